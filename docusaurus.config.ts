@@ -1,0 +1,172 @@
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Config} from '@docusaurus/types';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {API_PAGE_TEMPLATE, API_SPECS, generatedDir, GENERATED_DIR, specPath} from './scripts/api-table';
+import {API_SANDBOX_URL, BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/brand';
+import {GUIDE_ALIASES} from './src/guides';
+
+// `npm run gen:api` points the plugin at a temporary folder and swaps it in only when generation succeeded.
+const apiOutputRoot = process.env.NOVARAMP_API_GEN_DIR ?? GENERATED_DIR;
+
+/** Inline SVG icon links for the footer; each carries an accessible name. */
+function socialLink(name: string, href: string, svgPath: string): {html: string} {
+  return {
+    html: `<a class="footer__social-link" href="${href}" target="_blank" rel="noopener noreferrer" aria-label="${BRAND} on ${name}" title="${name}"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path fill="currentColor" d="${svgPath}"/></svg></a>`,
+  };
+}
+
+const handle = BRAND.toLowerCase();
+
+const config: Config = {
+  title: BRAND,
+  tagline: 'Crypto and fiat payments API: accounts, wallets, banking, trading and webhooks.',
+  favicon: 'img/favicon.svg',
+  url: SITE_URL,
+  baseUrl: '/',
+  trailingSlash: false,
+  titleDelimiter: '|',
+
+  // v4 behaviour now (Rspack build: the OpenAPI theme does not build with webpack). Storage keys stay
+  // un-namespaced so the colour mode lives under `theme` and the bar under `docusaurus.announcement.dismiss`.
+  future: {v4: true},
+  storage: {namespace: false},
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'warn'},
+  },
+  themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          // Renders the generated operation pages (method, path, schemas, try-it panel).
+          docItemComponent: '@theme/ApiItem',
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+        },
+        blog: {
+          showReadingTime: true,
+          blogSidebarCount: 'ALL',
+          blogSidebarTitle: 'All posts',
+          feedOptions: {
+            type: ['rss', 'atom'],
+            title: `${BRAND} developer blog`,
+            copyright: `Copyright © ${COPYRIGHT_YEAR} ${BRAND}`,
+            xslt: false,
+          },
+          onInlineAuthors: 'throw',
+          onInlineTags: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        },
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {lastmod: null, changefreq: null, priority: null},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    'docusaurus-plugin-sass',
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'classic',
+        config: Object.fromEntries(
+          API_SPECS.map((spec) => [
+            spec,
+            {
+              specPath: specPath(spec),
+              outputDir: generatedDir(spec, apiOutputRoot),
+              template: API_PAGE_TEMPLATE,
+              showInfoPage: false,
+              showSchemas: false,
+            } satisfies OpenApiPlugin.Options,
+          ]),
+        ),
+      } satisfies OpenApiPlugin.PluginOptions,
+    ],
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        redirects: [
+          {from: '/docs', to: '/docs/guides/welcome-guide'},
+          ...GUIDE_ALIASES.map(({from, to}) => ({from, to})),
+        ],
+      },
+    ],
+  ],
+
+  themeConfig: {
+    colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
+    announcementBar: {
+      id: 'sandbox-v1',
+      content: `The ${BRAND} sandbox is open: <a href="/docs/api/getting-started">make your first API call in five minutes</a>.`,
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    blog: {sidebar: {groupByYear: true}},
+    navbar: {
+      title: BRAND,
+      logo: {alt: `${BRAND} logo`, src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', width: 32, height: 32},
+      items: [
+        {type: 'docSidebar', sidebarId: 'guides', label: 'Guides', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'api', label: 'API Reference', position: 'left'},
+        {to: '/blog', label: 'Blog', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {alt: `${BRAND} logo`, src: 'img/logo-dark.svg', href: '/', width: 40, height: 40},
+      links: [
+        socialLink(
+          'Instagram',
+          `https://www.instagram.com/${handle}`,
+          'M12 2.2c3.2 0 3.6 0 4.8.1 3.3.1 4.8 1.7 4.9 4.9.1 1.3.1 1.6.1 4.8s0 3.6-.1 4.8c-.1 3.2-1.7 4.8-4.9 4.9-1.3.1-1.6.1-4.8.1s-3.6 0-4.8-.1c-3.3-.1-4.8-1.7-4.9-4.9C2.2 15.6 2.2 15.2 2.2 12s0-3.6.1-4.8C2.4 3.9 3.9 2.4 7.2 2.3 8.4 2.2 8.8 2.2 12 2.2zM12 0C8.7 0 8.3 0 7.1.1 2.7.3.3 2.7.1 7.1 0 8.3 0 8.7 0 12s0 3.7.1 4.9c.2 4.4 2.6 6.8 7 7 1.2.1 1.6.1 4.9.1s3.7 0 4.9-.1c4.4-.2 6.8-2.6 7-7 .1-1.2.1-1.6.1-4.9s0-3.7-.1-4.9c-.2-4.4-2.6-6.8-7-7C15.7 0 15.3 0 12 0zm0 5.8a6.2 6.2 0 1 0 0 12.4 6.2 6.2 0 0 0 0-12.4zM12 16a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm6.4-11.8a1.4 1.4 0 1 0 0 2.9 1.4 1.4 0 0 0 0-2.9z',
+        ),
+        socialLink(
+          'X',
+          `https://x.com/${handle}`,
+          'M18.9 1.2h3.7l-8 9.2 9.4 12.4h-7.4l-5.8-7.6-6.6 7.6H.5l8.6-9.8L0 1.2h7.6l5.2 6.9 6.1-6.9zm-1.3 19.5h2L6.5 3.2H4.3l13.3 17.5z',
+        ),
+        socialLink(
+          'Facebook',
+          `https://www.facebook.com/${handle}`,
+          'M24 12a12 12 0 1 0-13.9 11.9v-8.4H7.1V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v2.9h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12z',
+        ),
+        socialLink(
+          'LinkedIn',
+          `https://www.linkedin.com/company/${handle}`,
+          'M20.4 20.5h-3.6v-5.6c0-1.3 0-3-1.8-3s-2.1 1.4-2.1 2.9v5.7H9.4V9h3.4v1.6h.1c.5-.9 1.6-1.8 3.4-1.8 3.6 0 4.3 2.4 4.3 5.5v6.2zM5.3 7.4a2.1 2.1 0 1 1 0-4.2 2.1 2.1 0 0 1 0 4.2zM7.1 20.5H3.6V9h3.5v11.5zM22.2 0H1.8C.8 0 0 .8 0 1.7v20.6c0 .9.8 1.7 1.8 1.7h20.4c1 0 1.8-.8 1.8-1.7V1.7C24 .8 23.2 0 22.2 0z',
+        ),
+      ],
+      copyright: `Copyright © ${COPYRIGHT_YEAR} ${BRAND}`,
+    },
+    mermaid: {theme: {light: 'default', dark: 'dark'}},
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
+    },
+    api: {authPersistence: 'sessionStorage'},
+    metadata: [
+      {name: 'keywords', content: `${BRAND}, payments API, crypto API, on-ramp, off-ramp, OpenAPI`},
+    ],
+  } satisfies Preset.ThemeConfig,
+};
+
+// Keep the server list of the try-it panel honest: it is read from the spec, which names the sandbox first.
+void API_SANDBOX_URL;
+
+export default config;

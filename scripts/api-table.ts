@@ -1,0 +1,131 @@
+/**
+ * The one table that drives the API reference pipeline: which spec files exist, where their pages are
+ * generated, and how pinned routes (each operation's `x-doc-slug`) group into sidebar categories.
+ * The docusaurus config, the sidebars, the generator and the tests all read it.
+ */
+
+/** The eight OpenAPI documents under `openapi/`, in sidebar order. */
+export const API_SPECS = [
+  'accounts',
+  'balances',
+  'coins',
+  'crypto',
+  'fiat',
+  'quotes',
+  'transactions',
+  'webhooks',
+] as const;
+export type ApiSpecId = (typeof API_SPECS)[number];
+
+export const OPENAPI_DIR = 'openapi';
+/** Generated pages land here (ignored by git, rebuilt by `npm run gen:api`). */
+export const GENERATED_DIR = 'docs/api/reference';
+/** Custom page template: the stock one plus a `slug:` line taken from `x-doc-slug`. */
+export const API_PAGE_TEMPLATE = 'scripts/templates/api.mustache';
+
+export const specPath = (spec: ApiSpecId): string => `${OPENAPI_DIR}/${spec}.yaml`;
+export const generatedDir = (spec: ApiSpecId, root = GENERATED_DIR): string => `${root}/${spec}`;
+
+/**
+ * A sidebar category of the API reference. Operations whose pinned route lives directly in `dir`
+ * become its items. `slug` pins the generated-index route (`/docs/category/<slug>`); a category
+ * without one is a plain collapsible group with no page of its own.
+ */
+export interface ApiCategory {
+  label: string;
+  dir: string;
+  slug?: string;
+  description: string;
+  children?: ApiCategory[];
+}
+
+export const API_CATEGORIES: ApiCategory[] = [
+  {
+    label: 'Account',
+    slug: 'account',
+    dir: '/api/account',
+    description: 'Create the accounts of your end users, list and read them, and follow their KYC verification.',
+  },
+  {
+    label: 'Balance',
+    slug: 'balance',
+    dir: '/api/balance',
+    description: 'Read what an account holds in every asset: total, available, pending and reserved.',
+  },
+  {
+    label: 'Coins',
+    slug: 'coins',
+    dir: '/api/coin',
+    description: 'The crypto assets and fiat currencies supported, with their networks, precision and limits.',
+  },
+  {
+    label: 'Crypto',
+    slug: 'crypto',
+    dir: '/api/crypto',
+    description: 'Crypto wallets with deposit addresses, saved crypto beneficiaries and crypto withdrawals.',
+    children: [
+      {
+        label: 'Wallet',
+        slug: 'wallet',
+        dir: '/api/crypto/wallet',
+        description: 'Create, list, read and label crypto wallets, and withdraw crypto from them.',
+      },
+      {
+        label: 'Beneficiary',
+        slug: 'beneficiary',
+        dir: '/api/crypto/beneficiary',
+        description: 'Save the external crypto addresses that withdrawals send to, with their Travel Rule owner details.',
+      },
+    ],
+  },
+  {
+    label: 'Fiat',
+    slug: 'fiat',
+    dir: '/api/fiat',
+    description: 'Linked bank accounts, fiat beneficiaries, deposit instructions and fiat withdrawals.',
+    children: [
+      {
+        label: 'Bank',
+        slug: 'bank',
+        dir: '/api/fiat/bank',
+        description: "Link and manage the account holder's own bank accounts.",
+      },
+      {
+        label: 'Beneficiary',
+        slug: 'beneficiary-1',
+        dir: '/api/fiat/beneficiary',
+        description: 'Manage the third parties an account pays fiat out to.',
+      },
+    ],
+  },
+  {
+    label: 'Trading',
+    slug: 'trading',
+    dir: '/api/quotes',
+    description: 'Preview a trade as a quote with a locked rate, then execute it before it expires.',
+  },
+  {
+    label: 'Transactions',
+    slug: 'transactions',
+    dir: '/api/transaction',
+    description: 'Every deposit, withdrawal and trade of an account, with its status lifecycle.',
+  },
+  {
+    label: 'Webhook',
+    slug: 'webhook',
+    dir: '/api/webhook',
+    description: 'Subscribe an HTTPS endpoint to events, verify it, rotate its signing secret and remove it.',
+    children: [
+      {
+        label: 'Events',
+        dir: '/api/webhook/events',
+        description: 'The event types delivered to webhook endpoints and their payloads.',
+      },
+    ],
+  },
+];
+
+/** Every category, depth first. */
+export function allCategories(categories: ApiCategory[] = API_CATEGORIES): ApiCategory[] {
+  return categories.flatMap((c) => [c, ...allCategories(c.children ?? [])]);
+}

@@ -1,0 +1,173 @@
+/**
+ * Checks the production build (build/) served on 127.0.0.1 as a static host would: every route of the
+ * contract, every alias, the not-found page, titles, storage keys, feeds, the draft, the sitemap and
+ * the generated operation pages.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+import {loadOperations} from '../scripts/spec-model';
+import {BRAND} from '../src/brand';
+import {readExtraRoutes, readRoutes, ROOT} from './helpers/routes';
+import {BUILD_DIR, serveBuild, type Served} from './helpers/server';
+
+const contract = readRoutes();
+let server: Served;
+const pages = new Map<string, {status: number; html: string}>();
+
+async function get(route: string): Promise<{status: number; html: string}> {
+  const cached = pages.get(route);
+  if (cached) return cached;
+  const res = await fetch(`${server.origin}${route}`, {redirect: 'manual'});
+  const page = {status: res.status, html: await res.text()};
+  pages.set(route, page);
+  return page;
+}
+
+const titleOf = (html: string): string => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+const decode = (s: string): string =>
+  s.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+before(async () => {
+  server = await serveBuild();
+});
+after(async () => {
+  await server?.stop();
+});
+
+describe('routes of tests/routes.txt', () => {
+  test('the contract copy matches its expected size (81 routes, 8 aliases, 1 missing)', () => {
+    assert.equal(contract.routes.length, 81);
+    assert.equal(contract.aliases.length, 8);
+    assert.equal(contract.missing.length, 1);
+  });
+
+  test('every route renders a page titled "… | NovaRamp"', async () => {
+    for (const route of contract.routes) {
+      const {status, html} = await get(route);
+      assert.equal(status, 200, `${route} answered ${status}`);
+      assert.match(titleOf(html), new RegExp(`\\| ${BRAND}$`), `${route} title "${titleOf(html)}"`);
+      assert.doesNotMatch(html, /Page Not Found/, route);
+    }
+  });
+
+  test('/docs lands on the welcome guide', async () => {
+    const {status, html} = await get('/docs');
+    assert.equal(status, 200);
+    assert.match(html, /<meta http-equiv="refresh" content="0; url=\/docs\/guides\/welcome-guide"/);
+  });
+
+  test('every alias redirects to its target', async () => {
+    for (const {from, to} of contract.aliases) {
+      const {status, html} = await get(from);
+      assert.equal(status, 200, from);
+      assert.match(html, new RegExp(`<meta http-equiv="refresh" content="0; url=${to}"`), `${from} → ${to}`);
+      assert.match(html, new RegExp(`<link rel="canonical" href="[^"]*${to}"`), from);
+    }
+  });
+
+  test('an unknown path gives the not-found page with HTTP 404', async () => {
+    for (const route of contract.missing) {
+      const {status, html} = await get(route);
+      assert.equal(status, 404, route);
+      assert.match(html, /Page Not Found/);
+    }
+  });
+
+  test('the sitemap lists every route and no unplanned /docs page', async () => {
+    const res = await fetch(`${server.origin}/sitemap.xml`);
+    assert.equal(res.status, 200);
+    const urls = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    for (const route of contract.routes) assert.ok(urls.includes(route) || route === '/docs', `${route} missing from sitemap`);
+    const allowed = new Set([...contract.routes, ...readExtraRoutes()]);
+    const unplanned = urls.filter((u) => u.startsWith('/docs') && !allowed.has(u));
+    assert.deepEqual(unplanned, [], 'routes not in routes.txt nor tests/routes-extra.txt');
+  });
+
+  test('robots.txt allows indexing and points at the sitemap', async () => {
+    const text = await (await fetch(`${server.origin}/robots.txt`)).text();
+    assert.match(text, /User-agent: \*\s+Allow: \//);
+    assert.match(text, /Sitemap: https:\/\/[^\s]+\/sitemap\.xml/);
+  });
+});
+
+describe('generated API reference', () => {
+  const operations = loadOperations(ROOT).filter((op) => op.method !== 'event');
+
+  test('37 operation pages each show their method and path', async () => {
+    assert.equal(operations.length, 37);
+    for (const op of operations) {
+      const {status, html} = await get(`/docs${op.slug}`);
+      assert.equal(status, 200, op.slug);
+      const text = decode(html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '));
+      assert.match(text, new RegExp(`\\b${op.method}\\b`, 'i'), `${op.slug}: method ${op.method}`);
+      assert.ok(text.includes(op.path), `${op.slug}: path ${op.path}`);
+      assert.ok(text.includes(op.summary), `${op.slug}: summary ${op.summary}`);
+    }
+  });
+
+  test('the category index pages list their operations', async () => {
+    const {html} = await get('/docs/category/wallet');
+    assert.match(html, /href="\/docs\/api\/crypto\/wallet\/whitdraw-crypto"/);
+    const fiatBeneficiary = await get('/docs/category/beneficiary-1');
+    assert.match(fiatBeneficiary.html, /href="\/docs\/api\/fiat\/beneficiary\/create-beneficiary"/);
+    const cryptoBeneficiary = await get('/docs/category/beneficiary');
+    assert.match(cryptoBeneficiary.html, /href="\/docs\/api\/crypto\/beneficiary\/create_crypto_beneficiary"/);
+  });
+});
+
+describe('site behaviour configured in the build', () => {
+  test('colour mode is stored under `theme`, light by default; the announcement dismissal is stored too', async () => {
+    const {html} = await get('/');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+    assert.match(inline, /localStorage\.getItem\("theme"\)/);
+    assert.match(inline, /"light"/);
+    assert.match(inline, /localStorage\.getItem\("docusaurus\.announcement\.dismiss"\)/);
+    assert.match(html, /<html[^>]*data-theme="light"/);
+  });
+
+  test('the announcement bar is rendered and closeable', async () => {
+    const {html} = await get('/');
+    assert.match(html, /role="banner"[^>]*>.*sandbox is open/s);
+    assert.match(html, /aria-label="Close"/);
+  });
+
+  test('navbar: Guides and API Reference on the left; footer: logo, four social icon links, copyright', async () => {
+    const {html} = await get('/docs/api/overview');
+    assert.match(html, /navbar__item navbar__link[^"]*" href="\/docs\/guides\/welcome-guide">Guides</);
+    assert.match(html, /navbar__item navbar__link[^"]*" href="\/docs\/api\/overview">API Reference</);
+    for (const name of ['Instagram', 'X', 'Facebook', 'LinkedIn']) {
+      assert.match(html, new RegExp(`<a class="footer__social-link"[^>]*aria-label="${BRAND} on ${name}"[^>]*><svg`), name);
+    }
+    assert.match(html, /class="footer__logo/);
+    assert.match(html, new RegExp(`Copyright © 2025 ${BRAND}`));
+  });
+
+  test('the blog has RSS and Atom feeds linked from the head, reading time and a by-year sidebar', async () => {
+    const {html} = await get('/blog');
+    assert.match(html, /<link rel="alternate" type="application\/rss\+xml" href="\/blog\/rss\.xml"/);
+    assert.match(html, /<link rel="alternate" type="application\/atom\+xml" href="\/blog\/atom\.xml"/);
+    assert.match(html, /min read/);
+    assert.match(html, /yearGroupHeading|sidebarItemTitle[\s\S]*20\d\d/);
+    const rss = await (await fetch(`${server.origin}/blog/rss.xml`)).text();
+    const atom = await (await fetch(`${server.origin}/blog/atom.xml`)).text();
+    assert.ok((rss.match(/<item>/g) ?? []).length >= 3, 'rss has the posts');
+    assert.ok((atom.match(/<entry>/g) ?? []).length >= 3, 'atom has the posts');
+  });
+
+  test('the draft payment-provider doc exists in the source but not in the build or sitemap', async () => {
+    const source = fs.readFileSync(path.join(ROOT, 'docs', 'guides', 'payment-provider.md'), 'utf8');
+    assert.match(source, /^draft: true$/m);
+    assert.equal((await get('/docs/guides/payment-provider')).status, 404);
+    const files = fs.readdirSync(BUILD_DIR, {recursive: true}).map(String);
+    assert.deepEqual(files.filter((f) => f.includes('payment-provider')), []);
+    const sitemap = fs.readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
+    assert.doesNotMatch(sitemap, /payment-provider/);
+  });
+
+  test('mermaid diagrams are rendered by the mermaid theme', async () => {
+    const {html} = await get('/docs/guides/flow-of-fund-guide');
+    assert.match(html, /docusaurus-mermaid-container/);
+  });
+});

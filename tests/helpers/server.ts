@@ -1,0 +1,63 @@
+/** Serves the production build (build/) on 127.0.0.1 the way a static host would, for tests. */
+import {spawn, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import {ROOT} from './routes';
+
+export const BUILD_DIR = path.join(ROOT, 'build');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const {port} = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Served {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+export async function serveBuild(): Promise<Served> {
+  if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
+    throw new Error('build/ is missing: run `npm run build` first (npm test does).');
+  }
+  const port = await freePort();
+  const cli = path.join(ROOT, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, 'serve', '--dir', 'build', '--host', '127.0.0.1', '--port', String(port), '--no-open'],
+    {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']},
+  );
+  let log = '';
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${origin}/`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill();
+      throw new Error(`docusaurus serve did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
