@@ -1,10 +1,9 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import type {SidebarItemConfig as Item} from '@docusaurus/plugin-content-docs/lib/sidebars/types.js';
 import path from 'node:path';
 import {API_CATEGORIES, type ApiCategory} from './scripts/api-table';
 import {loadOperations, type Operation} from './scripts/spec-model';
 import {API_DOC_PAGES, GUIDES, TERMINOLOGY} from './src/guides';
-
-type Item = NonNullable<SidebarsConfig[string]> extends (infer I)[] ? I : never;
 
 // The API sidebar follows the spec: each operation sits in the category of its pinned route's folder.
 const operations = loadOperations();
@@ -33,7 +32,7 @@ function apiCategory(category: ApiCategory, ops: Operation[]): Item {
         }
       : {}),
     items: categoryItems(category, ops),
-  } as Item;
+  };
 }
 
 const sidebars: SidebarsConfig = {

@@ -11,8 +11,8 @@ test('the eight specs lint with 0 errors and 0 warnings', () => {
   assert.equal(status, 0, output);
   const validated = output.match(/^openapi\/[a-z]+\.yaml: validated/gm) ?? [];
   assert.equal(validated.length, 8, output);
-  assert.doesNotMatch(output, /\bwarnings?\b.*\d|\d+ warnings?/i, output);
-  assert.match(output, /valid/i);
+  assert.doesNotMatch(output, /\d+ (errors?|warnings?)/i, 'Redocly reports no error and no warning');
+  assert.match(output, /Your API descriptions are valid/);
 });
 
 test('a broken spec makes `npm run lint:api` fail with a file:line message', () => {
