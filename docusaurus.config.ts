@@ -3,7 +3,7 @@ import type {Config} from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {API_PAGE_TEMPLATE, API_SPECS, generatedDir, GENERATED_DIR, specPath} from './scripts/api-table';
-import {API_SANDBOX_URL, BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/brand';
+import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/brand';
 import {GUIDE_ALIASES} from './src/guides';
 
 // `npm run gen:api` points the plugin at a temporary folder and swaps it in only when generation succeeded.
@@ -159,14 +159,23 @@ const config: Config = {
       darkTheme: prismThemes.dracula,
       additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
     },
+    // Try-it credentials live for the browser tab only; snippets mask them (the theme's default).
     api: {authPersistence: 'sessionStorage'},
+    // Code samples: the eight languages integrators ask for, cURL first.
+    languageTabs: [
+      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'axios'},
+      {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},
+      {highlight: 'go', language: 'go', logoClass: 'go', variant: 'native'},
+      {highlight: 'java', language: 'java', logoClass: 'java', variant: 'okhttp'},
+      {highlight: 'php', language: 'php', logoClass: 'php', variant: 'curl'},
+      {highlight: 'ruby', language: 'ruby', logoClass: 'ruby', variant: 'net::http'},
+      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp', variant: 'httpclient'},
+    ],
     metadata: [
       {name: 'keywords', content: `${BRAND}, payments API, crypto API, on-ramp, off-ramp, OpenAPI`},
     ],
   } satisfies Preset.ThemeConfig,
 };
-
-// Keep the server list of the try-it panel honest: it is read from the spec, which names the sandbox first.
-void API_SANDBOX_URL;
 
 export default config;

@@ -2,5 +2,4 @@
 export const BRAND = 'NovaRamp';
 /** Public host of this portal (reserved .example domain; replace when deploying). */
 export const SITE_URL = 'https://docs.novaramp.example';
-export const API_SANDBOX_URL = 'https://api.sandbox.novaramp.example/v1';
 export const COPYRIGHT_YEAR = 2025;
