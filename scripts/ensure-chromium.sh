@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Browser tests drive Debian's Chromium (Playwright's own browser download is not possible here).
+# Installs it with apt when missing and we are root; otherwise says what to do.
+set -euo pipefail
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [[ -x "$chromium_path" ]]; then
+  exit 0
+fi
+if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+  echo "Installing Debian's chromium for the browser tests…"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  exit 0
+fi
+echo "Chromium is needed for the browser tests: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH." >&2
+exit 1
