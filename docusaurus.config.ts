@@ -42,7 +42,25 @@ const config: Config = {
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
-  themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
+  themes: [
+    '@docusaurus/theme-mermaid',
+    'docusaurus-theme-openapi-docs',
+    [
+      // Offline full-text search over guides, API pages and blog: the index is built with the site, no service.
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        language: ['en'],
+        docsRouteBasePath: '/docs',
+        indexBlog: true,
+        indexPages: true,
+        searchBarShortcut: true,
+        searchBarShortcutHint: true,
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
 
   presets: [
     [
@@ -164,13 +182,13 @@ const config: Config = {
     // Code samples: the eight languages integrators ask for, cURL first.
     languageTabs: [
       {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'axios'},
-      {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},
-      {highlight: 'go', language: 'go', logoClass: 'go', variant: 'native'},
-      {highlight: 'java', language: 'java', logoClass: 'java', variant: 'okhttp'},
-      {highlight: 'php', language: 'php', logoClass: 'php', variant: 'curl'},
-      {highlight: 'ruby', language: 'ruby', logoClass: 'ruby', variant: 'net::http'},
-      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp', variant: 'httpclient'},
+      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
+      {highlight: 'python', language: 'python', logoClass: 'python'},
+      {highlight: 'go', language: 'go', logoClass: 'go'},
+      {highlight: 'java', language: 'java', logoClass: 'java'},
+      {highlight: 'php', language: 'php', logoClass: 'php'},
+      {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
+      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
     ],
     metadata: [
       {name: 'keywords', content: `${BRAND}, payments API, crypto API, on-ramp, off-ramp, OpenAPI`},

@@ -137,7 +137,8 @@ function collectJsonKeys(value: unknown, keys: Set<string>): void {
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       keys.add(k);
-      collectJsonKeys(v, keys);
+      // `metadata` holds the integrator's own free-form keys.
+      if (k !== 'metadata') collectJsonKeys(v, keys);
     }
   }
 }

@@ -143,3 +143,105 @@ describe('navigation', () => {
     }
   });
 });
+
+describe('search', () => {
+  test('Ctrl-K focuses the navbar search; "withdraw" finds the crypto and fiat withdrawal pages', async () => {
+    const {context, page} = await open('/docs/guides/welcome-guide');
+    try {
+      const input = page.getByRole('combobox', {name: 'Search'}).or(page.locator('.navbar__search-input')).first();
+      assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('navbar__search-input')), false);
+      await page.keyboard.press('Control+k');
+      await page.waitForFunction(() => document.activeElement?.classList.contains('navbar__search-input'));
+      await input.pressSequentially('withdraw');
+      const suggestion = (title: string, where: string) =>
+        page.getByRole('listbox').locator('[class*="suggestion_"]', {hasText: title}).filter({hasText: where}).first();
+      await suggestion('Withdraw crypto', 'API Reference › Crypto › Wallet').waitFor({timeout: 15000});
+      await suggestion('Withdraw fiat', 'API Reference › Fiat').waitFor({timeout: 15000});
+      await suggestion('Withdraw crypto', 'API Reference › Crypto › Wallet').click();
+      await page.waitForURL(/\/docs\/api\/crypto\/wallet\/whitdraw-crypto$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('pages', () => {
+  test('the table of contents lists h2 and h3 headings, not h4', async () => {
+    const {context, page} = await open('/docs/api/error-handling');
+    try {
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('.table-of-contents a')].map((a) => {
+          const id = decodeURIComponent((a.getAttribute('href') ?? '').slice(1));
+          return document.getElementById(id)?.tagName ?? 'missing';
+        }),
+      );
+      assert.ok(levels.includes('H2') && levels.includes('H3'), levels.join(','));
+      assert.deepEqual(levels.filter((l) => l !== 'H2' && l !== 'H3'), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('footer: logo, four social links with accessible names, the 2025 copyright', async () => {
+    const {context, page} = await open('/');
+    try {
+      const footer = page.locator('footer');
+      assert.ok(await footer.getByRole('img', {name: /NovaRamp logo/}).first().isVisible());
+      for (const name of ['Instagram', 'X', 'Facebook', 'LinkedIn']) {
+        assert.equal(await footer.getByRole('link', {name: `NovaRamp on ${name}`, exact: true}).count(), 1, name);
+      }
+      assert.match(await footer.innerText(), /Copyright © 2025 NovaRamp/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('unknown paths show the not-found page; alias routes land on their targets; titles end with "| NovaRamp"', async () => {
+    const {context, page} = await open('/docs/this-page-does-not-exist');
+    try {
+      await page.getByRole('heading', {name: 'Page Not Found'}).waitFor();
+      await page.goto(`${server.origin}/docs/guides/banking`);
+      await page.waitForURL(/\/docs\/guides\/banking-guide$/);
+      await page.waitForFunction(() => / \| NovaRamp$/.test(document.title));
+      assert.match(await page.title(), /^Banking.* \| NovaRamp$/);
+      await page.goto(`${server.origin}/docs`);
+      await page.waitForURL(/\/docs\/guides\/welcome-guide$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('blog: year groups in the sidebar, reading time, RSS and Atom in the head', async () => {
+    const {context, page} = await open('/blog');
+    try {
+      const years = await page.locator('[class*="yearGroupHeading"]').allInnerTexts();
+      assert.ok(new Set(years).size >= 2, years.join(','));
+      assert.match(await page.locator('article').first().innerText(), /\d+ min read/);
+      assert.equal(await page.locator('head link[type="application/rss+xml"]').count(), 1);
+      assert.equal(await page.locator('head link[type="application/atom+xml"]').count(), 1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an API page shows method, path, parameters and response schema, and code samples switch language', async () => {
+    const {context, page} = await open('/docs/api/crypto/wallet/whitdraw-crypto');
+    try {
+      assert.equal(await page.locator('.openapi__method-endpoint .badge').innerText(), 'POST');
+      assert.match(await page.locator('.openapi__method-endpoint-path').innerText(), /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);
+      await page.getByText('Idempotency-Key').first().waitFor();
+      await page.getByText('Responses', {exact: true}).first().waitFor();
+      const languages = await page.locator('.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)').allInnerTexts();
+      assert.deepEqual(languages.map((l) => l.toLowerCase()), ['curl', 'nodejs', 'python', 'go', 'java', 'php', 'ruby', 'csharp']);
+      const sample = () => page.locator('.openapi-explorer__code-block pre').first().innerText();
+      assert.match(await sample(), /^\s*curl -L/);
+      await page.locator('.openapi-tabs__code-item--python').click();
+      await page.waitForFunction(() => /import http\.client|import requests/.test(document.querySelector('.openapi-explorer__code-block pre')?.textContent ?? ''));
+      await page.locator('.openapi-tabs__code-item--go').click();
+      await page.waitForFunction(() => /package main/.test(document.querySelector('.openapi-explorer__code-block pre')?.textContent ?? ''));
+      assert.doesNotMatch(await sample(), /sk_sandbox_[A-Za-z0-9]{8}/, 'no credential in the snippet');
+    } finally {
+      await context.close();
+    }
+  });
+});
