@@ -170,7 +170,7 @@ describe('pages', () => {
     const {context, page} = await open('/docs/api/error-handling');
     try {
       const levels = await page.evaluate(() =>
-        [...document.querySelectorAll('.table-of-contents a')].map((a) => {
+        Array.from(document.querySelectorAll('.table-of-contents a')).map((a) => {
           const id = decodeURIComponent((a.getAttribute('href') ?? '').slice(1));
           return document.getElementById(id)?.tagName ?? 'missing';
         }),
