@@ -245,3 +245,107 @@ describe('pages', () => {
     }
   });
 });
+
+describe('loading behaviour', () => {
+  /** Records (in page time) when a link is clicked and when the progress bar first appears. */
+  async function watchProgressBar(page: Page) {
+    await page.evaluate(() => {
+      const w = window as unknown as {__bar?: number; __click?: number};
+      new MutationObserver(() => {
+        if (w.__bar === undefined && document.getElementById('nprogress')) w.__bar = performance.now();
+      }).observe(document.body, {childList: true, subtree: true});
+      document.addEventListener('click', () => (w.__click ??= performance.now()), true);
+    });
+  }
+
+  test('the progress bar appears when a navigation takes longer than 200 ms, not before', async () => {
+    const {context, page} = await open('/docs/guides/welcome-guide');
+    try {
+      await watchProgressBar(page);
+      // Hold every chunk request for 1.5 s so that the next route is slow to load.
+      await page.route('**/assets/js/*.js', async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.locator('.navbar').getByRole('link', {name: 'Blog'}).click();
+      await page.waitForSelector('#nprogress', {state: 'attached', timeout: 5000});
+      const {bar, click} = await page.evaluate(() => {
+        const w = window as unknown as {__bar: number; __click: number};
+        return {bar: w.__bar, click: w.__click};
+      });
+      assert.ok(bar - click >= 190, `progress bar appeared ${Math.round(bar - click)} ms after the click`);
+      await page.waitForURL(/\/blog$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a fast navigation shows no progress bar', async () => {
+    const {context, page} = await open('/docs/guides/welcome-guide');
+    try {
+      await watchProgressBar(page);
+      const link = page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Banking'});
+      await link.hover(); // prefetch the route first
+      await page.waitForLoadState('networkidle');
+      await link.click();
+      await page.waitForURL(/banking-guide$/);
+      await page.waitForTimeout(400);
+      assert.equal(await page.evaluate(() => (window as unknown as {__bar?: number}).__bar), undefined);
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** Counts the chunk requests a hover over a not-yet-visited sidebar link causes. */
+  async function prefetchRequests(connection: {effectiveType: string; saveData: boolean} | null): Promise<number> {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    try {
+      const page = await context.newPage();
+      if (connection) {
+        // A string, not a function: tsx would wrap a named arrow function in a helper the page does not have.
+        await page.addInitScript({
+          content: `Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get() { return ${JSON.stringify(connection)}; }});`,
+        });
+      }
+      await page.goto(`${server.origin}/docs/guides/welcome-guide`);
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForLoadState('networkidle');
+      let requests = 0;
+      page.on('request', (r) => {
+        if (/\/assets\/js\/.+\.js$/.test(r.url())) requests++;
+      });
+      await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Flow of funds'}).hover();
+      await page.waitForTimeout(800);
+      return requests;
+    } finally {
+      await context.close();
+    }
+  }
+
+  test('links are prefetched on a normal connection but not on 2g or with save-data', async () => {
+    assert.ok((await prefetchRequests(null)) > 0, 'prefetched on a normal connection');
+    assert.ok((await prefetchRequests({effectiveType: '4g', saveData: false})) > 0, 'prefetched on 4g');
+    assert.equal(await prefetchRequests({effectiveType: '2g', saveData: false}), 0, 'no prefetch on 2g');
+    assert.equal(await prefetchRequests({effectiveType: 'slow-2g', saveData: false}), 0, 'no prefetch on slow-2g');
+    assert.equal(await prefetchRequests({effectiveType: '4g', saveData: true}), 0, 'no prefetch with save-data');
+  });
+
+  test('a client navigation whose next route fails to load reloads the page', async () => {
+    const {context, page} = await open('/docs/guides/welcome-guide');
+    try {
+      await page.evaluate(() => ((window as unknown as {__marker: boolean}).__marker = true));
+      let failing = true;
+      await page.route('**/assets/js/*.js', (route) => (failing ? route.abort() : route.continue()));
+      const reloaded = page.waitForEvent('load');
+      await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Quotes'}).click();
+      failing = false;
+      await reloaded;
+      await page.waitForURL(/quotes-guide$/);
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      assert.equal(await page.evaluate(() => (window as unknown as {__marker?: boolean}).__marker), undefined, 'a full reload happened');
+      await page.getByRole('heading', {level: 1}).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
