@@ -4,6 +4,7 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {API_PAGE_TEMPLATE, API_SPECS, generatedDir, GENERATED_DIR, specPath} from './scripts/api-table';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/brand';
+import {accessibleTheme} from './src/prism-contrast';
 import {GUIDE_ALIASES} from './src/guides';
 
 // `npm run gen:api` points the plugin at a temporary folder and swaps it in only when generation succeeded.
@@ -42,6 +43,8 @@ const config: Config = {
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
+  clientModules: ['./src/client/a11y-fixes.ts'],
+
   themes: [
     '@docusaurus/theme-mermaid',
     'docusaurus-theme-openapi-docs',
@@ -173,8 +176,8 @@ const config: Config = {
     },
     mermaid: {theme: {light: 'default', dark: 'dark'}},
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: accessibleTheme(prismThemes.github),
+      darkTheme: accessibleTheme(prismThemes.dracula),
       additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
     },
     // Try-it credentials live for the browser tab only; snippets mask them (the theme's default).
