@@ -334,11 +334,14 @@ describe('loading behaviour', () => {
     const {context, page} = await open('/docs/guides/welcome-guide');
     try {
       await page.evaluate(() => ((window as unknown as {__marker: boolean}).__marker = true));
+      // Chunks fail until the page starts loading a new document (the reload); then everything loads again.
       let failing = true;
+      page.on('request', (r) => {
+        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) failing = false;
+      });
       await page.route('**/assets/js/*.js', (route) => (failing ? route.abort() : route.continue()));
       const reloaded = page.waitForEvent('load');
       await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Quotes'}).click();
-      failing = false;
       await reloaded;
       await page.waitForURL(/quotes-guide$/);
       await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
