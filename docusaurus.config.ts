@@ -98,6 +98,8 @@ const config: Config = {
 
   plugins: [
     'docusaurus-plugin-sass',
+    // Test-only routes (crash page, lazily loaded content) for `npm run build:e2e`; never in the production build.
+    ...(process.env.NOVARAMP_E2E === '1' ? ['./tests/e2e-site/plugin.ts'] : []),
     [
       'docusaurus-plugin-openapi-docs',
       {

@@ -23,15 +23,15 @@ export interface Served {
   stop: () => Promise<void>;
 }
 
-export async function serveBuild(): Promise<Served> {
-  if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
-    throw new Error('build/ is missing: run `npm run build` first (npm test does).');
+export async function serveBuild(dir = 'build'): Promise<Served> {
+  if (!fs.existsSync(path.join(ROOT, dir, 'index.html'))) {
+    throw new Error(`${dir}/ is missing: run \`npm run build\` (or build:e2e) first (npm test does).`);
   }
   const port = await freePort();
   const cli = path.join(ROOT, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, 'serve', '--dir', 'build', '--host', '127.0.0.1', '--port', String(port), '--no-open'],
+    [cli, 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
     {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']},
   );
   let log = '';
