@@ -177,6 +177,8 @@ describe('pages', () => {
       );
       assert.ok(levels.includes('H2') && levels.includes('H3'), levels.join(','));
       assert.deepEqual(levels.filter((l) => l !== 'H2' && l !== 'H3'), []);
+      const h4 = await page.locator('.theme-doc-markdown h4').allInnerTexts();
+      assert.ok(h4.some((t) => t.includes('FieldError')), 'the page has h4 headings, which the TOC leaves out');
     } finally {
       await context.close();
     }
