@@ -120,6 +120,28 @@ const config: Config = {
       },
     ],
     [
+      // /llms.txt (an index of every page with its summary), /llms-full.txt and one Markdown file per page,
+      // converted from the built HTML so the API pages carry their method, path, parameters and examples.
+      '@signalwire/docusaurus-plugin-llms-txt',
+      {
+        siteTitle: `${BRAND} developer documentation`,
+        siteDescription: `Guides and API reference for the ${BRAND} crypto and fiat payments API. The OpenAPI specs are at /openapi/novaramp.yaml.`,
+        depth: 3,
+        onRouteError: 'throw',
+        content: {
+          enableMarkdownFiles: true,
+          enableLlmsFullTxt: true,
+          includeBlog: true,
+          includePages: true,
+          excludeRoutes: ['/search', '/__e2e/**'],
+        },
+        optionalLinks: [
+          {title: 'Combined OpenAPI spec (YAML)', url: `${SITE_URL}/openapi/novaramp.yaml`, description: 'Every API in one OpenAPI 3.1 document.'},
+          {title: 'Postman collection', url: `${SITE_URL}/openapi/novaramp.postman_collection.json`, description: 'Every operation, ready to import.'},
+        ],
+      },
+    ],
+    [
       '@docusaurus/plugin-client-redirects',
       {
         redirects: [

@@ -1,6 +1,7 @@
 /**
  * Generates the API reference pages from openapi/ with docusaurus-plugin-openapi-docs, safely:
- * 1. checks the specs (parse errors, route pins, tags, Idempotency-Key) with file:line messages;
+ * 1. checks what the portal relies on (parse errors, route pins, tags, Idempotency-Key, the spec files), then
+ *    lints with Redocly (dangling $refs, examples that do not match their schemas, …), all with file:line messages;
  * 2. runs the plugin's `gen-api-docs` into a temporary folder (the plugin skips existing files, so it
  *    always starts empty);
  * 3. checks one page per operation was written;
@@ -24,6 +25,21 @@ function expectedFiles(ops: Operation[], root: string): string[] {
   return ops.map((op) => path.join(generatedDir(op.spec, root), `${path.basename(op.docId)}.api.mdx`));
 }
 
+/** Redocly lint of every API in redocly.yaml; its problems keep their `file:line:column` form. */
+function lint(siteDir: string): void {
+  const run = spawnSync(path.join(siteDir, 'node_modules', '.bin', 'redocly'), ['lint', '--format=codeframe'], {
+    cwd: siteDir,
+    encoding: 'utf8',
+    env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
+  });
+  if (run.status !== 0) {
+    const lines = `${run.stdout}${run.stderr}`
+      .split('\n')
+      .filter((l) => /\S/.test(l) && !/[║╔╚]|^validating |: validated in /.test(l));
+    fail(['  Redocly lint failed:', ...lines.map((l) => `  ${l}`)].join('\n'));
+  }
+}
+
 function generate(siteDir = process.cwd()): number {
   let ops: Operation[];
   try {
@@ -32,6 +48,7 @@ function generate(siteDir = process.cwd()): number {
     if (e instanceof SpecError) fail(e.problems.map((p) => `  ${p}`).join('\n'));
     throw e;
   }
+  lint(siteDir);
 
   const tmp = fs.mkdtempSync(path.join(siteDir, '.api-gen-'));
   const tmpRel = path.relative(siteDir, tmp);

@@ -10,7 +10,7 @@ import {after, before, test} from 'node:test';
 import {run} from './helpers/exec';
 import {ROOT} from './helpers/routes';
 
-const COPY = ['openapi', 'scripts', 'src', 'docs', 'blog', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
+const COPY = ['openapi', 'scripts', 'src', 'docs', 'blog', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'redocly.yaml'];
 let site: string;
 const marker = () => path.join(site, 'docs', 'api', 'reference', 'LAST-GOOD-OUTPUT');
 
@@ -97,4 +97,36 @@ test('a spec file deleted from openapi/ fails and names it', () => {
   } finally {
     fs.writeFileSync(abs, original);
   }
+});
+
+test('a dangling $ref fails with Redocly\'s file:line and keeps the last good pages', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) =>
+    t.replace("$ref: '#/components/schemas/CoinNetwork'", "$ref: '#/components/schemas/CoinNetworks'"),
+  );
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/components\/schemas\/Coin\/properties\/networks\/items/);
+  assert.match(output, /Can't resolve \$ref/);
+  assertKept(output);
+});
+
+test('an example that does not match its schema fails with file:line', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('                    decimals: 6\n', '                    decimals: six\n'));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/paths\/~1coins\/get\/responses\/200\/content\/application~1json\/example\/data\/0\/decimals/);
+  assert.match(output, /no-invalid-media-type-examples/);
+  assertKept(output);
+});
+
+test('a duplicate operationId fails and names both places', () => {
+  const {status, output} = withBrokenSpec('balances.yaml', (t) => t.replace('operationId: listBalances', 'operationId: listCoins'));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+: operationId listCoins is also used at openapi\/balances\.yaml:\d+/);
+  assertKept(output);
+});
+
+test('an operation with an undeclared tag fails with file:line', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('      tags: [Coins]', '      tags: [Assets]'));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ .*\n[\s\S]*operation-tag-defined|openapi\/coins\.yaml:\d+: GET \/coins uses tag "Assets"/);
+  assertKept(output);
 });
