@@ -185,7 +185,8 @@ const config: Config = {
     prism: {
       theme: accessibleTheme(prismThemes.github),
       darkTheme: accessibleTheme(prismThemes.dracula),
-      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
+      // json, python and go ship with prism-react-renderer; listing them again would bundle them twice.
+      additionalLanguages: ['bash', 'java', 'php', 'ruby', 'csharp'],
     },
     // Try-it credentials live for the browser tab only; snippets mask them (the theme's default).
     api: {authPersistence: 'sessionStorage'},

@@ -13,7 +13,6 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {HtmlClassNameProvider} from '@docusaurus/theme-common';
 import {createAuth} from '@theme/ApiExplorer/Authorization/slice';
 import {createPersistenceMiddleware} from '@theme/ApiExplorer/persistenceMiddleware';
-import {createStorage} from '@theme/ApiExplorer/storage-utils';
 import Layout from '@theme/ApiItem/Layout';
 import {createStoreWithState} from '@theme/ApiItem/store';
 import Metadata from '@theme/DocItem/Metadata';
@@ -50,11 +49,8 @@ function createStore(api: Operation, options: unknown) {
     params[p.in]?.push(value !== undefined ? {...p, value} : p);
   }
   const apiOptions = options as {authPersistence?: string} | undefined;
-  // Credentials and the chosen server live in browser storage; the server render starts without them.
+  // Credentials live in browser storage; the server render starts without them.
   const inBrowser = ExecutionEnvironment.canUseDOM;
-  const storage = inBrowser ? createStorage((apiOptions?.authPersistence ?? 'sessionStorage') as 'sessionStorage') : undefined;
-  const stored = storage?.getItem('server');
-  const server = stored ? (JSON.parse(stored) as {url?: string}) : undefined;
   const auth = inBrowser
     ? createAuth({security: api.security, securitySchemes: api.securitySchemes, options: apiOptions} as never)
     : {data: {}, options: {}};
@@ -62,7 +58,8 @@ function createStore(api: Operation, options: unknown) {
     {
       accept: {value: accept[0], options: accept},
       contentType: {value: contentTypes[0], options: contentTypes},
-      server: {value: server?.url ? server : undefined, options: api.servers ?? []},
+      // The first server from the start (server render included), as the try-it panel would pick it.
+      server: {value: api.servers?.[0], options: api.servers ?? []},
       response: {value: undefined},
       body: {type: 'empty'},
       params,
