@@ -2,7 +2,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {API_PAGE_TEMPLATE, API_SPECS, generatedDir, GENERATED_DIR, specPath} from './scripts/api-table';
+import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, specPath} from './scripts/api-table';
+import {createApiPageMD} from './scripts/code-samples';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/brand';
 import {accessibleTheme} from './src/prism-contrast';
 import {GUIDE_ALIASES} from './src/guides';
@@ -71,8 +72,9 @@ const config: Config = {
       {
         docs: {
           sidebarPath: './sidebars.ts',
-          // Renders the generated operation pages (method, path, schemas, try-it panel).
-          docItemComponent: '@theme/ApiItem',
+          // Plain docs render with the classic DocItem, operation pages with a lazily split, server-rendered
+          // API page (src/components/ApiDocItem: why, in its header comment).
+          docItemComponent: '@site/src/components/ApiDocItem',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
@@ -114,6 +116,11 @@ const config: Config = {
               template: API_PAGE_TEMPLATE,
               showInfoPage: false,
               showSchemas: false,
+              // Code samples rendered at generation time (scripts/code-samples.ts), not in the browser.
+              markdownGenerators: {createApiPageMD},
+              // The operation stays plain JSON in the front matter: the page reads it without pako, and
+              // JSON gzips on the wire as well as the plugin's deflate+base64 does.
+              disableCompression: true,
             } satisfies OpenApiPlugin.Options,
           ]),
         ),
@@ -202,21 +209,13 @@ const config: Config = {
     prism: {
       theme: accessibleTheme(prismThemes.github),
       darkTheme: accessibleTheme(prismThemes.dracula),
-      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
+      // json, python and go ship with prism-react-renderer; listing them again would bundle them twice.
+      additionalLanguages: ['bash', 'java', 'php', 'ruby', 'csharp'],
     },
     // Try-it credentials live for the browser tab only; snippets mask them (the theme's default).
     api: {authPersistence: 'sessionStorage'},
     // Code samples: the eight languages integrators ask for, cURL first.
-    languageTabs: [
-      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
-      {highlight: 'python', language: 'python', logoClass: 'python'},
-      {highlight: 'go', language: 'go', logoClass: 'go'},
-      {highlight: 'java', language: 'java', logoClass: 'java'},
-      {highlight: 'php', language: 'php', logoClass: 'php'},
-      {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
-      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
-    ],
+    languageTabs: CODE_SAMPLE_LANGUAGES.map((l) => ({...l})),
     metadata: [
       {name: 'keywords', content: `${BRAND}, payments API, crypto API, on-ramp, off-ramp, OpenAPI`},
     ],

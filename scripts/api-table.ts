@@ -129,3 +129,19 @@ export const API_CATEGORIES: ApiCategory[] = [
 export function allCategories(categories: ApiCategory[] = API_CATEGORIES): ApiCategory[] {
   return categories.flatMap((c) => [c, ...allCategories(c.children ?? [])]);
 }
+
+/**
+ * The code-sample languages of every operation page, cURL first: postman-code-generators language keys
+ * and their Prism highlighting. `scripts/code-samples.ts` renders them at generation time; the site's
+ * `languageTabs` (tab order and labels) reads the same list.
+ */
+export const CODE_SAMPLE_LANGUAGES = [
+  {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+  {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
+  {highlight: 'python', language: 'python', logoClass: 'python'},
+  {highlight: 'go', language: 'go', logoClass: 'go'},
+  {highlight: 'java', language: 'java', logoClass: 'java'},
+  {highlight: 'php', language: 'php', logoClass: 'php'},
+  {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
+  {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
+] as const;

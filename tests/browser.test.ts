@@ -235,12 +235,14 @@ describe('pages', () => {
       await page.getByText('Responses', {exact: true}).first().waitFor();
       const languages = await page.locator('.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)').allInnerTexts();
       assert.deepEqual(languages.map((l) => l.toLowerCase()), ['curl', 'nodejs', 'python', 'go', 'java', 'php', 'ruby', 'csharp']);
-      const sample = () => page.locator('.openapi-explorer__code-block pre').first().innerText();
+      // Every language is server-rendered; only the selected panel is visible.
+      const visible = "document.querySelector('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre')?.textContent ?? ''";
+      const sample = () => page.locator('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre').first().innerText();
       assert.match(await sample(), /^\s*curl -L/);
       await page.locator('.openapi-tabs__code-item--python').click();
-      await page.waitForFunction(() => /import http\.client|import requests/.test(document.querySelector('.openapi-explorer__code-block pre')?.textContent ?? ''));
+      await page.waitForFunction(`/import http\\.client|import requests/.test(${visible})`);
       await page.locator('.openapi-tabs__code-item--go').click();
-      await page.waitForFunction(() => /package main/.test(document.querySelector('.openapi-explorer__code-block pre')?.textContent ?? ''));
+      await page.waitForFunction(`/package main/.test(${visible})`);
       assert.doesNotMatch(await sample(), /sk_sandbox_[A-Za-z0-9]{8}/, 'no credential in the snippet');
     } finally {
       await context.close();

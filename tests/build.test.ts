@@ -108,10 +108,12 @@ describe('generated API reference', () => {
     for (const op of operations) {
       const {status, html} = await get(`/docs${op.slug}`);
       assert.equal(status, 200, op.slug);
-      // The theme shows the method as a badge and path parameters as `:name`.
+      // The theme shows the method as a badge, the server URL (server-rendered since the page's store holds the
+      // first server from the start) and path parameters as `:name`.
       const endpoint = /<pre class="?openapi__method-endpoint"?>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
       const text = decode(endpoint.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).trim();
-      assert.equal(text, `${op.method.toUpperCase()} ${op.path.replace(/\{([^}]+)\}/g, ':$1')}`, op.slug);
+      const expected = `${op.method.toUpperCase()} https://api.sandbox.novaramp.example/v1 ${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+      assert.equal(text, expected, op.slug);
       assert.ok(decode(html).includes(op.summary), `${op.slug}: summary ${op.summary}`);
     }
   });

@@ -1,0 +1,140 @@
+/**
+ * Build-time code samples. The OpenAPI theme generates its request snippets in the browser with
+ * postman-code-generators, which puts a ~1.7 MB (gzip) chunk on every page. Here the same generator runs in
+ * Node while `gen:api` writes the pages: for every operation, one snippet per language of
+ * CODE_SAMPLE_LANGUAGES, built from the plugin's Postman request with the theme's own request builder,
+ * the example parameters, the example request body and a masked `Authorization: Bearer <TOKEN>` header.
+ * They are stored as the operation's `x-codeSamples` (the theme's own extension for hand-written samples),
+ * so the page shows them as static, server-rendered text.
+ */
+import {createRequire} from 'node:module';
+import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
+import {CODE_SAMPLE_LANGUAGES} from './api-table';
+
+const require = createRequire(__filename);
+
+export interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
+
+interface PostmanLanguage {
+  key: string;
+  label: string;
+  variants: {key: string}[];
+}
+interface CodeGenerators {
+  getLanguageList(): PostmanLanguage[];
+  convert(
+    language: string,
+    variant: string,
+    request: unknown,
+    options: Record<string, unknown>,
+    callback: (error: unknown, snippet: string) => void,
+  ): void;
+}
+type Param = {name: string; in: string; example?: unknown; examples?: Record<string, {value?: unknown}>; schema?: {default?: unknown; example?: unknown}};
+type Api = ApiPageMetadata['api'] & {
+  postman?: unknown;
+  servers?: {url: string}[];
+  parameters?: Param[];
+  'x-codeSamples'?: CodeSample[];
+};
+
+/** The options the theme passes to postman-code-generators for a language (languages.js). */
+const GENERATOR_OPTIONS = {longFormat: false, followRedirect: true, trimRequestBody: true};
+
+/** Same prefill order as the theme's ApiItem: schema default, then the examples. */
+function prefill(param: Param): unknown {
+  const named = param.examples ? Object.values(param.examples)[0]?.value : undefined;
+  return param.schema?.default ?? param.example ?? param.schema?.example ?? named;
+}
+
+function requestBodyExample(api: Api, contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const media = (api.requestBody as {content?: Record<string, {example?: unknown; examples?: Record<string, {value?: unknown}>; schema?: unknown}>} | undefined)
+    ?.content?.[contentType];
+  if (!media) return undefined;
+  const {sampleFromSchema} = require('docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample') as {
+    sampleFromSchema: (schema: unknown, context: {type: string}) => unknown;
+  };
+  const value = media.example ?? (media.examples ? Object.values(media.examples)[0]?.value : undefined) ?? (media.schema ? sampleFromSchema(media.schema, {type: 'request'}) : undefined);
+  return value === undefined ? undefined : JSON.stringify(value, null, 2);
+}
+
+export function buildCodeSamples(api: Api): CodeSample[] {
+  if (!api.postman || api.method === 'event') return [];
+  const generators = require('postman-code-generators') as CodeGenerators;
+  const buildPostmanRequest = (
+    require('docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/buildPostmanRequest') as {default: (postman: unknown, state: unknown) => unknown}
+  ).default;
+  const sdk = require('postman-collection') as {Request: new (json: unknown) => unknown};
+
+  const server = api.servers?.[0];
+  const params: Record<'path' | 'query' | 'header' | 'cookie', (Param & {value?: unknown})[]> = {path: [], query: [], header: [], cookie: []};
+  for (const p of api.parameters ?? []) {
+    const value = prefill(p);
+    params[p.in as keyof typeof params]?.push(value === undefined ? p : {...p, value});
+  }
+  const contentType = Object.keys((api.requestBody as {content?: object} | undefined)?.content ?? {})[0];
+  const accept = Object.entries(api.responses ?? {})
+    .filter(([code]) => /^2\d\d$/.test(code))
+    .flatMap(([, r]) => Object.keys((r as {content?: object}).content ?? {}))[0];
+  const body = requestBodyExample(api, contentType);
+  const security = (api.security ?? []) as Record<string, string[]>[];
+  const schemes = (api.securitySchemes ?? {}) as Record<string, {type: string; scheme?: string; in?: string; name?: string}>;
+  const first = security[0] ? Object.keys(security[0]) : [];
+  // The theme's auth state with no credential entered: snippets show `<TOKEN>` placeholders, never a key.
+  const auth = {
+    selected: first.length ? first.join(' and ') : undefined,
+    options: first.length ? {[first.join(' and ')]: first.map((key) => ({key, ...schemes[key]}))} : {},
+    data: Object.fromEntries(first.map((key) => [key, {}])),
+  };
+
+  // buildPostmanRequest reads window.location.origin before it applies the server; give it the server.
+  const g = globalThis as {window?: unknown};
+  const hadWindow = 'window' in g;
+  g.window ??= {location: {origin: server?.url ?? 'https://api.example'}, btoa: (s: string) => Buffer.from(s).toString('base64')};
+  try {
+    const request = buildPostmanRequest(new sdk.Request(api.postman), {
+      queryParams: params.query,
+      pathParams: params.path,
+      cookieParams: params.cookie,
+      headerParams: params.header,
+      contentType,
+      accept,
+      body: body === undefined ? {type: 'empty'} : {type: 'raw', content: {type: 'string', value: body}},
+      server,
+      auth,
+      encoding: undefined,
+    });
+    const list = generators.getLanguageList();
+    return CODE_SAMPLE_LANGUAGES.map(({language}) => {
+      const info = list.find((l) => l.key === language);
+      if (!info) throw new Error(`postman-code-generators has no language "${language}"`);
+      const variant = info.variants[0].key;
+      let source: string | undefined;
+      generators.convert(language, variant, request, GENERATOR_OPTIONS, (error, snippet) => {
+        if (error) throw new Error(`${api.method?.toUpperCase()} ${api.path}: ${language} snippet failed: ${String(error)}`);
+        source = snippet;
+      });
+      // The converters used here call back synchronously; a late callback would be lost, so refuse it.
+      if (source === undefined) throw new Error(`${language}: postman-code-generators answered asynchronously`);
+      return {lang: info.label, label: variant, source};
+    });
+  } finally {
+    if (!hadWindow) delete g.window;
+  }
+}
+
+/**
+ * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after
+ * adding the build-time samples to the operation (the plugin serialises `api` into the page afterwards).
+ */
+export function createApiPageMD(page: ApiPageMetadata): string {
+  const api = page.api as Api;
+  if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
+  const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
+  return stock(page);
+}

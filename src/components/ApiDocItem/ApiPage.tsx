@@ -1,0 +1,102 @@
+/**
+ * An operation page: the OpenAPI theme's ApiItem layout (same Redux store, same left column rendered from
+ * the generated MDX), but the right column shows the code samples generated at build time
+ * (scripts/code-samples.ts, `x-codeSamples`) as static text, and the try-it panel loads on first use.
+ * Why not the theme's ApiItem: it renders the right column only in the browser (a skeleton in the HTML)
+ * and imports the snippet generators eagerly.
+ */
+import React, {useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import {DocProvider} from '@docusaurus/plugin-content-docs/client';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {HtmlClassNameProvider} from '@docusaurus/theme-common';
+import {createAuth} from '@theme/ApiExplorer/Authorization/slice';
+import {createPersistenceMiddleware} from '@theme/ApiExplorer/persistenceMiddleware';
+import Layout from '@theme/ApiItem/Layout';
+import {createStoreWithState} from '@theme/ApiItem/store';
+import Metadata from '@theme/DocItem/Metadata';
+import type {Props} from '@theme/DocItem';
+import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
+import {Provider} from 'react-redux';
+import CodeSamples, {type CodeSample} from './CodeSamples';
+import TryIt from './TryIt';
+
+type Param = {in: 'path' | 'query' | 'header' | 'cookie'; example?: unknown; examples?: Record<string, {value?: unknown}>; schema?: {default?: unknown; example?: unknown}};
+export interface Operation {
+  method: string;
+  path: string;
+  parameters?: Param[];
+  requestBody?: {content?: Record<string, unknown>};
+  responses?: Record<string, {content?: Record<string, unknown>}>;
+  servers?: {url: string}[];
+  security?: unknown;
+  securitySchemes?: unknown;
+  'x-codeSamples'?: CodeSample[];
+  [key: string]: unknown;
+}
+
+/** The theme's initial try-it state (ApiItem's), so the panel behaves as the stock one. */
+function createStore(api: Operation, options: unknown) {
+  const accept = Object.entries(api.responses ?? {})
+    .filter(([code]) => /^2\d\d$/.test(code))
+    .flatMap(([, r]) => Object.keys(r.content ?? {}));
+  const contentTypes = Object.keys(api.requestBody?.content ?? {});
+  const params: Record<Param['in'], unknown[]> = {path: [], query: [], header: [], cookie: []};
+  for (const p of api.parameters ?? []) {
+    const named = p.examples ? Object.values(p.examples)[0]?.value : undefined;
+    const value = p.schema?.default ?? p.example ?? p.schema?.example ?? named;
+    params[p.in]?.push(value !== undefined ? {...p, value} : p);
+  }
+  const apiOptions = options as {authPersistence?: string} | undefined;
+  // Credentials live in browser storage; the server render starts without them.
+  const inBrowser = ExecutionEnvironment.canUseDOM;
+  const auth = inBrowser
+    ? createAuth({security: api.security, securitySchemes: api.securitySchemes, options: apiOptions} as never)
+    : {data: {}, options: {}};
+  return createStoreWithState(
+    {
+      accept: {value: accept[0], options: accept},
+      contentType: {value: contentTypes[0], options: contentTypes},
+      // The first server from the start (server render included), as the try-it panel would pick it.
+      server: {value: api.servers?.[0], options: api.servers ?? []},
+      response: {value: undefined},
+      body: {type: 'empty'},
+      params,
+      auth,
+      schemaSelection: {selections: {}},
+      encodingSelection: {},
+    } as never,
+    [createPersistenceMiddleware(options as never)],
+  );
+}
+
+export default function ApiPage(props: Props): ReactNode {
+  const MDXComponent = props.content;
+  const api = (MDXComponent.frontMatter as {api: Operation}).api;
+  const {siteConfig} = useDocusaurusContext();
+  const options = (siteConfig.themeConfig as {api?: unknown}).api;
+  const [store] = useState(() => createStore(api, options));
+  return (
+    <DocProvider content={props.content}>
+      <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
+        <Metadata />
+        <Layout>
+          <Provider store={store}>
+            <SchemaExpansionProvider>
+              <div className={clsx('row', 'theme-api-markdown')}>
+                <div className="col col--7 openapi-left-panel__container">
+                  <MDXComponent />
+                </div>
+                <div className="col col--5 openapi-right-panel__container">
+                  {api.method !== 'event' && <CodeSamples samples={api['x-codeSamples'] ?? []} />}
+                  <TryIt api={api} />
+                </div>
+              </div>
+            </SchemaExpansionProvider>
+          </Provider>
+        </Layout>
+      </HtmlClassNameProvider>
+    </DocProvider>
+  );
+}

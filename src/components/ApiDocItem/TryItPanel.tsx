@@ -1,0 +1,16 @@
+/** The OpenAPI theme's own try-it forms (authorization, parameters and body, response) for one operation. */
+import React, {type ReactNode} from 'react';
+import Request from '@theme/ApiExplorer/Request';
+import Response from '@theme/ApiExplorer/Response';
+import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
+import type {Operation} from './ApiPage';
+
+export default function TryItPanel({api}: {api: Operation}): ReactNode {
+  return (
+    <div className="novaramp-try-it-panel">
+      <SecuritySchemes infoPath={undefined as never} />
+      <Request item={api as never} />
+      <Response item={api as never} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Size budget of a first visit, per page type, measured in Chromium on the production build (gzip bytes,
+ * computed with zlib: stable, unlike timings). Fails when, e.g., the snippet generators come back into a
+ * page's JS. Also checks what the static HTML of an API page holds without JavaScript.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+import type {Browser} from 'playwright-core';
+import {BENCH_PAGES, BUDGET_KIB} from './helpers/budget-pages';
+import {launchBrowser} from './helpers/browser';
+import {kib, measurePage} from './helpers/measure';
+import {ROOT} from './helpers/routes';
+import {serveBuild, type Served} from './helpers/server';
+
+let server: Served;
+let browser: Browser;
+before(async () => {
+  [server, browser] = await Promise.all([serveBuild(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('first-visit budget (gzip)', () => {
+  for (const {type, route} of BENCH_PAGES) {
+    const budget = BUDGET_KIB[type];
+    test(`${type} ${route}: JS ≤ ${budget.js} KiB, CSS ≤ ${budget.css} KiB`, async () => {
+      const w = await measurePage(browser, server.origin, route);
+      const top = w.scripts.slice(0, 5).map((s) => `${s.url} ${kib(s.gzip)} KiB`).join(', ');
+      assert.ok(w.js.gzip <= budget.js * 1024, `JS ${kib(w.js.gzip)} KiB > ${budget.js} KiB; largest: ${top}`);
+      assert.ok(w.css.gzip <= budget.css * 1024, `CSS ${kib(w.css.gzip)} KiB > ${budget.css} KiB`);
+      assert.ok(w.js.gzip > 50 * 1024, 'the measurement saw the page scripts');
+    });
+  }
+});
+
+describe('static HTML of an API page (no JavaScript)', () => {
+  test('holds method, path, parameters with descriptions, request and response schemas, examples and 8 code samples', async () => {
+    const html = await (await fetch(`${server.origin}/docs/api/crypto/wallet/whitdraw-crypto`)).text();
+    const text = html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    assert.match(html, /class="?badge badge--[a-z]+"?>POST</);
+    assert.match(text, /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);
+    assert.doesNotMatch(html, /openapi-skeleton|skeleton/i, 'no skeleton placeholders');
+    for (const name of ['account_id', 'wallet_id', 'Idempotency-Key']) assert.ok(text.includes(name), `parameter ${name}`);
+    assert.ok(text.includes('The identifier of the account, prefixed'), 'parameter description');
+    assert.ok(text.includes('beneficiary_id'), 'request body property');
+    assert.match(text, /Responses/);
+    for (const code of ['201', '422']) assert.ok(text.includes(code), `response ${code}`);
+    assert.ok(text.includes('"beneficiary_id": "cbn_2Rf8Wm4Kx9Lq7Zt3"'), 'request example');
+    assert.equal((html.match(/role="?tabpanel"? id="?code-sample-/g) ?? []).length, 8, 'eight code-sample panels');
+    for (const marker of ["curl -L 'https://api.sandbox.novaramp.example/v1/accounts/", 'axios', 'import http.client', 'package main', 'OkHttpClient', '<?php', "require \"uri\"", 'new HttpClient()']) {
+      assert.ok(text.includes(marker), `code sample containing ${marker}`);
+    }
+    assert.ok(text.includes('Authorization: Bearer <TOKEN>'), 'credentials masked');
+  });
+});
+
+describe('spec descriptions', () => {
+  test('are Markdown without raw HTML (the Markdown override renders no raw HTML)', () => {
+    const dir = path.join(ROOT, 'openapi');
+    const files = fs.readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.yaml'));
+    const offenders = files.flatMap((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .map((line, i) => ({line, at: `openapi/${f}:${i + 1}`}))
+        .filter(({line}) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(line) && !/<TOKEN>/.test(line))
+        .map(({at}) => at),
+    );
+    assert.deepEqual(offenders, []);
+  });
+});
