@@ -62,7 +62,7 @@ test('the overview page links every download', () => {
   }
 });
 
-test('llms.txt lists every page with a summary, and each operation page exists as Markdown with its method and path', () => {
+test('llms.txt lists every page with a summary; each operation page exists as Markdown with method, path, parameters and examples', () => {
   const llms = fs.readFileSync(path.join(ROOT, 'build', 'llms.txt'), 'utf8');
   assert.match(llms, new RegExp(`^# ${BRAND} developer documentation`));
   for (const op of operations) {
@@ -70,6 +70,11 @@ test('llms.txt lists every page with a summary, and each operation page exists a
     const md = fs.readFileSync(path.join(ROOT, 'build', `docs${op.slug}.md`), 'utf8');
     assert.ok(md.includes(op.method.toUpperCase()), `${op.slug}.md has the method`);
     assert.ok(md.includes(op.path.replace(/\{([^}]+)\}/g, ':$1')), `${op.slug}.md has the path`);
+    for (const param of op.path.match(/\{([^}]+)\}/g) ?? []) {
+      assert.ok(md.includes(`**${param.slice(1, -1)}**`), `${op.slug}.md documents the parameter ${param}`);
+    }
+    if (op.method === 'post') assert.ok(md.includes('**Idempotency-Key**'), `${op.slug}.md documents Idempotency-Key`);
+    assert.match(md, /```[a-z]*\n\{\n\n?  "[a-z_]+": /, `${op.slug}.md has a JSON example`);
   }
   for (const route of ['/docs/guides/welcome-guide', '/docs/guides/terminology/kyc', '/docs/api/error-handling']) {
     assert.match(llms, new RegExp(`\\]\\(${route}\\.md\\)`), route);

@@ -57,7 +57,10 @@ test('try-it sends the request to the local mock server and shows the response; 
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(`${server.origin}/docs/api/coin/list-coins`);
     await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    // The request panel loads on first use.
+    await page.getByRole('button', {name: 'Try it'}).click();
     const form = page.locator('form.openapi-explorer__request-form');
+    await form.waitFor({timeout: 15000});
     // The Edit button of the Base URL only shows while the pointer is over it.
     await form.locator('.openapi-explorer__floating-btn').hover();
     await form.locator('.openapi-explorer__floating-btn button', {hasText: 'Edit'}).click();
