@@ -1,10 +1,8 @@
 /** axe-core in Chromium on one page of each kind, in light and dark mode: no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
-import {after, before, test} from 'node:test';
-import type {Browser} from 'playwright-core';
-import {launchBrowser} from './helpers/browser';
-import {serveBuild, type Served} from './helpers/server';
+import {test} from 'node:test';
+import {useSiteInBrowser} from './helpers/site';
 
 const PAGES = {
   home: '/',
@@ -15,24 +13,16 @@ const PAGES = {
   blog: '/blog',
 };
 
-let server: Served;
-let browser: Browser;
-before(async () => {
-  [server, browser] = await Promise.all([serveBuild(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 for (const mode of ['light', 'dark'] as const) {
   for (const [kind, route] of Object.entries(PAGES)) {
     test(`${kind} (${route}) in ${mode} mode has no serious or critical axe violation`, async () => {
-      const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+      const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
       try {
         await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
         const page = await context.newPage();
-        await page.goto(`${server.origin}${route}`);
+        await page.goto(`${site.server.origin}${route}`);
         await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
         assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
         await page.waitForLoadState('networkidle');

@@ -4,31 +4,22 @@
  * panel loads only on use, still sends a request, moves nothing already on screen, and is styled in dark mode.
  */
 import assert from 'node:assert/strict';
-import {after, before, test} from 'node:test';
-import type {Browser, Page} from 'playwright-core';
-import {launchBrowser} from './helpers/browser';
-import {serveBuild, type Served} from './helpers/server';
+import {before, test} from 'node:test';
+import type {Page} from 'playwright-core';
+import {useSiteInBrowser} from './helpers/site';
 
 const ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
-let server: Served;
-let browser: Browser;
-before(async () => {
-  [server, browser] = await Promise.all([serveBuild(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 async function openApiPage(mode: 'light' | 'dark') {
-  const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
   await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto(`${server.origin}${ROUTE}`);
+  await page.goto(`${site.server.origin}${ROUTE}`);
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
   await page.waitForLoadState('networkidle');
   return {context, page, scripts};

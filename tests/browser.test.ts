@@ -1,25 +1,15 @@
 /** Behaviours a visitor sees, checked in Chromium against the production build on 127.0.0.1. */
 import assert from 'node:assert/strict';
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 import type {Browser, BrowserContext, Page} from 'playwright-core';
-import {launchBrowser} from './helpers/browser';
-import {serveBuild, type Served} from './helpers/server';
+import {useSiteInBrowser} from './helpers/site';
 
-let server: Served;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([serveBuild(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 async function open(route: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{context: BrowserContext; page: Page}> {
-  const context = await browser.newContext({viewport: {width: 1280, height: 900}, ...options});
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}, ...options});
   const page = await context.newPage();
-  await page.goto(`${server.origin}${route}`);
+  await page.goto(`${site.server.origin}${route}`);
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
   return {context, page};
 }
@@ -202,11 +192,11 @@ describe('pages', () => {
     const {context, page} = await open('/docs/this-page-does-not-exist');
     try {
       await page.getByRole('heading', {name: 'Page Not Found'}).waitFor();
-      await page.goto(`${server.origin}/docs/guides/banking`);
+      await page.goto(`${site.server.origin}/docs/guides/banking`);
       await page.waitForURL(/\/docs\/guides\/banking-guide$/);
       await page.waitForFunction(() => / \| NovaRamp$/.test(document.title));
       assert.match(await page.title(), /^Banking.* \| NovaRamp$/);
-      await page.goto(`${server.origin}/docs`);
+      await page.goto(`${site.server.origin}/docs`);
       await page.waitForURL(/\/docs\/guides\/welcome-guide$/);
     } finally {
       await context.close();
@@ -302,7 +292,7 @@ describe('loading behaviour', () => {
 
   /** Counts the chunk requests a hover over a not-yet-visited sidebar link causes. */
   async function prefetchRequests(connection: {effectiveType: string; saveData: boolean} | null): Promise<number> {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
     try {
       const page = await context.newPage();
       if (connection) {
@@ -311,7 +301,7 @@ describe('loading behaviour', () => {
           content: `Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get() { return ${JSON.stringify(connection)}; }});`,
         });
       }
-      await page.goto(`${server.origin}/docs/guides/welcome-guide`);
+      await page.goto(`${site.server.origin}/docs/guides/welcome-guide`);
       await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
       await page.waitForLoadState('networkidle');
       let requests = 0;

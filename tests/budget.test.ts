@@ -6,29 +6,19 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {after, before, describe, test} from 'node:test';
-import type {Browser} from 'playwright-core';
+import {describe, test} from 'node:test';
 import {BENCH_PAGES, BUDGET_KIB} from './helpers/budget-pages';
-import {launchBrowser} from './helpers/browser';
 import {kib, measurePage} from './helpers/measure';
 import {ROOT} from './helpers/routes';
-import {serveBuild, type Served} from './helpers/server';
+import {useSiteInBrowser} from './helpers/site';
 
-let server: Served;
-let browser: Browser;
-before(async () => {
-  [server, browser] = await Promise.all([serveBuild(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 describe('first-visit budget (gzip)', () => {
   for (const {type, route} of BENCH_PAGES) {
     const budget = BUDGET_KIB[type];
     test(`${type} ${route}: JS ≤ ${budget.js} KiB, CSS ≤ ${budget.css} KiB`, async () => {
-      const w = await measurePage(browser, server.origin, route);
+      const w = await measurePage(site.browser, site.server.origin, route);
       const top = w.scripts.slice(0, 5).map((s) => `${s.url} ${kib(s.gzip)} KiB`).join(', ');
       assert.ok(w.js.gzip <= budget.js * 1024, `JS ${kib(w.js.gzip)} KiB > ${budget.js} KiB; largest: ${top}`);
       assert.ok(w.css.gzip <= budget.css * 1024, `CSS ${kib(w.css.gzip)} KiB > ${budget.css} KiB`);
@@ -39,7 +29,7 @@ describe('first-visit budget (gzip)', () => {
 
 describe('static HTML of an API page (no JavaScript)', () => {
   test('holds method, path, parameters with descriptions, request and response schemas, examples and 8 code samples', async () => {
-    const html = await (await fetch(`${server.origin}/docs/api/crypto/wallet/whitdraw-crypto`)).text();
+    const html = await (await fetch(`${site.server.origin}/docs/api/crypto/wallet/whitdraw-crypto`)).text();
     const text = html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
     assert.match(html, /class="?badge badge--[a-z]+"?>POST</);
     assert.match(text, /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);

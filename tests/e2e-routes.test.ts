@@ -5,28 +5,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {after, before, test} from 'node:test';
-import type {Browser} from 'playwright-core';
+import {after, test} from 'node:test';
 import {E2E_ROUTES} from './e2e-site/plugin';
-import {launchBrowser} from './helpers/browser';
 import {ROOT} from './helpers/routes';
-import {serveBuild, type Served} from './helpers/server';
+import {useSiteInBrowser} from './helpers/site';
 
-let server: Served;
-let browser: Browser;
-before(async () => {
-  [server, browser] = await Promise.all([serveBuild('build-e2e'), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser('build-e2e');
 
 test('a page that throws shows "This page crashed." and Try again renders it once it works', async () => {
-  const context = await browser.newContext();
+  const context = await site.browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(`${server.origin}${E2E_ROUTES.crash}`);
+    await page.goto(`${site.server.origin}${E2E_ROUTES.crash}`);
     await page.getByText('This page crashed.').waitFor();
     const tryAgain = page.getByRole('button', {name: 'Try again'});
     assert.ok(await tryAgain.isVisible());
@@ -43,12 +33,12 @@ test('a page that throws shows "This page crashed." and Try again renders it onc
 });
 
 test('content whose chunk fails to load offers Retry, which loads it once the network is back', async () => {
-  const context = await browser.newContext();
+  const context = await site.browser.newContext();
   try {
     const page = await context.newPage();
     let failing = true;
     await page.route('**/assets/js/e2e-lazy-content.*.js', (route) => (failing ? route.abort() : route.continue()));
-    await page.goto(`${server.origin}${E2E_ROUTES.lazy}`);
+    await page.goto(`${site.server.origin}${E2E_ROUTES.lazy}`);
     const retry = page.getByRole('button', {name: 'Retry'});
     await retry.waitFor();
     assert.equal(await page.getByText('Lazy content loaded').count(), 0);
