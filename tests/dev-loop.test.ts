@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import type {Browser} from 'playwright-core';
 import {launchBrowser} from './helpers/browser';
 import {ROOT} from './helpers/routes';
+import {freePort} from './helpers/server';
 
 const COPY = ['openapi', 'scripts', 'src', 'docs', 'blog', 'static', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'redocly.yaml'];
 let site: string;
@@ -28,12 +28,7 @@ before(async () => {
   fs.rmSync(path.join(site, 'docs', 'api', 'reference'), {recursive: true, force: true});
   fs.rmSync(path.join(site, 'static', 'openapi'), {recursive: true, force: true});
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port: p} = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', String(port)], {cwd: site, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
   dev.stdout?.on('data', (d) => (output += d));

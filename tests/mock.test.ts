@@ -4,10 +4,10 @@ import addFormats from 'ajv-formats';
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {ROOT} from './helpers/routes';
+import {freePort} from './helpers/server';
 
 let mock: ChildProcess;
 let base: string;
@@ -27,12 +27,7 @@ function assertValid(apiPath: string, method: string, status: number, media: str
 }
 
 before(async () => {
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port: p} = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   mock = spawn('npm', ['run', '--silent', 'mock', '--', '--port', String(port)], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
   mock.stdout?.on('data', (d) => (log += d));

@@ -4,12 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
-import net from 'node:net';
 import {after, before, test} from 'node:test';
 import type {Browser} from 'playwright-core';
 import {launchBrowser} from './helpers/browser';
 import {ROOT} from './helpers/routes';
-import {serveBuild, type Served} from './helpers/server';
+import {freePort, serveBuild, type Served} from './helpers/server';
 
 let server: Served;
 let browser: Browser;
@@ -17,14 +16,6 @@ let mock: ChildProcess;
 let mockPort: number;
 let mockLog = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port} = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 before(async () => {
   mockPort = await freePort();

@@ -7,7 +7,7 @@ import {ROOT} from './routes';
 
 export const BUILD_DIR = path.join(ROOT, 'build');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
