@@ -11,6 +11,11 @@ import {GUIDE_ALIASES} from './src/guides';
 // `npm run gen:api` points the plugin at a temporary folder and swaps it in only when generation succeeded.
 const apiOutputRoot = process.env.NOVARAMP_API_GEN_DIR ?? GENERATED_DIR;
 
+// `NOVARAMP_STOCK_API_ITEM=1` (used by `npm run bench -- --stock` only) builds the same site the theme's stock way:
+// `@theme/ApiItem` as the docs item component, the plugin's compressed front matter and its in-browser code
+// samples (no build-time `markdownGenerators`). Everything else (template, ejected theme parts, plugins) stays.
+const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
+
 /** Inline SVG icon links for the footer; each carries an accessible name. */
 function socialLink(name: string, href: string, svgPath: string): {html: string} {
   return {
@@ -74,7 +79,7 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Plain docs render with the classic DocItem, operation pages with a lazily split, server-rendered
           // API page (src/components/ApiDocItem: why, in its header comment).
-          docItemComponent: '@site/src/components/ApiDocItem',
+          docItemComponent: STOCK_API_ITEM ? '@theme/ApiItem' : '@site/src/components/ApiDocItem',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
@@ -117,10 +122,10 @@ const config: Config = {
               showInfoPage: false,
               showSchemas: false,
               // Code samples rendered at generation time (scripts/code-samples.ts), not in the browser.
-              markdownGenerators: {createApiPageMD},
+              ...(STOCK_API_ITEM ? {} : {markdownGenerators: {createApiPageMD}}),
               // The operation stays plain JSON in the front matter: the page reads it without pako, and
               // JSON gzips on the wire as well as the plugin's deflate+base64 does.
-              disableCompression: true,
+              disableCompression: !STOCK_API_ITEM,
             } satisfies OpenApiPlugin.Options,
           ]),
         ),
