@@ -22,18 +22,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
 import {launchBrowser, CHROMIUM} from '../tests/helpers/browser';
+import {BENCH_PAGES as PAGES} from '../tests/helpers/budget-pages';
 import {kib, measurePage, type PageWeight} from '../tests/helpers/measure';
 import {serveBuild, type Served} from '../tests/helpers/server';
 import {measuredBuild, mib, RESULTS_DIR, scratchSite, secs, SITE_ROOT, table, type BuildSteps} from './bench-lib';
 
-const PAGES = [
-  {type: 'home', route: '/'},
-  {type: 'guide', route: '/docs/guides/banking-guide'},
-  {type: 'terminology', route: '/docs/guides/terminology/account'},
-  {type: 'API', route: '/docs/api/crypto/wallet/whitdraw-crypto'},
-  {type: 'API', route: '/docs/api/account/create-account'},
-  {type: 'API', route: '/docs/api/transaction/list-transaction'},
-];
 const LIGHTHOUSE_PAGES = ['/', '/docs/guides/banking-guide', '/docs/api/crypto/wallet/whitdraw-crypto'];
 const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const LH_METRICS = [
