@@ -6,15 +6,13 @@
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import type {Browser} from 'playwright-core';
+import {scratchSite} from '../scripts/bench-lib';
 import {launchBrowser} from './helpers/browser';
-import {ROOT} from './helpers/routes';
 import {freePort} from './helpers/server';
 
-const COPY = ['openapi', 'scripts', 'src', 'docs', 'blog', 'static', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'redocly.yaml'];
 let site: string;
 let dev: ChildProcess;
 let origin: string;
@@ -22,12 +20,8 @@ let output = '';
 let browser: Browser;
 
 before(async () => {
-  site = fs.mkdtempSync(path.join(os.tmpdir(), 'nr-dev-'));
-  for (const entry of COPY) fs.cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
-  // Start from sources only: no generated pages, no built downloads.
-  fs.rmSync(path.join(site, 'docs', 'api', 'reference'), {recursive: true, force: true});
-  fs.rmSync(path.join(site, 'static', 'openapi'), {recursive: true, force: true});
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+  // Sources only: no generated pages, no built downloads.
+  site = scratchSite('dev');
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', String(port)], {cwd: site, stdio: ['ignore', 'pipe', 'pipe'], detached: true});

@@ -4,25 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
+import {scratchSite} from '../scripts/bench-lib';
 import {run} from './helpers/exec';
-import {ROOT} from './helpers/routes';
 
-const COPY = ['openapi', 'scripts', 'src', 'docs', 'blog', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'redocly.yaml'];
 let site: string;
 const marker = () => path.join(site, 'docs', 'api', 'reference', 'LAST-GOOD-OUTPUT');
 
 before(() => {
-  site = fs.mkdtempSync(path.join(os.tmpdir(), 'nr-gen-'));
-  for (const entry of COPY) {
-    fs.cpSync(path.join(ROOT, entry), path.join(site, entry), {
-      recursive: true,
-      filter: (src) => !src.includes(`${path.sep}reference`),
-    });
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+  site = scratchSite('gen');
 });
 after(() => fs.rmSync(site, {recursive: true, force: true}));
 
