@@ -105,6 +105,8 @@ const config: Config = {
 
   plugins: [
     'docusaurus-plugin-sass',
+    // Keeps the OpenAPI theme's code on the API pages (why: in the plugin).
+    './src/plugins/page-weight/index.ts',
     // Test-only routes (crash page, lazily loaded content) for `npm run build:e2e`; never in the production build.
     ...(process.env.NOVARAMP_E2E === '1' ? ['./tests/e2e-site/plugin.ts'] : []),
     [
@@ -214,8 +216,10 @@ const config: Config = {
     prism: {
       theme: accessibleTheme(prismThemes.github),
       darkTheme: accessibleTheme(prismThemes.dracula),
-      // json, python and go ship with prism-react-renderer; listing them again would bundle them twice.
-      additionalLanguages: ['bash', 'java', 'php', 'ruby', 'csharp'],
+      // json, python and go ship with prism-react-renderer; listing them again would bundle them twice. Java,
+      // PHP, Ruby and C# only appear in API code samples: their chunk registers them
+      // (src/components/ApiDocItem/prism-languages.ts), so they stay out of every other page.
+      additionalLanguages: ['bash'],
     },
     // Try-it credentials live for the browser tab only; snippets mask them (the theme's default).
     api: {authPersistence: 'sessionStorage'},

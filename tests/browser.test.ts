@@ -234,6 +234,14 @@ describe('pages', () => {
       await page.locator('.openapi-tabs__code-item--go').click();
       await page.waitForFunction(`/package main/.test(${visible})`);
       assert.doesNotMatch(await sample(), /sk_sandbox_[A-Za-z0-9]{8}/, 'no credential in the snippet');
+      // The Java, PHP, Ruby and C# grammars come with the API chunk (src/components/ApiDocItem/prism-languages.ts):
+      // after hydration the visible samples are still highlighted by them.
+      for (const [lang, token] of [['java', 'class-name'], ['php', 'delimiter'], ['ruby', 'double-colon'], ['csharp', 'constructor-invocation']]) {
+        await page.locator(`.openapi-tabs__code-item--${lang}`).click();
+        const panel = page.locator(`#code-sample-${lang}:not([hidden])`);
+        await panel.waitFor();
+        assert.ok((await panel.locator(`.token.${token}`).count()) > 0, `${lang} sample highlighted (.token.${token})`);
+      }
     } finally {
       await context.close();
     }

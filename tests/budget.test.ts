@@ -45,6 +45,14 @@ describe('static HTML of an API page (no JavaScript)', () => {
       assert.ok(text.includes(marker), `code sample containing ${marker}`);
     }
     assert.ok(text.includes('Authorization: Bearer <TOKEN>'), 'credentials masked');
+    // Highlighted on the server with each language's own grammar (a token only that grammar produces).
+    const tokens: Record<string, string> = {curl: 'parameter', nodejs: 'arrow', python: 'keyword', go: 'boolean', java: 'class-name', php: 'delimiter', ruby: 'double-colon', csharp: 'constructor-invocation'};
+    for (const [lang, token] of Object.entries(tokens)) {
+      const start = html.search(new RegExp(`role="?tabpanel"? id="?code-sample-${lang}"?`));
+      const end = html.indexOf('tabpanel', start + 20);
+      const panel = html.slice(start, end < 0 ? undefined : end);
+      assert.match(panel, new RegExp(`class="?token(?: [a-z-]+)* ${token}[ "]`), `${lang} sample highlighted (token ${token})`);
+    }
   });
 });
 

@@ -10,18 +10,17 @@ export const BENCH_PAGES = [
 ] as const;
 
 /**
- * The issue's targets are guide/terminology ≤ 200 KiB and API ≤ 350 KiB of JS. Measured here (zlib level 9):
- * guide 205.9, terminology 201.8, API operation 352.0 KiB; the shared main bundle alone is 165.8 KiB.
- * The ceilings below are those measurements rounded up, NOT the targets: they keep the gains (stock: about
- * 2 000 KiB on every doc page) and fail if the snippet generators come back; closing the last few KiB is
- * open work (see the closing note of the branch).
+ * The issue's targets: guide and terminology pages ≤ 200 KiB of JS, API operation pages ≤ 350 KiB, CSS ≤ 60 KiB
+ * (zlib level 9). Measured on this build: home 163.8, guide 197.1, terminology 190.9, API operation 323.0–327.8
+ * KiB; stock `@theme/ApiItem`: about 1 950 KiB on every doc page. What got there: src/plugins/page-weight
+ * (crypto-js, tslib, the common chunk) and the API-only Prism grammars (src/components/ApiDocItem).
  */
 export const BUDGET_KIB: Record<(typeof BENCH_PAGES)[number]['type'], {js: number; css: number}> = {
   home: {js: 200, css: 60},
-  guide: {js: 210, css: 60},
-  terminology: {js: 210, css: 60},
-  // A page with a mermaid diagram also loads mermaid's renderer (~150 KiB gzip) to draw it: tracked
-  // separately so that everything else on such pages still has a ceiling.
+  guide: {js: 200, css: 60},
+  terminology: {js: 200, css: 60},
+  // A page with a mermaid diagram also loads mermaid's renderer (~180 KiB gzip) to draw it in the browser:
+  // tracked separately, with its own ceiling, so that everything else on such pages is still bounded.
   'terminology (diagram)': {js: 400, css: 60},
-  'API operation': {js: 360, css: 60},
+  'API operation': {js: 350, css: 60},
 };

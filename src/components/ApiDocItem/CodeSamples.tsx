@@ -9,6 +9,8 @@ import clsx from 'clsx';
 import {useStorageSlot} from '@docusaurus/theme-common';
 import CodeBlock from '@theme/CodeBlock';
 import {CODE_SAMPLE_LANGUAGES} from '@site/scripts/api-table';
+// Registers the Java, PHP, Ruby and C# grammars with this chunk, before the first sample renders.
+import './prism-languages';
 
 export interface CodeSample {
   lang: string;

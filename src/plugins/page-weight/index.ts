@@ -1,0 +1,44 @@
+/**
+ * Bundle settings that keep the OpenAPI theme's weight on the API pages only (tests/budget.test.ts):
+ * - `crypto-js` → a SHA-1-only module: the theme imports the whole library (all ciphers, ~26 KiB gzip)
+ *   into every operation page just to hash storage keys with `CryptoJS.SHA1(…).toString()`.
+ * - Prism components (prismjs/components/*) extend a free `Prism` variable; ProvidePlugin binds it to
+ *   prism-react-renderer's instance, so the API-only grammars (src/components/ApiDocItem/prism-languages.ts)
+ *   can be plain imports of the API chunk instead of globals registered from the main bundle.
+ * - Docusaurus' `common` chunk takes every module used by half the pages or more; with more API pages
+ *   than guides, that pulled the theme's tab and scroll helpers into every guide. Its modules are left to
+ *   the chunks of the pages that use them.
+ */
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+// A regular expression, not a function: Rspack would call a JS function across its native boundary per module.
+const NOT_OPENAPI_MODULES = /^(?!.*[\\/]node_modules[\\/]docusaurus-(theme|plugin)-openapi-docs[\\/])/;
+
+export default function pageWeightPlugin(): Plugin {
+  return {
+    name: 'novaramp-page-weight',
+    configureWebpack(_config, isServer, utils) {
+      return {
+        resolve: {
+          alias: {
+            'crypto-js$': path.resolve(__dirname, 'crypto-js-sha1.ts'),
+            ...(isServer ? {} : {tslib$: path.resolve(__dirname, 'tslib.ts')}),
+          },
+        },
+        plugins: [new utils.currentBundler.instance.ProvidePlugin({Prism: ['prism-react-renderer', 'Prism']})],
+        ...(isServer
+          ? {}
+          : {
+              optimization: {
+                splitChunks: {
+                  cacheGroups: {
+                    common: {test: NOT_OPENAPI_MODULES},
+                  },
+                },
+              },
+            }),
+      };
+    },
+  };
+}
