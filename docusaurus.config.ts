@@ -6,6 +6,7 @@ import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENER
 import {createApiPageMD} from './scripts/code-samples';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/brand';
 import {accessibleTheme} from './src/prism-contrast';
+import remarkMermaidSvg, {MERMAID_THEMES} from './src/remark/mermaid-svg';
 import {GUIDE_ALIASES} from './src/guides';
 
 // `npm run gen:api` points the plugin at a temporary folder and swaps it in only when generation succeeded.
@@ -46,6 +47,8 @@ const config: Config = {
   i18n: {defaultLocale: 'en', locales: ['en']},
 
   markdown: {
+    // Fenced ```mermaid blocks are drawn at build time (src/remark/mermaid-svg.ts). The mermaid theme (design card)
+    // still serves a diagram written as the <Mermaid value="…"/> component, drawn in the browser.
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
@@ -79,12 +82,15 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Plain docs render with the classic DocItem, operation pages with a lazily split, server-rendered
           // API page (src/components/ApiDocItem: why, in its header comment).
+          // ```mermaid blocks become build-time SVG images (no mermaid in the browser): src/remark/mermaid-svg.ts.
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           docItemComponent: STOCK_API_ITEM ? '@theme/ApiItem' : '@site/src/components/ApiDocItem',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
         blog: {
           showReadingTime: true,
+          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
           blogSidebarCount: 'ALL',
           blogSidebarTitle: 'All posts',
           feedOptions: {
@@ -97,6 +103,7 @@ const config: Config = {
           onInlineTags: 'throw',
           onUntruncatedBlogPosts: 'throw',
         },
+        pages: {beforeDefaultRemarkPlugins: [remarkMermaidSvg]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {lastmod: null, changefreq: null, priority: null},
       } satisfies Preset.Options,
@@ -212,7 +219,7 @@ const config: Config = {
       ],
       copyright: `Copyright © ${COPYRIGHT_YEAR} ${BRAND}`,
     },
-    mermaid: {theme: {light: 'default', dark: 'dark'}},
+    mermaid: {theme: MERMAID_THEMES},
     prism: {
       theme: accessibleTheme(prismThemes.github),
       darkTheme: accessibleTheme(prismThemes.dracula),

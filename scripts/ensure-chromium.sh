@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium (Playwright's own browser download is not possible here).
+# The build draws mermaid diagrams and the browser tests run in Debian's Chromium (Playwright's own browser
+# download is not possible here).
 # Installs it with apt when missing and we are root; otherwise says what to do.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
@@ -7,10 +8,10 @@ if [[ -x "$chromium_path" ]]; then
   exit 0
 fi
 if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
-  echo "Installing Debian's chromium for the browser tests…"
+  echo "Installing Debian's chromium (diagrams at build time, browser tests)…"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   exit 0
 fi
-echo "Chromium is needed for the browser tests: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH." >&2
+echo "Chromium is needed to draw the diagrams at build time and for the browser tests: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH." >&2
 exit 1

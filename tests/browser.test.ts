@@ -31,29 +31,47 @@ describe('colour mode', () => {
     }
   });
 
-  test('mermaid diagrams render with the default theme in light mode and the dark theme in dark mode', async () => {
+  test('mermaid diagrams are images drawn at build time: the default theme in light mode, the dark theme in dark mode', async () => {
     const {context, page} = await open('/docs/guides/flow-of-fund-guide');
+    const requests: {type: string; url: string}[] = [];
+    page.on('request', (r) => requests.push({type: r.resourceType(), url: r.url()}));
     try {
-      const diagram = page.locator('.docusaurus-mermaid-container svg').first();
-      await diagram.waitFor();
-      const fill = () =>
-        page.evaluate(() => {
-          const node = document.querySelector('.docusaurus-mermaid-container svg rect.actor, .docusaurus-mermaid-container svg rect');
-          return node ? getComputedStyle(node).fill : '';
-        });
-      const light = await fill();
+      const diagram = page.locator('.novaramp-mermaid').first();
+      await diagram.scrollIntoViewIfNeeded();
+      // Mean lightness of the opaque pixels of the diagram image visible in the current colour mode.
+      const lightness = () =>
+        page.evaluate(`(async () => {
+          const img = [...document.querySelectorAll('.novaramp-mermaid img')].find((i) => i.getBoundingClientRect().width > 0);
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth;
+          canvas.height = img.naturalHeight;
+          const ctx = canvas.getContext('2d');
+          ctx.drawImage(img, 0, 0);
+          const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+          let sum = 0, n = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 200) { sum += (data[i] + data[i + 1] + data[i + 2]) / 3; n++; }
+          return n > 1000 ? sum / n : -1;
+        })()`) as Promise<number>;
+      assert.ok((await page.locator('.novaramp-mermaid').count()) >= 2, 'the guide has its diagrams');
+      assert.ok(await diagram.locator('.novaramp-mermaid__light img').isVisible());
+      assert.ok(await diagram.locator('.novaramp-mermaid__dark img').isHidden());
+      assert.match((await diagram.locator('.novaramp-mermaid__light img').getAttribute('alt')) ?? '', /^Sequence diagram between Client, NovaRamp API/);
+      const light = await lightness();
+      const darkSrc = (await diagram.locator('.novaramp-mermaid__dark img').getAttribute('src')) ?? '';
+      assert.ok(!requests.some((r) => r.url.endsWith(darkSrc)), 'the dark image is not downloaded in light mode');
       await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
       await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-      await page.waitForFunction((before) => {
-        const node = document.querySelector('.docusaurus-mermaid-container svg rect.actor, .docusaurus-mermaid-container svg rect');
-        return node !== null && getComputedStyle(node).fill !== before;
-      }, light);
-      const dark = await fill();
-      assert.notEqual(light, dark, 'the diagram re-rendered with other colours');
-      // mermaid's default theme paints actors light (#ECECFF); its dark theme paints them dark.
-      const lightness = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
-      assert.ok(lightness(light) > 180, `light-mode fill ${light}`);
-      assert.ok(lightness(dark) < 120, `dark-mode fill ${dark}`);
+      assert.ok(await diagram.locator('.novaramp-mermaid__dark img').isVisible());
+      assert.ok(await diagram.locator('.novaramp-mermaid__light img').isHidden());
+      const dark = await lightness();
+      // mermaid's default theme fills actors light (#ECECFF); its dark theme fills them dark.
+      assert.ok(light > 180, `light-mode diagram lightness ${light}`);
+      assert.ok(dark >= 0 && dark < 120, `dark-mode diagram lightness ${dark}`);
+      // Nothing draws them in the browser: no script of the page holds mermaid's code.
+      const scripts = requests.filter((r) => r.type === 'script').map((r) => r.url);
+      const bodies = await Promise.all(scripts.map(async (url) => (await (await fetch(url)).text()).includes('securityLevel')));
+      assert.ok(!bodies.includes(true), 'no mermaid renderer loaded');
     } finally {
       await context.close();
     }

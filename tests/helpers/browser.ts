@@ -1,22 +1,9 @@
-/** Debian's Chromium driven by playwright-core (browser downloads are not possible here). */
-import fs from 'node:fs';
-import {chromium, type Browser} from 'playwright-core';
+/** Debian's Chromium driven by playwright-core, for the browser tests (launch flags in scripts/chromium.ts). */
+import type {Browser} from 'playwright-core';
+import {CHROMIUM, launchChromium} from '../../scripts/chromium';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export {CHROMIUM};
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium('the browser tests');
 }
