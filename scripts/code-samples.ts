@@ -136,5 +136,14 @@ export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
   const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  return stock(page);
+  return `${API_PAGE_EXPORT}\n\n${stock(page)}`;
 }
+
+/**
+ * Every operation page exports the component that renders it (src/components/ApiDocItem picks it up from
+ * the page's module). So that component is a dependency of the page's own content chunk, which Docusaurus
+ * loads before it renders or hydrates a route: the page renders in one pass, with no Suspense boundary
+ * (React's server renderer outlines a large boundary into a hidden segment revealed by script: empty
+ * without JavaScript, and a layout shift with it), while guides never load it.
+ */
+export const API_PAGE_EXPORT = "export {default as ApiPage} from '@site/src/components/ApiDocItem/ApiPage';";

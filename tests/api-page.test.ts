@@ -87,3 +87,29 @@ test('the try-it panel and the code samples are styled for dark mode', async () 
   assert.ok(lightness(dark[1]) > lightness(light[1]), `request form text is lighter in dark mode (${light[1]} → ${dark[1]})`);
   assert.ok(lightness(dark[2]) < lightness(light[2]), `code sample background is darker in dark mode (${light[2]} → ${dark[2]})`);
 });
+
+test('on a phone and without JavaScript, the page is laid out once: the reference is visible, nothing shifts while it loads', async () => {
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await site.browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true, javaScriptEnabled});
+    try {
+      const page = await context.newPage();
+      await page.addInitScript({
+        content: "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});",
+      });
+      await page.goto(`${site.server.origin}${ROUTE}`);
+      if (javaScriptEnabled) {
+        await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        assert.equal(await page.evaluate('window.__shift'), 0, 'cumulative layout shift while loading and hydrating');
+      }
+      // React streams a large Suspense boundary as a hidden segment shown by a script: there must be none.
+      assert.equal(await page.locator('div[hidden][id^="S:"]').count(), 0, 'no hidden streamed segment');
+      const heading = page.locator('.openapi-left-panel__container h1').first();
+      assert.ok(await heading.isVisible(), `heading visible (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`);
+      assert.ok((await page.locator('.openapi-left-panel__container').boundingBox())!.height > 2000, 'the reference has its height');
+    } finally {
+      await context.close();
+    }
+  }
+});

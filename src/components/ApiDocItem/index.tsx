@@ -2,23 +2,20 @@
  * The docs item component (`docItemComponent` in docusaurus.config.ts), a thin switch in front of the
  * OpenAPI theme. Why: with `@theme/ApiItem` itself as the docs item component, every doc page (guides
  * included) downloads the theme's try-it machinery, a ~1.7 MB gzip chunk (postman-code-generators,
- * postman-collection, faker). Here guides and other plain docs render with the classic `@theme/DocItem`,
- * and operation pages load `./ApiPage` as a separate chunk; it is still server-rendered (React SSR waits
- * for lazy components), so the static HTML has the whole reference. Covered by tests/api-page.test.ts
+ * postman-collection, faker). Here guides and other plain docs render with the classic `@theme/DocItem`;
+ * an operation page renders with `./ApiPage`, which the generated page exports itself
+ * (scripts/code-samples.ts, API_PAGE_EXPORT), so it arrives with the page's content chunk: no lazy
+ * loading, no Suspense boundary, the whole reference in the static HTML. Covered by tests/api-page.test.ts
  * and tests/budget.test.ts.
  */
-import React, {lazy, Suspense, type ReactNode} from 'react';
+import React, {type ReactNode} from 'react';
 import DocItem from '@theme/DocItem';
 import type {Props} from '@theme/DocItem';
-
-const ApiPage = lazy(() => import('./ApiPage'));
+import type ApiPageComponent from './ApiPage';
 
 export default function ApiDocItem(props: Props): ReactNode {
-  const frontMatter = props.content.frontMatter as {api?: unknown};
-  if (!frontMatter.api) return <DocItem {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <ApiPage {...props} />
-    </Suspense>
-  );
+  const content = props.content as Props['content'] & {frontMatter: {api?: unknown}; ApiPage?: typeof ApiPageComponent};
+  if (!content.frontMatter.api || !content.ApiPage) return <DocItem {...props} />;
+  const {ApiPage} = content;
+  return <ApiPage {...props} />;
 }

@@ -6,14 +6,14 @@
  *   prism-react-renderer's instance, so the API-only grammars (src/components/ApiDocItem/prism-languages.ts)
  *   can be plain imports of the API chunk instead of globals registered from the main bundle.
  * - Docusaurus' `common` chunk takes every module used by half the pages or more; with more API pages
- *   than guides, that pulled the theme's tab and scroll helpers into every guide. Its modules are left to
- *   the chunks of the pages that use them.
+ *   than guides, that pulled the theme's tab and scroll helpers into every guide. The theme's modules and our
+ *   API page's (src/components/ApiDocItem, src/theme) are left to the chunks of the pages that use them.
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 // A regular expression, not a function: Rspack would call a JS function across its native boundary per module.
-const NOT_OPENAPI_MODULES = /^(?!.*[\\/]node_modules[\\/]docusaurus-(theme|plugin)-openapi-docs[\\/])/;
+const NOT_OPENAPI_MODULES = /^(?!.*([\\/]node_modules[\\/]docusaurus-(theme|plugin)-openapi-docs|[\\/]src[\\/]components[\\/]ApiDocItem|[\\/]src[\\/]theme)[\\/])/;
 
 export default function pageWeightPlugin(): Plugin {
   return {
