@@ -114,6 +114,8 @@ const config: Config = {
     'docusaurus-plugin-sass',
     // Keeps the OpenAPI theme's code on the API pages (why: in the plugin).
     './src/plugins/page-weight/index.ts',
+    // Keeps the build's memory flat as the API grows (why: in the plugin).
+    './src/plugins/bundler-memory/index.ts',
     // Test-only routes (crash page, lazily loaded content) for `npm run build:e2e`; never in the production build.
     ...(process.env.NOVARAMP_E2E === '1' ? ['./tests/e2e-site/plugin.ts'] : []),
     [

@@ -160,15 +160,17 @@ export interface BuildSteps {
 }
 
 /**
- * `npm run build` (gen:api, bundle:spec, docusaurus build) in `siteDir`, each step measured with runMeasured,
- * logs in RESULTS_DIR/<label>-<step>.log. `outDir` is passed to `docusaurus build --out-dir`.
+ * `npm run build` (gen:api, bundle:spec, then scripts/docusaurus-build.mjs: Rspack bundling and SSG + postBuild,
+ * two processes) in `siteDir`, each step measured with runMeasured, logs in RESULTS_DIR/<label>-<step>.log.
+ * `outDir` is passed to `docusaurus build --out-dir`.
  */
 export async function measuredBuild(siteDir: string, label: string, env: NodeJS.ProcessEnv = {}, outDir?: string): Promise<BuildSteps> {
-  const docusaurus = path.join(siteDir, 'node_modules', '.bin', 'docusaurus');
+  const docusaurusBuild = (step: string): string[] => ['scripts/docusaurus-build.mjs', '--step', step, ...(outDir ? ['--out-dir', outDir] : [])];
   const steps: [string, string, string[]][] = [
     ['gen:api', 'npm', ['run', '--silent', 'gen:api']],
     ['bundle:spec', 'npm', ['run', '--silent', 'bundle:spec']],
-    ['docusaurus build', docusaurus, ['build', ...(outDir ? ['--out-dir', outDir] : [])]],
+    ['bundling', process.execPath, docusaurusBuild('bundle')],
+    ['SSG + postBuild', process.execPath, docusaurusBuild('render')],
   ];
   const out: BuildSteps = {steps: [], wallMs: 0, peakRssBytes: 0, peakSingleRssBytes: 0};
   for (const [name, cmd, args] of steps) {

@@ -10,7 +10,8 @@
  *   npm run bench -- --lh-runs 5     Lighthouse runs per page (default 3; the run with the median
  *                                    performance score is reported, every run's performance score is listed)
  *
- * Build: wall time and peak memory of gen:api + bundle:spec + docusaurus build, each step run and sampled by
+ * Build: wall time and peak memory of gen:api, bundle:spec and the two docusaurus build steps of
+ * scripts/docusaurus-build.mjs (bundling; SSG + postBuild), each step run and sampled by
  * scripts/bench-lib.ts (sum of RSS over the step's process tree, read from /proc every 200 ms); the stock
  * build runs in a scratch copy of the site so this worktree's generated pages stay ours.
  * Pages: tests/helpers/measure.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded).

@@ -1,0 +1,89 @@
+/**
+ * `docusaurus build` in two processes, so the memory Rspack keeps after bundling is not carried through SSG and
+ * the postBuild plugins (search index, llms.txt). Used by `npm run build` and `npm run build:e2e`; arguments
+ * are passed to both processes (e.g. `--out-dir build-e2e`).
+ *
+ * Why: Rspack's native memory (module graph, sources; outside the JS heap, so no GC or heap cap touches it)
+ * stays allocated in the process after the compiler is closed (web-infra-dev/rspack#14734). In one process
+ * that ~2.3 GB at 500 API operations sits under SSG's worker threads and the postBuild plugins, and the sum is
+ * the build's peak. Split, the peak is the larger of the two steps instead of their sum.
+ *
+ * How: Docusaurus 3.10's own switches (core/lib/commands/build/buildLocale.js):
+ *   1. DOCUSAURUS_EXIT_AFTER_BUNDLING=true  loads the site, clears the out dir, bundles client and server, exits;
+ *   2. DOCUSAURUS_SKIP_BUNDLING=true        loads the site again, skips bundling (and the clearing), and runs
+ *      SSG from the server bundle and client manifest of step 1, then postBuild and the broken-links check.
+ * Loading the site twice costs a few seconds. The switches are undocumented, so this checks that step 1
+ * really stopped before SSG and left the server bundle for step 2, and fails loudly if a Docusaurus upgrade
+ * changed that.
+ *
+ * Plain JavaScript run by `node`, not tsx: the wrapper stays alive for the whole build, and tsx would add two
+ * Node processes (~130 MB) to the build's memory.
+ */
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const SITE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const docusaurus = path.join(SITE_ROOT, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+
+/** The two steps; `--step <name>` runs one of them only (`npm run bench:scale` measures them separately). */
+const STEPS = {
+  bundle: {label: 'bundling', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, node: []},
+  // SSG workers and the postBuild plugins (search index, llms.txt) make a lot of short-lived garbage, and with
+  // V8's default limit (~4 GB here) the heap grows to ~2 GB before it is collected, though what stays alive is
+  // ~0.5 GB at 500 API operations. A 2 GiB limit (per isolate: main thread and each SSG worker) makes V8
+  // collect sooner, well below the bundling step's peak (`npm run bench:scale`). Not applied when NODE_OPTIONS
+  // already sets a limit.
+  render: {
+    label: 'SSG and postBuild',
+    env: {DOCUSAURUS_SKIP_BUNDLING: 'true'},
+    node: /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-old-space-size=2048'],
+  },
+};
+
+let args = process.argv.slice(2);
+/** @type {'bundle' | 'render' | undefined} */
+let only;
+const stepAt = args.indexOf('--step');
+if (stepAt >= 0) {
+  const name = args[stepAt + 1];
+  if (name !== 'bundle' && name !== 'render') throw new Error(`--step takes bundle or render, not ${name}`);
+  only = name;
+  args = args.filter((_, i) => i !== stepAt && i !== stepAt + 1);
+}
+
+/** @returns {string} */
+function outDir() {
+  const i = args.findIndex((a) => a === '--out-dir' || a.startsWith('--out-dir='));
+  if (i < 0) return path.join(SITE_ROOT, 'build');
+  return path.resolve(SITE_ROOT, args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1]);
+}
+const out = outDir();
+const serverBundle = path.join(out, '__server', 'server.bundle.js');
+
+/** @param {string} message @returns {never} */
+function fail(message) {
+  console.error(`✖ ${message} See scripts/docusaurus-build.mjs.`);
+  process.exit(1);
+}
+
+/** @param {'bundle' | 'render'} step */
+function run(step) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [...STEPS[step].node, docusaurus, 'build', ...args], {cwd: SITE_ROOT, stdio: 'inherit', env: {...process.env, ...STEPS[step].env}});
+  if (r.status !== 0) {
+    console.error(`✖ docusaurus build (${STEPS[step].label}) failed${r.signal ? ` with ${r.signal}` : ''}`);
+    process.exit(r.status ?? 1);
+  }
+  if (step === 'bundle' && (!fs.existsSync(serverBundle) || fs.existsSync(path.join(out, '404.html')))) {
+    fail(`docusaurus build did not stop after bundling (expected ${path.relative(SITE_ROOT, serverBundle)} and no HTML yet): has DOCUSAURUS_EXIT_AFTER_BUNDLING changed?`);
+  }
+  if (step === 'render' && !fs.existsSync(path.join(out, '404.html'))) {
+    fail('docusaurus build did not render the site from the bundles of the first step: has DOCUSAURUS_SKIP_BUNDLING changed?');
+  }
+  console.log(`[docusaurus-build] ${STEPS[step].label} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (only === 'render' && !fs.existsSync(serverBundle)) fail(`--step render needs the bundles of --step bundle (${path.relative(SITE_ROOT, serverBundle)}).`);
+for (const step of only ? [only] : /** @type {const} */ (['bundle', 'render'])) run(step);
