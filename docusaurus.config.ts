@@ -17,6 +17,9 @@ const apiOutputRoot = process.env.NOVARAMP_API_GEN_DIR ?? GENERATED_DIR;
 // samples (no build-time `markdownGenerators`). Everything else (template, ejected theme parts, plugins) stays.
 const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
 
+// Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser).
+const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg]};
+
 /** Inline SVG icon links for the footer; each carries an accessible name. */
 function socialLink(name: string, href: string, svgPath: string): {html: string} {
   return {
@@ -82,15 +85,14 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Plain docs render with the classic DocItem, operation pages with a lazily split, server-rendered
           // API page (src/components/ApiDocItem: why, in its header comment).
-          // ```mermaid blocks become build-time SVG images (no mermaid in the browser): src/remark/mermaid-svg.ts.
-          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
+          ...MARKDOWN_PLUGINS,
           docItemComponent: STOCK_API_ITEM ? '@theme/ApiItem' : '@site/src/components/ApiDocItem',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },
         blog: {
           showReadingTime: true,
-          beforeDefaultRemarkPlugins: [remarkMermaidSvg],
+          ...MARKDOWN_PLUGINS,
           blogSidebarCount: 'ALL',
           blogSidebarTitle: 'All posts',
           feedOptions: {
@@ -103,7 +105,7 @@ const config: Config = {
           onInlineTags: 'throw',
           onUntruncatedBlogPosts: 'throw',
         },
-        pages: {beforeDefaultRemarkPlugins: [remarkMermaidSvg]},
+        pages: MARKDOWN_PLUGINS,
         theme: {customCss: './src/css/custom.css'},
         sitemap: {lastmod: null, changefreq: null, priority: null},
       } satisfies Preset.Options,

@@ -141,27 +141,26 @@ function mermaidBlocks(node: MdNode, found: {parent: MdNode; index: number}[] = 
 
 export default function remarkMermaidSvg() {
   return async (tree: MdNode, file: {path?: string; cwd?: string}): Promise<void> => {
+    const cwd = file.cwd ?? process.cwd();
+    const mdFile = path.resolve(cwd, file.path ?? 'page.md');
     for (const {parent, index} of mermaidBlocks(tree)) {
       const block = parent.children![index];
       const source = block.value ?? '';
-      const mdFile = path.resolve(file.cwd ?? process.cwd(), file.path ?? 'page.md');
       let light: string;
       let dark: string;
       try {
         [light, dark] = [await renderSvg(source, 'light'), await renderSvg(source, 'dark')];
       } catch (error) {
-        const where = `${path.relative(file.cwd ?? process.cwd(), file.path ?? '(unknown file)')}:${block.position?.start.line ?? '?'}`;
+        const where = `${path.relative(cwd, mdFile)}:${block.position?.start.line ?? '?'}`;
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
         throw new Error(`${where}: the mermaid diagram does not render: ${message}`);
       }
+      const alt = altText(source);
       parent.children![index] = {
         type: 'mdxJsxFlowElement',
         name: 'div',
         attributes: [{type: 'mdxJsxAttribute', name: 'className', value: 'novaramp-mermaid'}],
-        children: [
-          imageDiv('novaramp-mermaid__light', altText(source), light, mdFile),
-          imageDiv('novaramp-mermaid__dark', altText(source), dark, mdFile),
-        ],
+        children: [imageDiv('novaramp-mermaid__light', alt, light, mdFile), imageDiv('novaramp-mermaid__dark', alt, dark, mdFile)],
       };
     }
   };
