@@ -2,22 +2,24 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, specPath} from './scripts/api-table';
-import {createApiPageMD} from './scripts/code-samples';
-import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/brand';
+import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, specPath} from './src/data/api-table';
+import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
+import {GUIDE_ALIASES} from './src/data/navigation';
 import {accessibleTheme} from './src/prism-contrast';
-import remarkMermaidSvg, {MERMAID_THEMES} from './src/remark/mermaid-svg';
-import {GUIDE_ALIASES} from './src/guides';
+import {createApiPageMD} from './tools/api-pages/code-samples';
+import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 
-// `npm run gen:api` points the plugin at a temporary folder and swaps it in only when generation succeeded.
+// Switches (environment variables), all read here:
+// `NOVARAMP_API_GEN_DIR`: `npm run gen:api` (tools/generate-api.ts) points the OpenAPI plugin at a temporary
+// folder and swaps it in only when generation succeeded.
 const apiOutputRoot = process.env.NOVARAMP_API_GEN_DIR ?? GENERATED_DIR;
-
-// `NOVARAMP_STOCK_API_ITEM=1` (used by `npm run bench -- --stock` only) builds the same site the theme's stock way:
+// `NOVARAMP_STOCK_API_ITEM=1` (`npm run bench -- --stock` only) builds the same site the theme's stock way:
 // `@theme/ApiItem` as the docs item component, the plugin's compressed front matter and its in-browser code
 // samples (no build-time `markdownGenerators`). Everything else (template, ejected theme parts, plugins) stays.
 const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
 
-// Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser).
+// Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
+// @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed.
 const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg]};
 
 /** Inline SVG icon links for the footer; each carries an accessible name. */
@@ -50,8 +52,8 @@ const config: Config = {
   i18n: {defaultLocale: 'en', locales: ['en']},
 
   markdown: {
-    // Fenced ```mermaid blocks are drawn at build time (src/remark/mermaid-svg.ts). The mermaid theme (design card)
-    // still serves a diagram written as the <Mermaid value="…"/> component, drawn in the browser.
+    // Fenced ```mermaid blocks are drawn at build time (tools/mermaid/remark-mermaid-svg.ts). The mermaid theme
+    // (design card) draws them in the browser on a machine without Chrome/Chromium/Edge.
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
@@ -118,8 +120,6 @@ const config: Config = {
     './src/plugins/page-weight/index.ts',
     // Keeps the build's memory flat as the API grows (why: in the plugin).
     './src/plugins/bundler-memory/index.ts',
-    // Test-only routes (crash page, lazily loaded content) for `npm run build:e2e`; never in the production build.
-    ...(process.env.NOVARAMP_E2E === '1' ? ['./tests/e2e-site/plugin.ts'] : []),
     [
       'docusaurus-plugin-openapi-docs',
       {
@@ -134,7 +134,7 @@ const config: Config = {
               template: API_PAGE_TEMPLATE,
               showInfoPage: false,
               showSchemas: false,
-              // Code samples rendered at generation time (scripts/code-samples.ts), not in the browser.
+              // Code samples rendered at generation time (tools/api-pages/code-samples.ts), not in the browser.
               ...(STOCK_API_ITEM ? {} : {markdownGenerators: {createApiPageMD}}),
               // The operation stays plain JSON in the front matter: the page reads it without pako, and
               // JSON gzips on the wire as well as the plugin's deflate+base64 does.
@@ -158,7 +158,7 @@ const config: Config = {
           enableLlmsFullTxt: true,
           includeBlog: true,
           includePages: true,
-          excludeRoutes: ['/search', '/__e2e/**'],
+          excludeRoutes: ['/search'],
         },
         optionalLinks: [
           {title: 'Combined OpenAPI spec (YAML)', url: `${SITE_URL}/openapi/novaramp.yaml`, description: 'Every API in one OpenAPI 3.1 document.'},

@@ -1,39 +1,35 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import type {SidebarItemConfig as Item} from '@docusaurus/plugin-content-docs/lib/sidebars/types.js';
+import fs from 'node:fs';
 import path from 'node:path';
-import {API_CATEGORIES, type ApiCategory} from './scripts/api-table';
-import {loadOperations, type Operation} from './scripts/spec-model';
-import {API_DOC_PAGES, GUIDES, TERMINOLOGY} from './src/guides';
+import {API_CATEGORIES, MANIFEST_FILE, type ApiCategory, type ApiManifestEntry} from './src/data/api-table';
+import {API_DOC_PAGES, GUIDES, TERMINOLOGY} from './src/data/navigation';
 
-// The API sidebar follows the spec: each operation sits in the category of its pinned route's folder.
-const operations = loadOperations();
-
-function categoryItems(category: ApiCategory, ops: Operation[]): Item[] {
-  const own = ops.filter((op) => op.slug && path.posix.dirname(op.slug) === category.dir);
-  return [
-    ...(category.children ?? []).map((child) => apiCategory(child, ops)),
-    ...own.map((op): Item => ({type: 'doc', id: op.docId, label: op.summary, className: `api-method ${op.method}`})),
-  ];
+// The API sidebar lists what generation produced (its manifest), in the categories of the API table.
+function readManifest(): ApiManifestEntry[] {
+  const file = path.join(__dirname, MANIFEST_FILE);
+  if (!fs.existsSync(file)) throw new Error(`${MANIFEST_FILE} is missing: run \`npm run gen:api\` (npm start and npm run build do).`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ApiManifestEntry[];
 }
 
-function apiCategory(category: ApiCategory, ops: Operation[]): Item {
+function apiCategory(category: ApiCategory, pages: ApiManifestEntry[]): Item {
   return {
     type: 'category',
     label: category.label,
     collapsed: true,
     ...(category.slug
-      ? {
-          link: {
-            type: 'generated-index',
-            slug: `/category/${category.slug}`,
-            title: category.label,
-            description: category.description,
-          },
-        }
+      ? {link: {type: 'generated-index', slug: `/category/${category.slug}`, title: category.label, description: category.description}}
       : {}),
-    items: categoryItems(category, ops),
+    items: [
+      ...(category.children ?? []).map((child) => apiCategory(child, pages)),
+      ...pages
+        .filter((page) => page.category === category.dir)
+        .map((page): Item => ({type: 'doc', id: page.docId, label: page.label, className: `api-method ${page.method}`})),
+    ],
   };
 }
+
+const apiPages = readManifest();
 
 const sidebars: SidebarsConfig = {
   guides: [
@@ -51,10 +47,7 @@ const sidebars: SidebarsConfig = {
       items: TERMINOLOGY.map((term) => `guides/terminology/${term}`),
     },
   ],
-  api: [
-    ...API_DOC_PAGES.map((page) => `api/${page}`),
-    ...API_CATEGORIES.map((category) => apiCategory(category, operations)),
-  ],
+  api: [...API_DOC_PAGES.map((page) => `api/${page}`), ...API_CATEGORIES.map((category) => apiCategory(category, apiPages))],
 };
 
 export default sidebars;

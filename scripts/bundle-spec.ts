@@ -1,83 +1,11 @@
-/**
- * Builds the downloadable spec artefacts from openapi/ into static/openapi/ (served at /openapi/…):
- * each API bundled by Redocly (all $refs resolved) as YAML and JSON, one combined spec joined by Redocly
- * (novaramp.yaml / novaramp.json), and a Postman collection converted by openapi-to-postmanv2.
- * Written to a temporary folder and swapped in only when every step succeeded.
- */
-import {spawnSync} from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-// openapi-to-postmanv2 ships no types.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Converter = require('openapi-to-postmanv2') as {
-  convert: (
-    input: {type: 'json'; data: unknown},
-    options: Record<string, unknown>,
-    cb: (err: Error | null, result: {result: boolean; reason?: string; output: {data: unknown}[]}) => void,
-  ) => void;
-};
-import {parse, stringify} from 'yaml';
-import {API_SPECS, specPath} from './api-table';
-import {BRAND} from '../src/brand';
+/** `npm run bundle:spec`: the downloadable spec artefacts in static/openapi/ (tools/spec-bundle.ts); on failure the last ones stay. */
+import {ARTEFACT_DIR} from '../src/data/api-table';
+import {bundleSpecs} from '../tools/spec-bundle';
 
-export const ARTEFACT_DIR = 'static/openapi';
-export const COMBINED = 'novaramp';
-
-function redocly(args: string[], cwd: string): void {
-  const cli = path.join(cwd, 'node_modules', '.bin', 'redocly');
-  const run = spawnSync(cli, args, {
-    cwd,
-    encoding: 'utf8',
-    env: {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true'},
-  });
-  if (run.status !== 0) throw new Error(`redocly ${args[0]} failed:\n${run.stdout}${run.stderr}`);
-}
-
-function toPostman(spec: unknown): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    Converter.convert({type: 'json', data: spec}, {folderStrategy: 'Tags', requestParametersResolution: 'Example'}, (err, result) => {
-      if (err || !result.result) reject(err ?? new Error(result.reason));
-      else resolve(result.output[0].data);
-    });
-  });
-}
-
-export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR): Promise<string[]> {
-  const target = path.join(siteDir, outDir);
-  const tmp = `${target}.tmp-${process.pid}`;
-  fs.rmSync(tmp, {recursive: true, force: true});
-  fs.mkdirSync(tmp, {recursive: true});
-  try {
-    const roots = API_SPECS.map((s) => specPath(s));
-    redocly(['bundle', ...roots, '-o', tmp, '--ext', 'yaml'], siteDir);
-    redocly(['bundle', ...roots, '-o', tmp, '--ext', 'json'], siteDir);
-    const joined = path.join(tmp, `${COMBINED}.yaml`);
-    redocly(['join', ...API_SPECS.map((s) => path.join(tmp, `${s}.yaml`)), '-o', joined], siteDir);
-    const combined = parse(fs.readFileSync(joined, 'utf8'));
-    combined.info = {
-      ...combined.info,
-      title: `${BRAND} API`,
-      summary: `Every ${BRAND} API in one document: accounts, balances, coins, crypto, fiat, quotes, transactions and webhooks.`,
-      description: `The combined ${BRAND} API: ${API_SPECS.join(', ')}. Each API is also published on its own.`,
-    };
-    fs.writeFileSync(joined, stringify(combined, {lineWidth: 0}));
-    fs.writeFileSync(path.join(tmp, `${COMBINED}.json`), `${JSON.stringify(combined, null, 2)}\n`);
-    const collection = await toPostman(combined);
-    fs.writeFileSync(path.join(tmp, `${COMBINED}.postman_collection.json`), `${JSON.stringify(collection, null, 2)}\n`);
-    fs.rmSync(target, {recursive: true, force: true});
-    fs.renameSync(tmp, target);
-    return fs.readdirSync(target).sort();
-  } finally {
-    fs.rmSync(tmp, {recursive: true, force: true});
-  }
-}
-
-if (process.argv[1]?.endsWith('bundle-spec.ts')) {
-  bundleSpecs().then(
-    (files) => console.log(`Wrote ${files.length} spec artefacts to ${ARTEFACT_DIR}/: ${files.join(', ')}`),
-    (e: Error) => {
-      console.error(`✖ Spec bundling failed; ${ARTEFACT_DIR}/ was left as it was.\n${e.message}`);
-      process.exit(1);
-    },
-  );
-}
+bundleSpecs().then(
+  (files) => console.log(`Wrote ${files.length} spec artefacts to ${ARTEFACT_DIR}/: ${files.join(', ')}`),
+  (e: Error) => {
+    console.error(`✖ Spec bundling failed; ${ARTEFACT_DIR}/ was left as it was.\n${e.message}`);
+    process.exit(1);
+  },
+);

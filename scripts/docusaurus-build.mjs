@@ -1,7 +1,7 @@
 /**
  * `docusaurus build` in two processes, so the memory Rspack keeps after bundling is not carried through SSG and
- * the postBuild plugins (search index, llms.txt). Used by `npm run build` and `npm run build:e2e`; arguments
- * are passed to both processes (e.g. `--out-dir build-e2e`).
+ * the postBuild plugins (search index, llms.txt). Used by `npm run build`; arguments are passed to both
+ * processes (e.g. `--out-dir build-stock`).
  *
  * Why: Rspack's native memory (module graph, sources; outside the JS heap, so no GC or heap cap touches it)
  * stays allocated in the process after the compiler is closed (web-infra-dev/rspack#14734). In one process
@@ -12,14 +12,17 @@
  *   1. DOCUSAURUS_EXIT_AFTER_BUNDLING=true  loads the site, clears the out dir, bundles client and server, exits;
  *   2. DOCUSAURUS_SKIP_BUNDLING=true        loads the site again, skips bundling (and the clearing), and runs
  *      SSG from the server bundle and client manifest of step 1, then postBuild and the broken-links check.
- * Loading the site twice costs a few seconds. The switches are undocumented, so this checks that step 1
- * really stopped before SSG and left the server bundle for step 2, and fails loudly if a Docusaurus upgrade
- * changed that.
+ * Loading the site twice costs a few seconds. The switches are undocumented, so this checks that step 1 really
+ * stopped before SSG and left the server bundle and client manifest for step 2, that step 2 loaded the same site
+ * (same routes and chunks), and fails loudly if a Docusaurus upgrade changed that. Docusaurus builds locales one
+ * after the other in one process and step 1 exits after the first, so a second locale fails the build here
+ * instead of silently missing. tests/spec/upgrade-guard.test.ts names this file when Docusaurus changes version.
  *
  * Plain JavaScript run by `node`, not tsx: the wrapper stays alive for the whole build, and tsx would add two
  * Node processes (~130 MB) to the build's memory.
  */
 import {spawnSync} from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -61,6 +64,12 @@ function outDir() {
 }
 const out = outDir();
 const serverBundle = path.join(out, '__server', 'server.bundle.js');
+const generated = path.join(SITE_ROOT, '.docusaurus');
+const clientManifest = path.join(generated, 'client-manifest.json');
+/** What the bundles were made for: the routes and their chunks, as the loaded site generated them. */
+const routesChunkNames = path.join(generated, 'routesChunkNames.json');
+const siteFingerprint = () => crypto.createHash('sha256').update(fs.readFileSync(routesChunkNames)).digest('hex');
+let bundledFingerprint = '';
 
 /** @param {string} message @returns {never} */
 function fail(message) {
@@ -76,11 +85,23 @@ function run(step) {
     console.error(`✖ docusaurus build (${STEPS[step].label}) failed${r.signal ? ` with ${r.signal}` : ''}`);
     process.exit(r.status ?? 1);
   }
-  if (step === 'bundle' && (!fs.existsSync(serverBundle) || fs.existsSync(path.join(out, '404.html')))) {
-    fail(`docusaurus build did not stop after bundling (expected ${path.relative(SITE_ROOT, serverBundle)} and no HTML yet): has DOCUSAURUS_EXIT_AFTER_BUNDLING changed?`);
+  if (step === 'bundle') {
+    if (!fs.existsSync(serverBundle) || !fs.existsSync(clientManifest) || fs.existsSync(path.join(out, '404.html'))) {
+      fail(`docusaurus build did not stop after bundling (expected ${path.relative(SITE_ROOT, serverBundle)}, ${path.relative(SITE_ROOT, clientManifest)} and no HTML yet): has DOCUSAURUS_EXIT_AFTER_BUNDLING changed?`);
+    }
+    const {locales} = JSON.parse(fs.readFileSync(path.join(generated, 'i18n.json'), 'utf8'));
+    if (locales.length !== 1) {
+      fail(`The site has ${locales.length} locales (${locales.join(', ')}), and the two-process build bundles only the first: build each locale on its own (--locale) or use \`docusaurus build\`.`);
+    }
+    bundledFingerprint = siteFingerprint();
   }
-  if (step === 'render' && !fs.existsSync(path.join(out, '404.html'))) {
-    fail('docusaurus build did not render the site from the bundles of the first step: has DOCUSAURUS_SKIP_BUNDLING changed?');
+  if (step === 'render') {
+    if (!fs.existsSync(path.join(out, '404.html'))) {
+      fail('docusaurus build did not render the site from the bundles of the first step: has DOCUSAURUS_SKIP_BUNDLING changed?');
+    }
+    if (bundledFingerprint && siteFingerprint() !== bundledFingerprint) {
+      fail('The site loaded for SSG has other routes or chunks than the one bundled (did a file change during the build?): build again.');
+    }
   }
   console.log(`[docusaurus-build] ${STEPS[step].label} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -5,14 +5,16 @@
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {ARTEFACT_DIR, bundleSpecs, COMBINED} from './bundle-spec';
+import {bin} from '../tools/cli';
+import {ARTEFACT_DIR, COMBINED_SPEC} from '../src/data/api-table';
+import {bundleSpecs} from '../tools/spec-bundle';
 
 async function main(): Promise<void> {
   const portFlag = process.argv.indexOf('--port');
   const port = portFlag > 0 ? process.argv[portFlag + 1] : (process.env.PORT ?? '4010');
-  const spec = path.join(ARTEFACT_DIR, `${COMBINED}.yaml`);
+  const spec = path.join(ARTEFACT_DIR, `${COMBINED_SPEC}.yaml`);
   if (!fs.existsSync(spec) || process.argv.includes('--rebundle')) await bundleSpecs();
-  const prism = spawn(path.join('node_modules', '.bin', 'prism'), ['mock', '-h', '127.0.0.1', '-p', port, spec], {
+  const prism = spawn(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', port, spec], {
     stdio: 'inherit',
     env: {...process.env, SCARF_ANALYTICS: 'false'},
   });

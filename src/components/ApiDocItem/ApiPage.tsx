@@ -1,7 +1,7 @@
 /**
  * An operation page: the OpenAPI theme's ApiItem layout (same Redux store, same left column rendered from
  * the generated MDX), but the right column shows the code samples generated at build time
- * (scripts/code-samples.ts, `x-codeSamples`) as static text, and the try-it panel loads on first use.
+ * (tools/api-pages/code-samples.ts, `x-codeSamples`) as static text, and the try-it panel loads on first use.
  * Why not the theme's ApiItem: it renders the right column only in the browser (a skeleton in the HTML)
  * and imports the snippet generators eagerly.
  */
@@ -19,14 +19,14 @@ import Metadata from '@theme/DocItem/Metadata';
 import type {Props} from '@theme/DocItem';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
 import {Provider} from 'react-redux';
-import CodeSamples, {type CodeSample} from './CodeSamples';
+import {prefillParameters, type CodeSample, type OperationParameter} from '@site/src/data/operation';
+import CodeSamples from './CodeSamples';
 import TryIt from './TryIt';
 
-type Param = {in: 'path' | 'query' | 'header' | 'cookie'; example?: unknown; examples?: Record<string, {value?: unknown}>; schema?: {default?: unknown; example?: unknown}};
 export interface Operation {
   method: string;
   path: string;
-  parameters?: Param[];
+  parameters?: OperationParameter[];
   requestBody?: {content?: Record<string, unknown>};
   responses?: Record<string, {content?: Record<string, unknown>}>;
   servers?: {url: string}[];
@@ -42,12 +42,7 @@ function createStore(api: Operation, options: unknown) {
     .filter(([code]) => /^2\d\d$/.test(code))
     .flatMap(([, r]) => Object.keys(r.content ?? {}));
   const contentTypes = Object.keys(api.requestBody?.content ?? {});
-  const params: Record<Param['in'], unknown[]> = {path: [], query: [], header: [], cookie: []};
-  for (const p of api.parameters ?? []) {
-    const named = p.examples ? Object.values(p.examples)[0]?.value : undefined;
-    const value = p.schema?.default ?? p.example ?? p.schema?.example ?? named;
-    params[p.in]?.push(value !== undefined ? {...p, value} : p);
-  }
+  const params = prefillParameters(api.parameters);
   const apiOptions = options as {authPersistence?: string} | undefined;
   // Credentials live in browser storage; the server render starts without them.
   const inBrowser = ExecutionEnvironment.canUseDOM;

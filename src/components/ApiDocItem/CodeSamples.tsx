@@ -1,5 +1,5 @@
 /**
- * The operation's code samples, generated at build time (scripts/code-samples.ts) and rendered on the
+ * The operation's code samples, generated at build time (tools/api-pages/code-samples.ts) and rendered on the
  * server: every language is in the static HTML, highlighted by the classic CodeBlock, and switching
  * language needs no generator. Tabs keep the OpenAPI theme's class names (and its dark-mode styling) and
  * share its remembered choice (`docusaurus.tab.code-samples`).
@@ -8,15 +8,10 @@ import React, {useEffect, useRef, useState, type KeyboardEvent, type ReactNode} 
 import clsx from 'clsx';
 import {useStorageSlot} from '@docusaurus/theme-common';
 import CodeBlock from '@theme/CodeBlock';
-import {CODE_SAMPLE_LANGUAGES} from '@site/scripts/api-table';
+import {CODE_SAMPLE_LANGUAGES} from '@site/src/data/api-table';
+import type {CodeSample} from '@site/src/data/operation';
 // Registers the Java, PHP, Ruby and C# grammars with this chunk, before the first sample renders.
 import './prism-languages';
-
-export interface CodeSample {
-  lang: string;
-  label: string;
-  source: string;
-}
 
 const TAB_STORAGE = 'docusaurus.tab.code-samples';
 

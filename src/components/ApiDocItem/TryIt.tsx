@@ -2,16 +2,20 @@
  * The try-it panel, loaded on first use: the request builder (postman-collection with faker) and the
  * theme's Request/Response/Authorization forms are only downloaded when the visitor opens the panel
  * (or points at the button, to start early). It sits last in the right column, so opening it moves
- * nothing that is already on screen.
+ * nothing that is already on screen. If its code fails to download (offline, a deploy replaced the chunk),
+ * the panel says so and offers Retry, which downloads it again; the rest of the page stays as it is.
  */
-import React, {lazy, Suspense, useState, type ReactNode} from 'react';
+import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
+import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import type {Operation} from './ApiPage';
 
 const load = () => import('./TryItPanel');
-const TryItPanel = lazy(load);
 
 export default function TryIt({api}: {api: Operation}): ReactNode {
   const [open, setOpen] = useState(false);
+  // A new lazy component per attempt: React.lazy keeps a failed import's error for good.
+  const [attempt, setAttempt] = useState(0);
+  const TryItPanel = useMemo(() => lazy(load), [attempt]);
   if (api.method === 'event') return null;
   if (!open) {
     return (
@@ -20,8 +24,8 @@ export default function TryIt({api}: {api: Operation}): ReactNode {
         <button
           type="button"
           className="button button--primary novaramp-try-it__open"
-          onMouseEnter={() => void load()}
-          onFocus={() => void load()}
+          onMouseEnter={() => void load().catch(() => undefined)}
+          onFocus={() => void load().catch(() => undefined)}
           onClick={() => setOpen(true)}>
           Try it
         </button>
@@ -29,8 +33,24 @@ export default function TryIt({api}: {api: Operation}): ReactNode {
     );
   }
   return (
-    <Suspense fallback={<p className="novaramp-try-it__loading" role="status">Loading the request form…</p>}>
-      <TryItPanel api={api} />
-    </Suspense>
+    <ErrorBoundary
+      fallback={({error, tryAgain}) => (
+        <div className="alert alert--danger novaramp-try-it__error" role="alert">
+          <p>The request form could not be loaded ({error.message}).</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setAttempt((n) => n + 1);
+              tryAgain();
+            }}>
+            Retry
+          </button>
+        </div>
+      )}>
+      <Suspense fallback={<p className="novaramp-try-it__loading" role="status">Loading the request form…</p>}>
+        <TryItPanel api={api} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -4,7 +4,7 @@
  * included) downloads the theme's try-it machinery, a ~1.7 MB gzip chunk (postman-code-generators,
  * postman-collection, faker). Here guides and other plain docs render with the classic `@theme/DocItem`;
  * an operation page renders with `./ApiPage`, which the generated page exports itself
- * (scripts/code-samples.ts, API_PAGE_EXPORT), so it arrives with the page's content chunk: no lazy
+ * (tools/api-pages/code-samples.ts, API_PAGE_EXPORT), so it arrives with the page's content chunk: no lazy
  * loading, no Suspense boundary, the whole reference in the static HTML. Covered by tests/api-page.test.ts
  * and tests/budget.test.ts.
  */

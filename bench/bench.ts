@@ -1,0 +1,279 @@
+/**
+ * `npm run bench`: what the portal costs to build and what a first visit downloads, as numbers (no assertions).
+ *
+ *   npm run bench                    build the site (cold: no Rspack persistent cache), measure it
+ *   npm run bench -- --reuse         measure the existing build/ (and build-stock/ with --stock) without building
+ *   npm run bench -- --stock         also build the same site with the theme's stock `@theme/ApiItem`
+ *                                    (NOVARAMP_STOCK_API_ITEM=1, see docusaurus.config.ts) into build-stock/,
+ *                                    and print ours vs stock side by side
+ *   npm run bench -- --no-lighthouse skip the Lighthouse runs
+ *   npm run bench -- --lh-throttling devtools
+ *                                    Lighthouse's real (DevTools) throttling instead of its simulation: on a local
+ *                                    server the simulation can count the whole JS download into LCP when the first
+ *                                    frame happens to be painted after the scripts ran (see the report's note)
+ *   npm run bench -- --lh-runs 5     Lighthouse runs per page (default 3; the run with the median
+ *                                    performance score is reported, every run's performance score is listed)
+ *
+ * Build: wall time and peak memory of gen:api, bundle:spec and the two docusaurus build steps of
+ * scripts/docusaurus-build.mjs (bundling; SSG + postBuild), each step run and sampled by
+ * bench/measure-build.ts (sum of RSS over the step's process tree, read from /proc every 200 ms); the stock
+ * build runs in a scratch copy of the site so this worktree's generated pages stay ours.
+ * Pages: tools/measure-page.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded).
+ * Lighthouse 12 (its CLI, default mobile form factor and throttling) on home, a guide and an API page.
+ * Everything printed is also written to .tmp/bench/ (report.md, results.json, Lighthouse JSON reports).
+ */
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type {Browser} from 'playwright-core';
+import {findChromium, launchChromium} from '../tools/chromium';
+import {SITE_ROOT} from '../tools/cli';
+import {kib, measurePage, type PageWeight} from '../tools/measure-page';
+import {BENCH_PAGES as PAGES} from '../tools/page-budgets';
+import {scratchSite} from '../tools/scratch-site';
+import {serveBuild, type Served} from '../tools/serve-build';
+import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
+
+const LIGHTHOUSE_PAGES = ['/', '/docs/guides/banking-guide', '/docs/api/crypto/wallet/whitdraw-crypto'];
+const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const LH_METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+] as const;
+
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const REUSE = args.has('--reuse');
+const STOCK = args.has('--stock');
+const LIGHTHOUSE = !args.has('--no-lighthouse');
+const LH_THROTTLING = argv.includes('--lh-throttling') ? argv[argv.indexOf('--lh-throttling') + 1] : 'simulate';
+if (!['simulate', 'devtools'].includes(LH_THROTTLING)) throw new Error(`--lh-throttling takes simulate or devtools, not ${LH_THROTTLING}`);
+const LH_RUNS = argv.includes('--lh-runs') ? Math.max(1, Number(argv[argv.indexOf('--lh-runs') + 1]) || 1) : 3;
+
+interface Variant {
+  name: 'ours' | 'stock';
+  dir: string;
+  build?: BuildSteps;
+  pages: PageWeight[];
+  lighthouse: LighthouseResult[];
+}
+interface LighthouseResult {
+  route: string;
+  scores: Partial<Record<(typeof LH_CATEGORIES)[number], number>>;
+  metrics: Record<string, string>;
+  /** Requests the page made to any origin other than the local server (should be none). */
+  external: string[];
+  error?: string;
+  /** Performance score of every run (the reported run is the median one). */
+  performanceRuns?: number[];
+}
+
+const report: string[] = [];
+function out(text = ''): void {
+  console.log(text);
+  report.push(text);
+}
+
+async function buildOurs(): Promise<BuildSteps> {
+  console.error('Building the site (ours) …');
+  return measuredBuild(SITE_ROOT, 'ours');
+}
+
+async function buildStock(): Promise<BuildSteps> {
+  console.error('Building the site with the stock @theme/ApiItem into build-stock/ (scratch copy) …');
+  const site = scratchSite('stock');
+  const outDir = path.join(SITE_ROOT, 'build-stock');
+  fs.rmSync(outDir, {recursive: true, force: true});
+  try {
+    return await measuredBuild(site, 'stock', {NOVARAMP_STOCK_API_ITEM: '1'}, outDir);
+  } finally {
+    fs.rmSync(site, {recursive: true, force: true});
+  }
+}
+
+function lighthouse(origin: string, route: string, file: string): LighthouseResult {
+  const cli = path.join(SITE_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const res = spawnSync(
+    process.execPath,
+    [
+      cli,
+      `${origin}${route}`,
+      '--output=json',
+      `--output-path=${file}`,
+      `--only-categories=${LH_CATEGORIES.join(',')}`,
+      `--throttling-method=${LH_THROTTLING}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+      '--quiet',
+    ],
+    {cwd: SITE_ROOT, encoding: 'utf8', env: {...process.env, CHROME_PATH: findChromium()}, timeout: 300_000},
+  );
+  const result: LighthouseResult = {route, scores: {}, metrics: {}, external: []};
+  if (res.status !== 0 || !fs.existsSync(file)) {
+    result.error = `lighthouse exited with ${res.status}: ${`${res.stderr}${res.stdout}`.trim().split('\n').slice(-5).join(' / ')}`;
+    return result;
+  }
+  const lhr = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    runtimeError?: {code: string; message: string};
+    categories: Record<string, {score: number | null}>;
+    audits: Record<string, {displayValue?: string; details?: {items?: {url?: string}[]}}>;
+  };
+  if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  for (const c of LH_CATEGORIES) {
+    const score = lhr.categories[c]?.score;
+    if (typeof score === 'number') result.scores[c] = Math.round(score * 100);
+  }
+  for (const [id, label] of LH_METRICS) result.metrics[label] = lhr.audits[id]?.displayValue ?? '–';
+  result.external = (lhr.audits['network-requests']?.details?.items ?? [])
+    .map((i) => i.url ?? '')
+    .filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin);
+  return result;
+}
+
+async function measureVariant(v: Variant, browser: Browser): Promise<void> {
+  let server: Served | undefined;
+  try {
+    server = await serveBuild(path.relative(SITE_ROOT, v.dir));
+    for (const {route} of PAGES) {
+      console.error(`  ${v.name}: measuring ${route}`);
+      v.pages.push(await measurePage(browser, server.origin, route));
+    }
+    if (LIGHTHOUSE) {
+      for (const route of LIGHTHOUSE_PAGES) {
+        const runs: LighthouseResult[] = [];
+        for (let run = 1; run <= LH_RUNS; run++) {
+          console.error(`  ${v.name}: Lighthouse ${route} (run ${run}/${LH_RUNS})`);
+          const file = path.join(RESULTS_DIR, `lighthouse-${v.name}-${route.replace(/\W+/g, '_') || 'home'}-${run}.json`);
+          runs.push(lighthouse(server.origin, route, file));
+        }
+        const ok = runs.filter((r) => typeof r.scores.performance === 'number');
+        ok.sort((a, b) => a.scores.performance! - b.scores.performance!);
+        const median = ok[Math.floor((ok.length - 1) / 2)] ?? runs[0];
+        v.lighthouse.push({
+          ...median,
+          performanceRuns: runs.map((r) => r.scores.performance ?? NaN),
+          external: [...new Set(runs.flatMap((r) => r.external))],
+          error: runs.map((r) => r.error).filter(Boolean).join('; ') || undefined,
+        });
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+}
+
+function printBuilds(variants: Variant[]): void {
+  const built = variants.filter((v) => v.build);
+  if (built.length === 0) {
+    out('Build: reused the existing build output (--reuse), no build measured.');
+    return;
+  }
+  out('## Build (cold: DOCUSAURUS_NO_PERSISTENT_CACHE=1; peak = highest sum of RSS over the process tree, sampled from /proc every 200 ms)');
+  out();
+  const stepNames = built[0].build!.steps.map((s) => s.name);
+  out(
+    table(
+      ['build', 'total s', 'peak RSS MiB', 'largest process MiB', ...stepNames.map((n) => `${n} s / MiB`)],
+      built.map((v) => [
+        v.name,
+        secs(v.build!.wallMs),
+        mib(v.build!.peakRssBytes),
+        mib(v.build!.peakSingleRssBytes),
+        ...v.build!.steps.map((s) => `${secs(s.wallMs)} / ${mib(s.peakRssBytes)}`),
+      ]),
+    ),
+  );
+  out();
+}
+
+function printPages(variants: Variant[]): void {
+  const both = variants.length > 1;
+  out(`## First visit, per page (KiB; gzip = zlib level 9${both ? '; each cell: ours / stock' : ''})`);
+  out();
+  const cell = (f: (w: PageWeight) => string, i: number) => variants.map((v) => f(v.pages[i])).join(' / ');
+  out(
+    table(
+      ['page', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'HTML raw', 'HTML gzip', 'requests'],
+      PAGES.map((p, i) => [
+        `${p.type} ${p.route}`,
+        cell((w) => kib(w.js.raw), i),
+        cell((w) => kib(w.js.gzip), i),
+        cell((w) => kib(w.css.raw), i),
+        cell((w) => kib(w.css.gzip), i),
+        cell((w) => kib(w.html.raw), i),
+        cell((w) => kib(w.html.gzip), i),
+        cell((w) => String(w.requests), i),
+      ]),
+    ),
+  );
+  out();
+}
+
+function printLighthouse(variants: Variant[]): void {
+  if (!LIGHTHOUSE) return;
+  out(
+    `## Lighthouse ${lighthouseVersion()} (mobile, ${LH_THROTTLING === 'simulate' ? 'default simulated throttling' : 'DevTools throttling (slow 4G, 4× CPU)'}; ${LH_RUNS} run(s) per page, the median-performance run shown; scores 0–100)`,
+  );
+  out();
+  const rows: string[][] = [];
+  for (const route of LIGHTHOUSE_PAGES) {
+    for (const v of variants) {
+      const r = v.lighthouse.find((l) => l.route === route)!;
+      rows.push([
+        `${route} (${v.name})`,
+        ...LH_CATEGORIES.map((c) => String(r.scores[c] ?? '–')),
+        (r.performanceRuns ?? []).join(', '),
+        ...LH_METRICS.map(([, label]) => r.metrics[label] ?? '–'),
+        String(r.external.length),
+      ]);
+    }
+  }
+  out(table(['page', 'performance', 'accessibility', 'best-practices', 'SEO', 'performance per run', ...LH_METRICS.map(([, l]) => l), 'external requests'], rows));
+  for (const v of variants) {
+    for (const r of v.lighthouse) {
+      if (r.error) out(`\n${v.name} ${r.route}: ${r.error}`);
+      if (r.external.length) out(`\n${v.name} ${r.route} requested outside 127.0.0.1: ${r.external.join(', ')}`);
+    }
+  }
+  out();
+}
+
+function lighthouseVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as {version: string};
+  return pkg.version;
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(RESULTS_DIR, {recursive: true});
+  const variants: Variant[] = [{name: 'ours', dir: path.join(SITE_ROOT, 'build'), pages: [], lighthouse: []}];
+  if (STOCK) variants.push({name: 'stock', dir: path.join(SITE_ROOT, 'build-stock'), pages: [], lighthouse: []});
+
+  for (const v of variants) {
+    const missing = !fs.existsSync(path.join(v.dir, 'index.html'));
+    if (REUSE && !missing) continue;
+    if (REUSE) console.error(`--reuse: ${path.relative(SITE_ROOT, v.dir)}/ is missing, building it`);
+    v.build = v.name === 'ours' ? await buildOurs() : await buildStock();
+  }
+
+  const browser = await launchChromium('measuring the pages');
+  try {
+    for (const v of variants) await measureVariant(v, browser);
+  } finally {
+    await browser.close();
+  }
+
+  out(`# npm run bench${STOCK ? ' -- --stock' : ''} (${new Date().toISOString()}, Node ${process.version}, ${variants.map((v) => v.name).join(' vs ')})`);
+  out();
+  printBuilds(variants);
+  printPages(variants);
+  printLighthouse(variants);
+  fs.writeFileSync(path.join(RESULTS_DIR, 'report.md'), `${report.join('\n')}\n`);
+  fs.writeFileSync(path.join(RESULTS_DIR, 'results.json'), `${JSON.stringify(variants, null, 2)}\n`);
+  console.error(`Written to ${path.relative(SITE_ROOT, RESULTS_DIR)}/report.md and results.json`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

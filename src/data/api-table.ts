@@ -1,0 +1,171 @@
+/**
+ * The one table that drives the API reference pipeline: which spec files exist, where their pages are
+ * generated, and how pinned routes (each operation's `x-doc-slug`) group into sidebar categories.
+ * Pure data: the docusaurus config, the sidebars, the site's components, the tools and the tests all read it.
+ */
+
+/** The eight OpenAPI documents under `openapi/`, in sidebar order. */
+export const API_SPECS = [
+  'accounts',
+  'balances',
+  'coins',
+  'crypto',
+  'fiat',
+  'quotes',
+  'transactions',
+  'webhooks',
+] as const;
+export type ApiSpecId = (typeof API_SPECS)[number];
+
+export const OPENAPI_DIR = 'openapi';
+/** Generated pages land here (ignored by git, rebuilt by `npm run gen:api`). */
+export const GENERATED_DIR = 'docs/api/reference';
+/** What generation produced, one entry per page (tools/generate-api.ts writes it, sidebars.ts reads it). */
+export const MANIFEST_FILE = `${GENERATED_DIR}/manifest.json`;
+/** The downloadable spec artefacts (bundled specs, combined spec, Postman collection), served at /openapi/. */
+export const ARTEFACT_DIR = 'static/openapi';
+/** File name (without extension) of the combined spec of every API. */
+export const COMBINED_SPEC = 'novaramp';
+/** Custom page template: the stock one plus a `slug:` line taken from `x-doc-slug`. */
+export const API_PAGE_TEMPLATE = 'tools/api-pages/api.mustache';
+
+/** The operation keys of an OpenAPI path item. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** One generated page, as recorded in MANIFEST_FILE. */
+export interface ApiManifestEntry {
+  operationId: string;
+  /** Docusaurus doc id of the page, as the plugin wrote it (folder + front matter `id`). */
+  docId: string;
+  /** Published route, `/docs` + the operation's `x-doc-slug`. */
+  route: string;
+  /** HTTP method, or `event` for a webhook event. */
+  method: string;
+  /** `dir` of the ApiCategory the page belongs to. */
+  category: string;
+  /** Sidebar label (the operation's summary). */
+  label: string;
+}
+
+export const specPath = (spec: ApiSpecId): string => `${OPENAPI_DIR}/${spec}.yaml`;
+export const generatedDir = (spec: ApiSpecId, root = GENERATED_DIR): string => `${root}/${spec}`;
+
+/**
+ * A sidebar category of the API reference. Operations whose pinned route lives directly in `dir`
+ * become its items. `slug` pins the generated-index route (`/docs/category/<slug>`); a category
+ * without one is a plain collapsible group with no page of its own.
+ */
+export interface ApiCategory {
+  label: string;
+  dir: string;
+  slug?: string;
+  description: string;
+  children?: ApiCategory[];
+}
+
+export const API_CATEGORIES: ApiCategory[] = [
+  {
+    label: 'Account',
+    slug: 'account',
+    dir: '/api/account',
+    description: 'Create the accounts of your end users, list and read them, and follow their KYC verification.',
+  },
+  {
+    label: 'Balance',
+    slug: 'balance',
+    dir: '/api/balance',
+    description: 'Read what an account holds in every asset: total, available, pending and reserved.',
+  },
+  {
+    label: 'Coins',
+    slug: 'coins',
+    dir: '/api/coin',
+    description: 'The crypto assets and fiat currencies supported, with their networks, precision and limits.',
+  },
+  {
+    label: 'Crypto',
+    slug: 'crypto',
+    dir: '/api/crypto',
+    description: 'Crypto wallets with deposit addresses, saved crypto beneficiaries and crypto withdrawals.',
+    children: [
+      {
+        label: 'Wallet',
+        slug: 'wallet',
+        dir: '/api/crypto/wallet',
+        description: 'Create, list, read and label crypto wallets, and withdraw crypto from them.',
+      },
+      {
+        label: 'Beneficiary',
+        slug: 'beneficiary',
+        dir: '/api/crypto/beneficiary',
+        description: 'Save the external crypto addresses that withdrawals send to, with their Travel Rule owner details.',
+      },
+    ],
+  },
+  {
+    label: 'Fiat',
+    slug: 'fiat',
+    dir: '/api/fiat',
+    description: 'Linked bank accounts, fiat beneficiaries, deposit instructions and fiat withdrawals.',
+    children: [
+      {
+        label: 'Bank',
+        slug: 'bank',
+        dir: '/api/fiat/bank',
+        description: "Link and manage the account holder's own bank accounts.",
+      },
+      {
+        label: 'Beneficiary',
+        slug: 'beneficiary-1',
+        dir: '/api/fiat/beneficiary',
+        description: 'Manage the third parties an account pays fiat out to.',
+      },
+    ],
+  },
+  {
+    label: 'Trading',
+    slug: 'trading',
+    dir: '/api/quotes',
+    description: 'Preview a trade as a quote with a locked rate, then execute it before it expires.',
+  },
+  {
+    label: 'Transactions',
+    slug: 'transactions',
+    dir: '/api/transaction',
+    description: 'Every deposit, withdrawal and trade of an account, with its status lifecycle.',
+  },
+  {
+    label: 'Webhook',
+    slug: 'webhook',
+    dir: '/api/webhook',
+    description: 'Subscribe an HTTPS endpoint to events, verify it, rotate its signing secret and remove it.',
+    children: [
+      {
+        label: 'Events',
+        dir: '/api/webhook/events',
+        description: 'The event types delivered to webhook endpoints and their payloads.',
+      },
+    ],
+  },
+];
+
+/** Every category, depth first. */
+export function allCategories(categories: ApiCategory[] = API_CATEGORIES): ApiCategory[] {
+  return categories.flatMap((c) => [c, ...allCategories(c.children ?? [])]);
+}
+
+/**
+ * The code-sample languages of every operation page, cURL first: postman-code-generators language keys
+ * and their Prism highlighting. `tools/api-pages/code-samples.ts` renders them at generation time; the site's
+ * `languageTabs` (tab order and labels) reads the same list.
+ */
+export const CODE_SAMPLE_LANGUAGES = [
+  {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+  {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
+  {highlight: 'python', language: 'python', logoClass: 'python'},
+  {highlight: 'go', language: 'go', logoClass: 'go'},
+  {highlight: 'java', language: 'java', logoClass: 'java'},
+  {highlight: 'php', language: 'php', logoClass: 'php'},
+  {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
+  {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
+] as const;

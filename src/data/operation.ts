@@ -1,0 +1,38 @@
+/**
+ * The shape of an operation as the OpenAPI plugin stores it in a generated page's front matter (`api`), the
+ * parts both the page (src/components/ApiDocItem) and the page generator (tools/api-pages) read.
+ */
+
+/** A code sample generated at build time, stored as the operation's `x-codeSamples`. */
+export interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface OperationParameter {
+  name: string;
+  in: ParameterLocation;
+  example?: unknown;
+  examples?: Record<string, {value?: unknown}>;
+  schema?: {default?: unknown; example?: unknown};
+}
+
+/** A parameter with its prefilled value, as the theme's try-it state holds it. */
+export type PrefilledParameter = OperationParameter & {value?: unknown};
+
+/**
+ * The operation's parameters by location, each prefilled as the theme's ApiItem does: the schema default, then
+ * the example, the schema example, the first named example.
+ */
+export function prefillParameters(parameters: OperationParameter[] = []): Record<ParameterLocation, PrefilledParameter[]> {
+  const byLocation: Record<ParameterLocation, PrefilledParameter[]> = {path: [], query: [], header: [], cookie: []};
+  for (const p of parameters) {
+    const named = p.examples ? Object.values(p.examples)[0]?.value : undefined;
+    const value = p.schema?.default ?? p.example ?? p.schema?.example ?? named;
+    byLocation[p.in]?.push(value === undefined ? p : {...p, value});
+  }
+  return byLocation;
+}

@@ -1,0 +1,115 @@
+/**
+ * The operation page's overrides in Chromium (src/components/ApiDocItem, src/theme/*): the reference is
+ * server-rendered, the code samples are static and switch language (tests/browser.test.ts), the try-it
+ * panel loads only on use, still sends a request, moves nothing already on screen, and is styled in dark mode.
+ */
+import assert from 'node:assert/strict';
+import {before, test} from 'node:test';
+import type {Page} from 'playwright-core';
+import {useSiteInBrowser} from '../helpers/site';
+
+const ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
+const site = useSiteInBrowser();
+
+async function openApiPage(mode: 'light' | 'dark') {
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+  await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(`${site.server.origin}${ROUTE}`);
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+  await page.waitForLoadState('networkidle');
+  return {context, page, scripts};
+}
+
+const sizes = async (page: Page, urls: string[]) =>
+  Promise.all(urls.map(async (u) => (await page.request.get(u)).body().then((b) => b.length)));
+
+async function openTryIt(page: Page) {
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await page.locator('.openapi-explorer__request-form').waitFor({timeout: 15000});
+}
+
+test('the try-it panel loads on first use, sends the request and shows the response; nothing on screen moves', async () => {
+  const {context, page, scripts} = await openApiPage('light');
+  try {
+    const before = await sizes(page, scripts);
+    assert.ok(Math.max(...before) < 1_500_000, `no request-builder chunk before use (largest script ${Math.max(...before)} bytes)`);
+    assert.equal(await page.locator('.openapi-explorer__request-form').count(), 0);
+    const boxes = () =>
+      page.evaluate(
+        "['.openapi__method-endpoint', '.novaramp-code-samples', '.openapi-left-panel__container h2'].map((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left), Math.round(r.height)]; })",
+      );
+    const at = await boxes();
+    await page.evaluate(
+      "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: false});",
+    );
+    const loaded = scripts.length;
+    await openTryIt(page);
+    assert.ok(scripts.length > loaded, 'the panel fetched its own chunks');
+    assert.deepEqual(await boxes(), at, 'method, samples and headings stay where they were');
+    assert.equal(await page.evaluate('window.__shift'), 0, 'no layout shift');
+
+    let sent: {method: string; url: string; headers: Record<string, string>} | undefined;
+    await page.route('https://api.sandbox.novaramp.example/**', async (route) => {
+      const r = route.request();
+      sent = {method: r.method(), url: r.url(), headers: r.headers()};
+      await route.fulfill({status: 201, contentType: 'application/json', headers: {'access-control-allow-origin': '*'}, body: '{"id":"cwd_test_response_42"}'});
+    });
+    await page.locator('.openapi-explorer__request-btn').click();
+    await page.getByText('cwd_test_response_42').first().waitFor({timeout: 15000});
+    assert.equal(sent?.method, 'POST');
+    assert.match(sent?.url ?? '', /\/accounts\/acc_[A-Za-z0-9]+\/wallets\/wal_[A-Za-z0-9]+\/withdrawals$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the try-it panel and the code samples are styled for dark mode', async () => {
+  const colours = async (mode: 'light' | 'dark') => {
+    const {context, page} = await openApiPage(mode);
+    try {
+      await openTryIt(page);
+      return await page.evaluate(
+        "[getComputedStyle(document.querySelector('.openapi-explorer__request-form')).backgroundColor, getComputedStyle(document.querySelector('.openapi-explorer__request-form')).color, getComputedStyle(document.querySelector('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre')).backgroundColor]",
+      );
+    } finally {
+      await context.close();
+    }
+  };
+  const light = (await colours('light')) as string[];
+  const dark = (await colours('dark')) as string[];
+  const lightness = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
+  assert.notDeepEqual(light, dark);
+  assert.ok(lightness(dark[1]) > lightness(light[1]), `request form text is lighter in dark mode (${light[1]} → ${dark[1]})`);
+  assert.ok(lightness(dark[2]) < lightness(light[2]), `code sample background is darker in dark mode (${light[2]} → ${dark[2]})`);
+});
+
+test('on a phone and without JavaScript, the page is laid out once: the reference is visible, nothing shifts while it loads', async () => {
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await site.browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true, javaScriptEnabled});
+    try {
+      const page = await context.newPage();
+      await page.addInitScript({
+        content: "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});",
+      });
+      await page.goto(`${site.server.origin}${ROUTE}`);
+      if (javaScriptEnabled) {
+        await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        assert.equal(await page.evaluate('window.__shift'), 0, 'cumulative layout shift while loading and hydrating');
+      }
+      // React streams a large Suspense boundary as a hidden segment shown by a script: there must be none.
+      assert.equal(await page.locator('div[hidden][id^="S:"]').count(), 0, 'no hidden streamed segment');
+      const heading = page.locator('.openapi-left-panel__container h1').first();
+      assert.ok(await heading.isVisible(), `heading visible (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`);
+      assert.ok((await page.locator('.openapi-left-panel__container').boundingBox())!.height > 2000, 'the reference has its height');
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,83 @@
+/** The spec downloads and llms.txt in the production build: parsed, complete (all 37 operations) and linked. */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+import {parse} from 'yaml';
+import {API_SPECS} from '../../src/data/api-table';
+import {loadOperations} from '../../tools/spec-model';
+import {BRAND} from '../../src/data/brand';
+import {SITE_ROOT} from '../../tools/cli';
+
+const OUT = path.join(SITE_ROOT, 'build', 'openapi');
+const operations = loadOperations(SITE_ROOT).filter((op) => op.method !== 'event');
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+type Spec = {info: {title: string}; paths: Record<string, Record<string, {operationId: string}>>; webhooks?: object};
+const read = (file: string): Spec => {
+  const text = fs.readFileSync(path.join(OUT, file), 'utf8');
+  return file.endsWith('.json') ? JSON.parse(text) : parse(text);
+};
+const operationIds = (spec: Spec) =>
+  Object.values(spec.paths).flatMap((item) => Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([, op]) => op.operationId));
+
+test('each API is published bundled as YAML and JSON, with every operation and no external $ref', () => {
+  const all: string[] = [];
+  for (const api of API_SPECS) {
+    for (const ext of ['yaml', 'json']) {
+      const spec = read(`${api}.${ext}`);
+      const ids = operationIds(spec);
+      assert.deepEqual(ids.sort(), operations.filter((op) => op.spec === api).map((op) => op.operationId).sort(), `${api}.${ext}`);
+      assert.doesNotMatch(JSON.stringify(spec), /"\$ref":"\.\/components/, `${api}.${ext} has no external $ref`);
+      if (ext === 'yaml') all.push(...ids);
+    }
+  }
+  assert.equal(all.length, 37);
+});
+
+test('the combined spec holds all 37 operations and the webhook events, as YAML and JSON', () => {
+  for (const file of ['novaramp.yaml', 'novaramp.json']) {
+    const spec = read(file);
+    assert.equal(spec.info.title, `${BRAND} API`);
+    assert.deepEqual(operationIds(spec).sort(), operations.map((op) => op.operationId).sort(), file);
+    assert.ok(Object.keys(spec.webhooks ?? {}).length >= 8, `${file} keeps the webhooks`);
+  }
+});
+
+test('the Postman collection holds one request per operation', () => {
+  const collection = JSON.parse(fs.readFileSync(path.join(OUT, 'novaramp.postman_collection.json'), 'utf8'));
+  const requests: {method: string; url: {path: string[]}}[] = [];
+  const walk = (items: {item?: unknown[]; request?: {method: string; url: {path: string[]}}}[]) =>
+    items.forEach((i) => (i.request ? requests.push(i.request) : walk((i.item ?? []) as never)));
+  walk(collection.item);
+  assert.equal(requests.length, 37);
+  const signatures = new Set(requests.map((r) => `${r.method} /${r.url.path.join('/').replace(/:([a-z_]+)/g, '{$1}')}`));
+  for (const op of operations) assert.ok(signatures.has(`${op.method.toUpperCase()} ${op.path}`), `${op.method} ${op.path}`);
+});
+
+test('the overview page links every download', () => {
+  const html = fs.readFileSync(path.join(SITE_ROOT, 'build', 'docs', 'api', 'overview.html'), 'utf8');
+  for (const file of ['novaramp.yaml', 'novaramp.json', 'novaramp.postman_collection.json', ...API_SPECS.map((a) => `${a}.yaml`)]) {
+    assert.match(html, new RegExp(`href="?/openapi/${file.replace(/\./g, '\\.')}"?[ >]`), file);
+    assert.ok(fs.existsSync(path.join(OUT, file)), `${file} is in the build`);
+  }
+});
+
+test('llms.txt lists every page with a summary; each operation page exists as Markdown with method, path, parameters and examples', () => {
+  const llms = fs.readFileSync(path.join(SITE_ROOT, 'build', 'llms.txt'), 'utf8');
+  assert.match(llms, new RegExp(`^# ${BRAND} developer documentation`));
+  for (const op of operations) {
+    assert.match(llms, new RegExp(`\\]\\(/docs${op.slug}\\.md\\): \\S`), `${op.slug} listed with a summary`);
+    const md = fs.readFileSync(path.join(SITE_ROOT, 'build', `docs${op.slug}.md`), 'utf8');
+    assert.ok(md.includes(op.method.toUpperCase()), `${op.slug}.md has the method`);
+    assert.ok(md.includes(op.path.replace(/\{([^}]+)\}/g, ':$1')), `${op.slug}.md has the path`);
+    for (const param of op.path.match(/\{([^}]+)\}/g) ?? []) {
+      assert.ok(md.includes(`**${param.slice(1, -1)}**`), `${op.slug}.md documents the parameter ${param}`);
+    }
+    if (op.method === 'post') assert.ok(md.includes('**Idempotency-Key**'), `${op.slug}.md documents Idempotency-Key`);
+    assert.match(md, /```[a-z]*\n\{\n\n?  "[a-z_]+": /, `${op.slug}.md has a JSON example`);
+  }
+  for (const route of ['/docs/guides/welcome-guide', '/docs/guides/terminology/kyc', '/docs/api/error-handling']) {
+    assert.match(llms, new RegExp(`\\]\\(${route}\\.md\\)`), route);
+  }
+  assert.ok(fs.statSync(path.join(SITE_ROOT, 'build', 'llms-full.txt')).size > fs.statSync(path.join(SITE_ROOT, 'build', 'llms.txt')).size);
+});

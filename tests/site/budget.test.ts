@@ -1,0 +1,87 @@
+/**
+ * Size budget of a first visit, per page type, measured in Chromium on the production build (gzip bytes,
+ * computed with zlib: stable, unlike timings). Fails when, e.g., the snippet generators come back into a
+ * page's JS. Also checks what the static HTML of an API page holds without JavaScript.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, test} from 'node:test';
+import {BENCH_PAGES, BUDGET_KIB} from '../../tools/page-budgets';
+import {kib, measurePage} from '../../tools/measure-page';
+import {SITE_ROOT} from '../../tools/cli';
+import {useSiteInBrowser} from '../helpers/site';
+
+const site = useSiteInBrowser();
+
+describe('first-visit budget (gzip)', () => {
+  for (const {type, route} of BENCH_PAGES) {
+    const budget = BUDGET_KIB[type];
+    test(`${type} ${route}: JS ≤ ${budget.js} KiB, CSS ≤ ${budget.css} KiB`, async () => {
+      const w = await measurePage(site.browser, site.server.origin, route);
+      const top = w.scripts.slice(0, 5).map((s) => `${s.url} ${kib(s.gzip)} KiB`).join(', ');
+      assert.ok(w.js.gzip <= budget.js * 1024, `JS ${kib(w.js.gzip)} KiB > ${budget.js} KiB; largest: ${top}`);
+      assert.ok(w.css.gzip <= budget.css * 1024, `CSS ${kib(w.css.gzip)} KiB > ${budget.css} KiB`);
+      assert.ok(w.js.gzip > 50 * 1024, 'the measurement saw the page scripts');
+    });
+  }
+});
+
+describe('static HTML of an API page (no JavaScript)', () => {
+  test('holds method, path, parameters with descriptions, request and response schemas, examples and 8 code samples', async () => {
+    const html = await (await fetch(`${site.server.origin}/docs/api/crypto/wallet/whitdraw-crypto`)).text();
+    const text = html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    assert.match(html, /class="?badge badge--[a-z]+"?>POST</);
+    assert.match(text, /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);
+    assert.doesNotMatch(html, /openapi-skeleton|skeleton/i, 'no skeleton placeholders');
+    for (const name of ['account_id', 'wallet_id', 'Idempotency-Key']) assert.ok(text.includes(name), `parameter ${name}`);
+    assert.ok(text.includes('The identifier of the account, prefixed'), 'parameter description');
+    assert.ok(text.includes('beneficiary_id'), 'request body property');
+    assert.match(text, /Responses/);
+    for (const code of ['201', '422']) assert.ok(text.includes(code), `response ${code}`);
+    assert.ok(text.includes('"beneficiary_id": "cbn_2Rf8Wm4Kx9Lq7Zt3"'), 'request example');
+    assert.equal((html.match(/role="?tabpanel"? id="?code-sample-/g) ?? []).length, 8, 'eight code-sample panels');
+    for (const marker of ["curl -L 'https://api.sandbox.novaramp.example/v1/accounts/", 'axios', 'import http.client', 'package main', 'OkHttpClient', '<?php', "require \"uri\"", 'new HttpClient()']) {
+      assert.ok(text.includes(marker), `code sample containing ${marker}`);
+    }
+    assert.ok(text.includes('Authorization: Bearer <TOKEN>'), 'credentials masked');
+    // Highlighted on the server with each language's own grammar (a token only that grammar produces).
+    const tokens: Record<string, string> = {curl: 'parameter', nodejs: 'arrow', python: 'keyword', go: 'boolean', java: 'class-name', php: 'delimiter', ruby: 'double-colon', csharp: 'constructor-invocation'};
+    for (const [lang, token] of Object.entries(tokens)) {
+      const start = html.search(new RegExp(`role="?tabpanel"? id="?code-sample-${lang}"?`));
+      const end = html.indexOf('tabpanel', start + 20);
+      const panel = html.slice(start, end < 0 ? undefined : end);
+      assert.match(panel, new RegExp(`class="?token(?: [a-z-]+)* ${token}[ "]`), `${lang} sample highlighted (token ${token})`);
+    }
+  });
+});
+
+describe('static HTML of every operation page', () => {
+  test('has the page in place: no Suspense boundary streamed as a hidden segment (invisible without JavaScript)', () => {
+    const dir = path.join(SITE_ROOT, 'build', 'docs', 'api');
+    const operations = fs
+      .readdirSync(dir, {recursive: true, encoding: 'utf8'})
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => ({f, html: fs.readFileSync(path.join(dir, f), 'utf8')}))
+      .filter(({html}) => html.includes('openapi-left-panel__container'));
+    assert.ok(operations.length >= 46, `${operations.length} operation pages`);
+    const hidden = operations.filter(({html}) => /<div hidden id="?S:/.test(html)).map(({f}) => f);
+    assert.deepEqual(hidden, []);
+  });
+});
+
+describe('spec descriptions', () => {
+  test('are Markdown without raw HTML (the Markdown override renders no raw HTML)', () => {
+    const dir = path.join(SITE_ROOT, 'openapi');
+    const files = fs.readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.yaml'));
+    const offenders = files.flatMap((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .map((line, i) => ({line, at: `openapi/${f}:${i + 1}`}))
+        .filter(({line}) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(line) && !/<TOKEN>/.test(line))
+        .map(({at}) => at),
+    );
+    assert.deepEqual(offenders, []);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The API engineer's loop (`npm start`): a valid spec change shows up in the open browser without a restart; an
+ * invalid one prints the file:line error in the terminal and the last good pages stay. Runs in a throwaway copy
+ * of the site so the real openapi/ is never touched.
+ */
+import assert from 'node:assert/strict';
+import {spawn, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {after, before, test} from 'node:test';
+import type {Browser} from 'playwright-core';
+import {scratchSite} from '../../tools/scratch-site';
+import {launchChromium} from '../../tools/chromium';
+import {freePort} from '../../tools/serve-build';
+
+let site: string;
+let dev: ChildProcess;
+let origin: string;
+let output = '';
+let browser: Browser;
+
+before(async () => {
+  // Sources only: no generated pages, no built downloads.
+  site = scratchSite('dev');
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', String(port)], {cwd: site, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+  dev.stdout?.on('data', (d) => (output += d));
+  dev.stderr?.on('data', (d) => (output += d));
+  browser = await launchChromium('the browser tests');
+  const deadline = Date.now() + 180_000;
+  while (!(await fetch(`${origin}/docs/api/coin/list-coins`).then((r) => r.ok, () => false))) {
+    if (Date.now() > deadline || dev.exitCode !== null) throw new Error(`npm start did not serve the site:\n${output}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+after(async () => {
+  await browser?.close();
+  if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
+  if (site) fs.rmSync(site, {recursive: true, force: true});
+});
+
+const waitFor = async (what: string, check: () => boolean | Promise<boolean>, ms = 120_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+test('a summary changed in openapi/ appears in the open page; a broken spec prints file:line and keeps the pages', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/docs/api/coin/list-coins`);
+  const heading = page.locator('h1').first();
+  await heading.waitFor();
+  assert.equal(await heading.innerText(), 'List supported coins');
+
+  const specFile = path.join(site, 'openapi', 'coins.yaml');
+  const spec = fs.readFileSync(specFile, 'utf8');
+  fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin'));
+  await waitFor('the new summary in the browser', async () => (await heading.innerText().catch(() => '')) === 'List every supported coin');
+  assert.match(output, /openapi\/coins\.yaml changed: linting and regenerating/);
+
+  const before = output.length;
+  fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace('  /coins:\n    get:\n', '  /coins:\n    get: [unclosed\n'));
+  await waitFor('the error in the terminal', () => /last good pages stay in place/.test(output.slice(before)));
+  assert.match(output.slice(before), /openapi\/coins\.yaml:\d+:\d+: /);
+  await page.reload();
+  await heading.waitFor();
+  assert.equal(await heading.innerText(), 'List every supported coin', 'the last good page is still served');
+});

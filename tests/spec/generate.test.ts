@@ -1,0 +1,123 @@
+/**
+ * `npm run gen:api` on bad input: a clear file:line error, a non-zero exit, and the last good pages kept.
+ * Each case runs the real generator in a throwaway copy of the site.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {after, before, test} from 'node:test';
+import {scratchSite} from '../../tools/scratch-site';
+import {run} from '../../tools/cli';
+
+let site: string;
+const marker = () => path.join(site, 'docs', 'api', 'reference', 'LAST-GOOD-OUTPUT');
+
+before(() => {
+  site = scratchSite('gen');
+});
+after(() => fs.rmSync(site, {recursive: true, force: true}));
+
+function generate() {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/gen-api.ts'], site);
+}
+
+/** Runs the generator on a spec edited by `edit`, then restores the spec. */
+function withBrokenSpec(file: string, edit: (text: string) => string) {
+  const abs = path.join(site, 'openapi', file);
+  const original = fs.readFileSync(abs, 'utf8');
+  fs.mkdirSync(path.dirname(marker()), {recursive: true});
+  fs.writeFileSync(marker(), 'pages from the last good generation\n');
+  fs.writeFileSync(abs, edit(original));
+  try {
+    return generate();
+  } finally {
+    fs.writeFileSync(abs, original);
+  }
+}
+
+function assertKept(output: string) {
+  assert.ok(fs.existsSync(marker()), 'the previous output was left in place');
+  assert.match(output, /previous pages in docs\/api\/reference\/ were left untouched/);
+}
+
+test('generation succeeds on the real specs and replaces the previous pages', () => {
+  fs.mkdirSync(path.dirname(marker()), {recursive: true});
+  fs.writeFileSync(marker(), 'stale\n');
+  const {status, output} = generate();
+  assert.equal(status, 0, output);
+  assert.match(output, /Generated 46 API pages from 8 specs/);
+  assert.ok(!fs.existsSync(marker()), 'stale pages are gone');
+  const page = fs.readFileSync(path.join(site, 'docs/api/reference/crypto/withdraw-crypto.api.mdx'), 'utf8');
+  assert.match(page, /^slug: \/api\/crypto\/wallet\/whitdraw-crypto$/m);
+  assert.deepEqual(fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')), [], 'no temporary folder left');
+});
+
+test('malformed YAML: names file and line, exits non-zero, keeps the last good pages', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('  /coins:\n    get:\n', '  /coins:\n    get: [unclosed\n'));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+: /);
+  assertKept(output);
+});
+
+test('an operation without a route pin fails with its file and line', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace(/^\s+x-doc-slug: .*\n/m, ''));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+: GET \/coins \(listCoins\) has no route pin/);
+  assertKept(output);
+});
+
+test('two operations with the same pin fail and name both places', () => {
+  const {status, output} = withBrokenSpec('balances.yaml', (t) =>
+    t.replace('x-doc-slug: /api/balance/list-balances', 'x-doc-slug: /api/coin/list-coins'),
+  );
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+: GET \/coins pins \/api\/coin\/list-coins, already pinned by listBalances at openapi\/balances\.yaml:\d+/);
+  assertKept(output);
+});
+
+test('a spec file deleted from openapi/ fails and names it', () => {
+  const abs = path.join(site, 'openapi', 'quotes.yaml');
+  const original = fs.readFileSync(abs, 'utf8');
+  fs.writeFileSync(marker(), 'pages from the last good generation\n');
+  fs.rmSync(abs);
+  try {
+    const {status, output} = generate();
+    assert.notEqual(status, 0);
+    assert.match(output, /openapi\/quotes\.yaml: missing/);
+    assertKept(output);
+  } finally {
+    fs.writeFileSync(abs, original);
+  }
+});
+
+test('a dangling $ref fails with Redocly\'s file:line and keeps the last good pages', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) =>
+    t.replace("$ref: '#/components/schemas/CoinNetwork'", "$ref: '#/components/schemas/CoinNetworks'"),
+  );
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/components\/schemas\/Coin\/properties\/networks\/items/);
+  assert.match(output, /Can't resolve \$ref/);
+  assertKept(output);
+});
+
+test('an example that does not match its schema fails with file:line', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('                    decimals: 6\n', '                    decimals: six\n'));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/paths\/~1coins\/get\/responses\/200\/content\/application~1json\/example\/data\/0\/decimals/);
+  assert.match(output, /no-invalid-media-type-examples/);
+  assertKept(output);
+});
+
+test('a duplicate operationId fails and names both places', () => {
+  const {status, output} = withBrokenSpec('balances.yaml', (t) => t.replace('operationId: listBalances', 'operationId: listCoins'));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+: operationId listCoins is also used at openapi\/balances\.yaml:\d+/);
+  assertKept(output);
+});
+
+test('an operation with an undeclared tag fails with file:line', () => {
+  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('      tags: [Coins]', '      tags: [Assets]'));
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ .*\n[\s\S]*operation-tag-defined|openapi\/coins\.yaml:\d+: GET \/coins uses tag "Assets"/);
+  assertKept(output);
+});

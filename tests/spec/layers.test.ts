@@ -1,0 +1,125 @@
+/**
+ * The folders import each other in one direction, and every package the code imports is declared in package.json
+ * at an exact version. Reads the imports of every source file with TypeScript's own pre-processor.
+ */
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import fs from 'node:fs';
+import {builtinModules} from 'node:module';
+import path from 'node:path';
+import {test} from 'node:test';
+import ts from 'typescript';
+import {SITE_ROOT} from '../../tools/cli';
+
+/**
+ * The layers, most specific folder first. Each may import itself and the layers it names; nothing imports
+ * scripts/ (entry points, one per npm script), bench/ or tests/ from outside.
+ */
+export const LAYERS: {name: string; paths: string[]; mayImport: string[]}[] = [
+  {name: 'data', paths: ['src/data/'], mayImport: []},
+  {name: 'site', paths: ['src/'], mayImport: ['data']},
+  {name: 'tools', paths: ['tools/'], mayImport: ['data']},
+  {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'site', 'tools']},
+  {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'tools']},
+  {name: 'bench', paths: ['bench/'], mayImport: ['data', 'tools']},
+  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'tools']},
+];
+
+const layerOf = (file: string) => LAYERS.find((l) => l.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)));
+
+function sourceFiles(): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: SITE_ROOT, encoding: 'utf8'})
+    .split('\n')
+    .filter((f) => /\.(ts|tsx|js|mjs|cjs)$/.test(f) && !f.endsWith('.d.ts') && fs.existsSync(path.join(SITE_ROOT, f)));
+}
+
+function importsOf(file: string): string[] {
+  const info = ts.preProcessFile(fs.readFileSync(path.join(SITE_ROOT, file), 'utf8'), true, true);
+  return info.importedFiles.map((f) => f.fileName);
+}
+
+/** Module names Docusaurus resolves itself (theme components, generated files, its client API). */
+function docusaurusAliases(): (specifier: string) => boolean {
+  const declared = fs.readFileSync(path.join(SITE_ROOT, 'node_modules/@docusaurus/module-type-aliases/src/index.d.ts'), 'utf8');
+  // A RegExp from a string: TypeScript's pre-processor would read a regex literal of this text as a declaration.
+  const exact = new Set([...declared.matchAll(new RegExp("declare module '(@docusaurus/[^']+)'", 'g'))].map((m) => m[1]));
+  return (s) => exact.has(s) || /^@(theme|theme-original|theme-init|generated)\//.test(s);
+}
+
+const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const isLocal = (specifier: string): boolean => specifier.startsWith('.') || specifier.startsWith('@site/');
+
+/** Every import across the layer rule, as `file: imports target (layer → layer)`. */
+export function layerViolations(files = sourceFiles(), read = importsOf): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const from = layerOf(file);
+    if (!from) {
+      problems.push(`${file}: is in no layer (add its folder to LAYERS in tests/spec/layers.test.ts)`);
+      continue;
+    }
+    for (const specifier of read(file).filter(isLocal)) {
+      const target = specifier.startsWith('@site/') ? specifier.slice('@site/'.length) : path.posix.join(path.posix.dirname(file), specifier);
+      const to = layerOf(target);
+      if (to && (to === from || from.mayImport.includes(to.name))) continue;
+      problems.push(`${file}: imports ${specifier} (${from.name} → ${to?.name ?? 'outside every layer'}; ${from.name} may import ${[from.name, ...from.mayImport].join(', ')})`);
+    }
+  }
+  return problems;
+}
+
+/** Every package imported but not declared in package.json, as `file: imports pkg`. */
+export function undeclaredPackages(files = sourceFiles(), read = importsOf): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as {dependencies: Record<string, string>; devDependencies: Record<string, string>};
+  const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]);
+  const isAlias = docusaurusAliases();
+  const builtins = new Set(builtinModules);
+  const problems = files.flatMap((file) =>
+    read(file)
+      .filter((s) => !isLocal(s) && !s.startsWith('node:') && !builtins.has(packageName(s)) && !isAlias(s) && !declared.has(packageName(s)))
+      .map((s) => `${file}: imports ${packageName(s)}, which package.json does not declare`),
+  );
+  return [...new Set(problems)];
+}
+
+test('imports follow the layers: src/ only src/data, tools/ only src/data, nothing imports scripts/, bench/ or tests/', () => {
+  assert.deepEqual(layerViolations(), []);
+});
+
+test('the layer check names the file of an import across the rule', () => {
+  const fake: Record<string, string[]> = {
+    'src/components/X.tsx': ['@site/tools/chromium'],
+    'tools/y.ts': ['../tests/helpers/site'],
+    'bench/z.ts': ['../scripts/gen-api'],
+    'src/data/w.ts': ['../components/X'],
+    'tests/spec/v.test.ts': ['../../src/data/brand', '../../tools/cli'],
+  };
+  assert.deepEqual(layerViolations(Object.keys(fake), (f) => fake[f]), [
+    'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data)',
+    'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data)',
+    'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, tools)',
+    'src/data/w.ts: imports ../components/X (data → site; data may import data)',
+  ]);
+});
+
+test('every imported package is declared in package.json', () => {
+  assert.deepEqual(undeclaredPackages(), []);
+});
+
+test('the package check names the file importing an undeclared package', () => {
+  const fake: Record<string, string[]> = {'src/a.tsx': ['react', '@theme/Layout', '@docusaurus/Link', 'node:fs', 'path', 'left-pad/index.js', '@scope/thing/deep']};
+  assert.deepEqual(undeclaredPackages(['src/a.tsx'], (f) => fake[f]), [
+    'src/a.tsx: imports left-pad, which package.json does not declare',
+    'src/a.tsx: imports @scope/thing, which package.json does not declare',
+  ]);
+});
+
+test('every dependency is pinned to an exact version', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const loose = ['dependencies', 'devDependencies', 'overrides'].flatMap((k) =>
+    Object.entries(pkg[k] ?? {})
+      .filter(([, v]) => !/^\d+\.\d+\.\d+$/.test(v))
+      .map(([name, v]) => `${k}.${name}: ${v}`),
+  );
+  assert.deepEqual(loose, []);
+});

@@ -1,0 +1,72 @@
+/** `npm run mock`: Prism on 127.0.0.1 answers three operations, and the answers validate against the spec. */
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import assert from 'node:assert/strict';
+import {spawn, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {after, before, test} from 'node:test';
+import {SITE_ROOT} from '../../tools/cli';
+import {freePort} from '../../tools/serve-build';
+
+let mock: ChildProcess;
+let base: string;
+let log = '';
+const spec = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'static', 'openapi', 'novaramp.json'), 'utf8'));
+const ajv = new Ajv2020({strict: false, allErrors: true});
+addFormats(ajv);
+for (const f of ['int32', 'int64', 'decimal']) ajv.addFormat(f, true);
+ajv.addSchema(spec, 'spec');
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+function assertValid(apiPath: string, method: string, status: number, media: string, body: unknown) {
+  const ref = `spec#/${pointer('paths', apiPath, method, 'responses', String(status), 'content', media, 'schema')}`;
+  const validate = ajv.getSchema(ref);
+  assert.ok(validate, `the spec has a schema at ${ref}`);
+  assert.ok(validate(body), `${method.toUpperCase()} ${apiPath} ${status}: ${ajv.errorsText(validate.errors)}`);
+}
+
+before(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  mock = spawn('npm', ['run', '--silent', 'mock', '--', '--port', String(port)], {cwd: SITE_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+  mock.stdout?.on('data', (d) => (log += d));
+  mock.stderr?.on('data', (d) => (log += d));
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${base}/coins`, {headers: {Authorization: 'Bearer sk_sandbox_x'}}).then((r) => r.ok, () => false))) {
+    if (Date.now() > deadline) throw new Error(`npm run mock did not answer:\n${log}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+});
+after(() => {
+  if (mock?.pid) process.kill(-mock.pid, 'SIGTERM');
+});
+
+const auth = {Authorization: 'Bearer sk_sandbox_mock_test'};
+
+test('GET /coins answers 200 with a page of coins valid against the spec', async () => {
+  const res = await fetch(`${base}/coins?limit=2`, {headers: auth});
+  assert.equal(res.status, 200);
+  assertValid('/coins', 'get', 200, 'application/json', await res.json());
+});
+
+test('POST /accounts with the spec example answers 201 with a valid account', async () => {
+  const example = spec.paths['/accounts'].post.requestBody.content['application/json'];
+  const body = example.example ?? Object.values<{value: unknown}>(example.examples)[0].value;
+  const res = await fetch(`${base}/accounts`, {
+    method: 'POST',
+    headers: {...auth, 'Content-Type': 'application/json', 'Idempotency-Key': '5f1c2b7e-3d4a-4e8b-9c61-2a7f0d9e4b13'},
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  assertValid('/accounts', 'post', 201, 'application/json', await res.json());
+});
+
+test('GET /accounts/{account_id}/transactions/{transaction_id} answers 200 with a valid transaction; no key gives a 401 problem', async () => {
+  const res = await fetch(`${base}/accounts/acc_7Hq2LmX9pR4sT8vW/transactions/txn_4Nc8Rt2KwQ9mZx6Y`, {headers: auth});
+  assert.equal(res.status, 200);
+  assertValid('/accounts/{account_id}/transactions/{transaction_id}', 'get', 200, 'application/json', await res.json());
+  const anonymous = await fetch(`${base}/accounts/acc_7Hq2LmX9pR4sT8vW/transactions/txn_4Nc8Rt2KwQ9mZx6Y`);
+  assert.equal(anonymous.status, 401);
+  assert.match(anonymous.headers.get('content-type') ?? '', /application\/problem\+json/);
+});

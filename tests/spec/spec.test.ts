@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+import {parse} from 'yaml';
+import {API_SPECS, specPath} from '../../src/data/api-table';
+import {checkPins, loadOperations, type Operation} from '../../tools/spec-model';
+import {API_DOC_PAGES} from '../../src/data/navigation';
+import {SITE_ROOT} from '../../tools/cli';
+import {readExtraRoutes, readRoutes} from '../../tools/routes-contract';
+
+const ops = loadOperations(SITE_ROOT);
+const apiOps = ops.filter((op) => op.method !== 'event');
+const events = ops.filter((op) => op.method === 'event');
+
+test('37 API operations, one per operation route of routes.txt', () => {
+  assert.equal(apiOps.length, 37);
+  const handWritten = new Set(API_DOC_PAGES.map((p) => `/docs/api/${p}`));
+  const operationRoutes = readRoutes()
+    .routes.filter((r) => r.startsWith('/docs/api/') && !handWritten.has(r))
+    .sort();
+  assert.deepEqual(apiOps.map((op) => `/docs${op.slug}`).sort(), operationRoutes);
+});
+
+test('misspelt and underscore routes are pinned while operationIds stay correct English', () => {
+  const bySlug = new Map(apiOps.map((op) => [op.slug, op]));
+  assert.equal(bySlug.get('/api/crypto/wallet/whitdraw-crypto')?.operationId, 'withdrawCrypto');
+  assert.equal(bySlug.get('/api/crypto/beneficiary/create_crypto_beneficiary')?.operationId, 'createCryptoBeneficiary');
+  for (const op of ops) assert.match(op.operationId, /^[a-z][A-Za-z]+$/, `${op.file}:${op.line}`);
+});
+
+test('the webhooks spec describes at least 8 event types, each at a deliberate extra route', () => {
+  assert.ok(events.length >= 8, `only ${events.length} events`);
+  assert.ok(events.every((e) => e.spec === 'webhooks'));
+  const extra = new Set(readExtraRoutes());
+  for (const e of events) assert.ok(extra.has(`/docs${e.slug}`), `${e.path} → /docs${e.slug} is not listed in tests/routes-extra.txt`);
+});
+
+test('every spec offers the sandbox, production and local mock servers and one bearer security scheme', () => {
+  for (const spec of API_SPECS) {
+    const doc = parse(fs.readFileSync(path.join(SITE_ROOT, specPath(spec)), 'utf8'));
+    assert.deepEqual(
+      doc.servers.map((s: {url: string}) => s.url),
+      ['https://api.sandbox.novaramp.example/v1', 'https://api.novaramp.example/v1', 'http://127.0.0.1:{port}'],
+      spec,
+    );
+    assert.deepEqual(doc.security, [{ApiKey: []}], spec);
+    assert.equal(doc.openapi, '3.1.0', spec);
+  }
+});
+
+test('every POST requires the shared Idempotency-Key header', () => {
+  const posts = apiOps.filter((op) => op.method === 'post');
+  assert.ok(posts.length >= 10);
+  for (const op of posts) assert.ok(op.parameterRefs.some((p) => p.endsWith('#/IdempotencyKey')), op.operationId);
+});
+
+const fake = (over: Partial<Operation>): Operation => ({
+  spec: 'coins',
+  file: 'openapi/coins.yaml',
+  line: 10,
+  method: 'get',
+  path: '/coins',
+  operationId: 'listCoins',
+  summary: 'List coins',
+  slug: '/api/coin/list-coins',
+  tags: ['Coins'],
+  parameterRefs: [],
+  ...over,
+});
+
+test('the pin check rejects a missing pin, a shared pin and a pin outside every category', () => {
+  assert.deepEqual(checkPins([fake({})]), []);
+  assert.match(checkPins([fake({slug: undefined})]).join('\n'), /openapi\/coins\.yaml:10: GET \/coins \(listCoins\) has no route pin/);
+  const shared = checkPins([fake({}), fake({line: 40, path: '/coins/{code}', operationId: 'getCoin'})]).join('\n');
+  assert.match(shared, /openapi\/coins\.yaml:40: GET \/coins\/\{code\} pins \/api\/coin\/list-coins, already pinned by listCoins at openapi\/coins\.yaml:10/);
+  assert.match(checkPins([fake({slug: '/api/elsewhere/list-coins'})]).join('\n'), /not inside any API sidebar category/);
+});

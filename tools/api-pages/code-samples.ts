@@ -1,0 +1,133 @@
+/**
+ * Build-time code samples. The OpenAPI theme generates its request snippets in the browser with
+ * postman-code-generators, which puts a ~1.7 MB (gzip) chunk on every page. Here the same generator runs in
+ * Node while `gen:api` writes the pages: for every operation, one snippet per language of
+ * CODE_SAMPLE_LANGUAGES, built from the plugin's Postman request with the theme's own request builder,
+ * the example parameters, the example request body and a masked `Authorization: Bearer <TOKEN>` header.
+ * They are stored as the operation's `x-codeSamples` (the theme's own extension for hand-written samples),
+ * so the page shows them as static, server-rendered text.
+ */
+import {createRequire} from 'node:module';
+import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
+import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
+import {prefillParameters, type CodeSample, type OperationParameter} from '../../src/data/operation';
+
+const require = createRequire(__filename);
+
+interface PostmanLanguage {
+  key: string;
+  label: string;
+  variants: {key: string}[];
+}
+interface CodeGenerators {
+  getLanguageList(): PostmanLanguage[];
+  convert(
+    language: string,
+    variant: string,
+    request: unknown,
+    options: Record<string, unknown>,
+    callback: (error: unknown, snippet: string) => void,
+  ): void;
+}
+type Api = ApiPageMetadata['api'] & {
+  postman?: unknown;
+  servers?: {url: string}[];
+  parameters?: OperationParameter[];
+  'x-codeSamples'?: CodeSample[];
+};
+
+/** The options the theme passes to postman-code-generators for a language (languages.js). */
+const GENERATOR_OPTIONS = {longFormat: false, followRedirect: true, trimRequestBody: true};
+
+function requestBodyExample(api: Api, contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const media = (api.requestBody as {content?: Record<string, {example?: unknown; examples?: Record<string, {value?: unknown}>; schema?: unknown}>} | undefined)
+    ?.content?.[contentType];
+  if (!media) return undefined;
+  const {sampleFromSchema} = require('docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample') as {
+    sampleFromSchema: (schema: unknown, context: {type: string}) => unknown;
+  };
+  const value = media.example ?? (media.examples ? Object.values(media.examples)[0]?.value : undefined) ?? (media.schema ? sampleFromSchema(media.schema, {type: 'request'}) : undefined);
+  return value === undefined ? undefined : JSON.stringify(value, null, 2);
+}
+
+export function buildCodeSamples(api: Api): CodeSample[] {
+  if (!api.postman || api.method === 'event') return [];
+  const generators = require('postman-code-generators') as CodeGenerators;
+  const buildPostmanRequest = (
+    require('docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/buildPostmanRequest') as {default: (postman: unknown, state: unknown) => unknown}
+  ).default;
+  const sdk = require('postman-collection') as {Request: new (json: unknown) => unknown};
+
+  const server = api.servers?.[0];
+  const params = prefillParameters(api.parameters);
+  const contentType = Object.keys((api.requestBody as {content?: object} | undefined)?.content ?? {})[0];
+  const accept = Object.entries(api.responses ?? {})
+    .filter(([code]) => /^2\d\d$/.test(code))
+    .flatMap(([, r]) => Object.keys((r as {content?: object}).content ?? {}))[0];
+  const body = requestBodyExample(api, contentType);
+  const security = (api.security ?? []) as Record<string, string[]>[];
+  const schemes = (api.securitySchemes ?? {}) as Record<string, {type: string; scheme?: string; in?: string; name?: string}>;
+  const first = security[0] ? Object.keys(security[0]) : [];
+  // The theme's auth state with no credential entered: snippets show `<TOKEN>` placeholders, never a key.
+  const auth = {
+    selected: first.length ? first.join(' and ') : undefined,
+    options: first.length ? {[first.join(' and ')]: first.map((key) => ({key, ...schemes[key]}))} : {},
+    data: Object.fromEntries(first.map((key) => [key, {}])),
+  };
+
+  // buildPostmanRequest reads window.location.origin before it applies the server; give it the server.
+  const g = globalThis as {window?: unknown};
+  const hadWindow = 'window' in g;
+  g.window ??= {location: {origin: server?.url ?? 'https://api.example'}, btoa: (s: string) => Buffer.from(s).toString('base64')};
+  try {
+    const request = buildPostmanRequest(new sdk.Request(api.postman), {
+      queryParams: params.query,
+      pathParams: params.path,
+      cookieParams: params.cookie,
+      headerParams: params.header,
+      contentType,
+      accept,
+      body: body === undefined ? {type: 'empty'} : {type: 'raw', content: {type: 'string', value: body}},
+      server,
+      auth,
+      encoding: undefined,
+    });
+    const list = generators.getLanguageList();
+    return CODE_SAMPLE_LANGUAGES.map(({language}) => {
+      const info = list.find((l) => l.key === language);
+      if (!info) throw new Error(`postman-code-generators has no language "${language}"`);
+      const variant = info.variants[0].key;
+      let source: string | undefined;
+      generators.convert(language, variant, request, GENERATOR_OPTIONS, (error, snippet) => {
+        if (error) throw new Error(`${api.method?.toUpperCase()} ${api.path}: ${language} snippet failed: ${String(error)}`);
+        source = snippet;
+      });
+      // The converters used here call back synchronously; a late callback would be lost, so refuse it.
+      if (source === undefined) throw new Error(`${language}: postman-code-generators answered asynchronously`);
+      return {lang: info.label, label: variant, source};
+    });
+  } finally {
+    if (!hadWindow) delete g.window;
+  }
+}
+
+/**
+ * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after
+ * adding the build-time samples to the operation (the plugin serialises `api` into the page afterwards).
+ */
+export function createApiPageMD(page: ApiPageMetadata): string {
+  const api = page.api as Api;
+  if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
+  const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
+  return `${API_PAGE_EXPORT}\n\n${stock(page)}`;
+}
+
+/**
+ * Every operation page exports the component that renders it (src/components/ApiDocItem picks it up from
+ * the page's module). So that component is a dependency of the page's own content chunk, which Docusaurus
+ * loads before it renders or hydrates a route: the page renders in one pass, with no Suspense boundary
+ * (React's server renderer outlines a large boundary into a hidden segment revealed by script: empty
+ * without JavaScript, and a layout shift with it), while guides never load it.
+ */
+export const API_PAGE_EXPORT = "export {default as ApiPage} from '@site/src/components/ApiDocItem/ApiPage';";

@@ -1,0 +1,104 @@
+/**
+ * Generates the API reference pages from openapi/ with docusaurus-plugin-openapi-docs, safely:
+ * 1. checks what the portal relies on and Redocly cannot express (tools/spec-model.ts), then lints with Redocly
+ *    (tools/spec-lint.ts: dangling $refs, examples that do not match their schemas, missing pins, …), all with
+ *    file:line messages;
+ * 2. runs the plugin's `gen-api-docs` into a temporary folder (the plugin skips existing files, so it always
+ *    starts empty);
+ * 3. reads back what it wrote into a manifest (operation id, doc id, route, method, category, label) and checks
+ *    that every operation has exactly one page;
+ * 4. only then swaps the pages and their manifest in place of docs/api/reference, together. Any failure leaves
+ *    the last good pages and manifest untouched.
+ */
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+import {allCategories, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
+import {docusaurusCli} from './cli';
+import {lintProblems, lintSpec} from './spec-lint';
+import {loadOperations, type Operation} from './spec-model';
+
+/** docusaurus.config.ts points the OpenAPI plugin's output here when set (a folder relative to the site). */
+export const GEN_OUT_ENV = 'NOVARAMP_API_GEN_DIR';
+
+export class GenerationError extends Error {}
+
+interface PageFrontMatter {
+  id: string;
+  slug?: string;
+  sidebar_label?: string;
+  title?: string;
+  api?: {operationId?: string; method?: string};
+}
+
+/** The manifest of the pages in `dir` (a folder laid out like docs/api/reference), from their front matter. */
+export function readGeneratedPages(dir: string, docsRelDir = GENERATED_DIR.replace(/^docs\//, '')): ApiManifestEntry[] {
+  const categories = new Set(allCategories().map((c) => c.dir));
+  return fs
+    .readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .filter((f) => f.endsWith('.api.mdx'))
+    .sort()
+    .map((file) => {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '') as PageFrontMatter;
+      const slug = front.slug ?? '';
+      const category = path.posix.dirname(slug);
+      if (!front.api?.operationId || !slug || !categories.has(category)) {
+        throw new GenerationError(`${file}: generated without an operationId, a slug or a slug inside an API category`);
+      }
+      return {
+        operationId: front.api.operationId,
+        docId: path.posix.join(docsRelDir, path.posix.dirname(file.split(path.sep).join('/')), front.id),
+        route: `/docs${slug}`,
+        method: front.api.method ?? '',
+        category,
+        label: front.sidebar_label ?? front.title ?? front.api.operationId,
+      };
+    });
+}
+
+/** Every operation has one page at its pin, and no page is left over. */
+function checkPages(ops: Operation[], pages: ApiManifestEntry[]): string[] {
+  const byId = new Map(pages.map((p) => [p.operationId, p]));
+  const problems = ops.flatMap((op) => {
+    const page = byId.get(op.operationId);
+    if (!page) return [`${op.file}:${op.line}: ${op.operationId}: no page was generated`];
+    return page.route === `/docs${op.slug}` ? [] : [`${op.file}:${op.line}: ${op.operationId}: generated at ${page.route}, pinned to /docs${op.slug}`];
+  });
+  if (pages.length !== ops.length) problems.push(`${pages.length} pages generated for ${ops.length} operations`);
+  return problems;
+}
+
+/** Checks, lints and generates; returns the manifest. Throws SpecError (tools/spec-model.ts) or GenerationError, the output untouched. */
+export function generateApiPages(siteDir: string): ApiManifestEntry[] {
+  const ops = loadOperations(siteDir);
+  const lint = lintSpec(siteDir);
+  if (!lint.ok) throw new GenerationError(['Redocly lint failed:', ...lintProblems(lint.output)].join('\n'));
+
+  const tmp = fs.mkdtempSync(path.join(siteDir, '.api-gen-'));
+  try {
+    const run = spawnSync(process.execPath, [docusaurusCli(siteDir), 'gen-api-docs', 'all'], {
+      cwd: siteDir,
+      env: {...process.env, [GEN_OUT_ENV]: path.relative(siteDir, tmp)},
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) {
+      const errors = `${run.stdout ?? ''}${run.stderr ?? ''}`.split('\n').filter((l) => /error|fail|cannot|unexpected|invalid/i.test(l));
+      throw new GenerationError([`docusaurus gen-api-docs exited with ${run.status}`, ...errors.slice(0, 40)].join('\n'));
+    }
+    const pages = readGeneratedPages(tmp);
+    const problems = checkPages(ops, pages);
+    if (problems.length) throw new GenerationError(problems.join('\n'));
+    fs.writeFileSync(path.join(tmp, path.relative(GENERATED_DIR, MANIFEST_FILE)), `${JSON.stringify(pages, null, 2)}\n`);
+
+    const target = path.join(siteDir, GENERATED_DIR);
+    const old = `${target}.old-${process.pid}`;
+    if (fs.existsSync(target)) fs.renameSync(target, old);
+    fs.renameSync(tmp, target);
+    fs.rmSync(old, {recursive: true, force: true});
+    return pages;
+  } finally {
+    fs.rmSync(tmp, {recursive: true, force: true});
+  }
+}

@@ -1,0 +1,28 @@
+/** Throwaway copies of the site for tests and benches that edit the spec or build elsewhere. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {ARTEFACT_DIR, GENERATED_DIR} from '../src/data/api-table';
+import {SITE_ROOT} from './cli';
+
+/** What a scratch copy of the site leaves out: dependencies (symlinked instead), outputs and caches. */
+const NOT_COPIED = new Set(['node_modules', '.git', '.docusaurus', '.tmp', 'test-results']);
+const isOutput = (name: string): boolean => /^build(-.*)?$/.test(name) || name.startsWith('.api-gen-');
+
+/**
+ * A scratch copy of the site in the OS temp folder: sources only (no build output, no generated API pages),
+ * with node_modules symlinked to this worktree's. Returns its path; the caller removes it.
+ */
+export function scratchSite(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `novaramp-${label}-`));
+  for (const name of fs.readdirSync(SITE_ROOT)) {
+    if (NOT_COPIED.has(name) || isOutput(name)) continue;
+    fs.cpSync(path.join(SITE_ROOT, name), path.join(dir, name), {
+      recursive: true,
+      filter: (src) => !src.startsWith(path.join(SITE_ROOT, GENERATED_DIR)) && !src.startsWith(path.join(SITE_ROOT, ARTEFACT_DIR)),
+    });
+  }
+  fs.symlinkSync(path.join(SITE_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+

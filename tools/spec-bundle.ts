@@ -1,0 +1,66 @@
+/**
+ * Builds the downloadable spec artefacts from openapi/ into static/openapi/ (served at /openapi/…):
+ * each API bundled by Redocly (all $refs resolved) as YAML and JSON, one combined spec joined by Redocly
+ * (novaramp.yaml / novaramp.json), and a Postman collection converted by openapi-to-postmanv2.
+ * Written to a temporary folder and swapped in only when every step succeeded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+// openapi-to-postmanv2 ships no types.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Converter = require('openapi-to-postmanv2') as {
+  convert: (
+    input: {type: 'json'; data: unknown},
+    options: Record<string, unknown>,
+    cb: (err: Error | null, result: {result: boolean; reason?: string; output: {data: unknown}[]}) => void,
+  ) => void;
+};
+import {parse, stringify} from 'yaml';
+import {API_SPECS, ARTEFACT_DIR, COMBINED_SPEC as COMBINED, specPath} from '../src/data/api-table';
+import {bin, run} from './cli';
+import {BRAND} from '../src/data/brand';
+
+
+function redocly(args: string[], cwd: string): void {
+  const {status, output} = run(bin('redocly', cwd), args, cwd);
+  if (status !== 0) throw new Error(`redocly ${args[0]} failed:\n${output}`);
+}
+
+function toPostman(spec: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    Converter.convert({type: 'json', data: spec}, {folderStrategy: 'Tags', requestParametersResolution: 'Example'}, (err, result) => {
+      if (err || !result.result) reject(err ?? new Error(result.reason));
+      else resolve(result.output[0].data);
+    });
+  });
+}
+
+export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR): Promise<string[]> {
+  const target = path.join(siteDir, outDir);
+  const tmp = `${target}.tmp-${process.pid}`;
+  fs.rmSync(tmp, {recursive: true, force: true});
+  fs.mkdirSync(tmp, {recursive: true});
+  try {
+    const roots = API_SPECS.map((s) => specPath(s));
+    redocly(['bundle', ...roots, '-o', tmp, '--ext', 'yaml'], siteDir);
+    redocly(['bundle', ...roots, '-o', tmp, '--ext', 'json'], siteDir);
+    const joined = path.join(tmp, `${COMBINED}.yaml`);
+    redocly(['join', ...API_SPECS.map((s) => path.join(tmp, `${s}.yaml`)), '-o', joined], siteDir);
+    const combined = parse(fs.readFileSync(joined, 'utf8'));
+    combined.info = {
+      ...combined.info,
+      title: `${BRAND} API`,
+      summary: `Every ${BRAND} API in one document: accounts, balances, coins, crypto, fiat, quotes, transactions and webhooks.`,
+      description: `The combined ${BRAND} API: ${API_SPECS.join(', ')}. Each API is also published on its own.`,
+    };
+    fs.writeFileSync(joined, stringify(combined, {lineWidth: 0}));
+    fs.writeFileSync(path.join(tmp, `${COMBINED}.json`), `${JSON.stringify(combined, null, 2)}\n`);
+    const collection = await toPostman(combined);
+    fs.writeFileSync(path.join(tmp, `${COMBINED}.postman_collection.json`), `${JSON.stringify(collection, null, 2)}\n`);
+    fs.rmSync(target, {recursive: true, force: true});
+    fs.renameSync(tmp, target);
+    return fs.readdirSync(target).sort();
+  } finally {
+    fs.rmSync(tmp, {recursive: true, force: true});
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Redocly lint of every API in redocly.yaml, run once per version of the spec: a clean run leaves a stamp named
+ * by the hash of what it read (openapi/, redocly.yaml, the Redocly version), so `npm test` lints once in its fast
+ * tier and the build's generation step, run on the same files, does not lint them again. Any edit lints anew.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {OPENAPI_DIR} from '../src/data/api-table';
+import {bin, run} from './cli';
+
+export interface LintResult {
+  ok: boolean;
+  /** Redocly's output; empty when the stamp of an earlier clean run was found. */
+  output: string;
+  cached: boolean;
+}
+
+function specHash(siteDir: string): string {
+  const hash = crypto.createHash('sha256');
+  const redocly = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', '@redocly', 'cli', 'package.json'), 'utf8')) as {version: string};
+  hash.update(`redocly ${redocly.version}\0`);
+  const files = fs
+    .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true, encoding: 'utf8'})
+    .map((f) => path.join(OPENAPI_DIR, f))
+    .filter((f) => fs.statSync(path.join(siteDir, f)).isFile())
+    .sort();
+  for (const file of ['redocly.yaml', ...files]) hash.update(`${file}\0`).update(fs.readFileSync(path.join(siteDir, file))).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** Lints the spec (`redocly lint`, codeframe format) unless these exact files already linted clean. */
+export function lintSpec(siteDir: string, {force = false} = {}): LintResult {
+  const stamp = path.join(siteDir, 'node_modules', '.cache', 'novaramp-lint', specHash(siteDir));
+  if (!force && fs.existsSync(stamp)) return {ok: true, output: '', cached: true};
+  const {status, output} = run(bin('redocly', siteDir), ['lint', '--format=codeframe'], siteDir);
+  if (status === 0) {
+    fs.mkdirSync(path.dirname(stamp), {recursive: true});
+    fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  }
+  return {ok: status === 0, output, cached: false};
+}
+
+/** Redocly's problems without its banner lines, for an error message. */
+export const lintProblems = (output: string): string[] =>
+  output.split('\n').filter((l) => /\S/.test(l) && !/[║╔╚]|^validating |: validated in /.test(l));

@@ -1,0 +1,152 @@
+/**
+ * Reads the OpenAPI root documents (no $ref resolution needed: operations are inline in the roots) and checks
+ * what the portal relies on and Redocly cannot express, because it spans the eight APIs or the sidebar table:
+ * route pins unique across all APIs and inside a sidebar category, operationIds unique across all APIs, and
+ * the Idempotency-Key header on every POST. What Redocly's rules already check (a missing `x-doc-slug` or
+ * operationId, an undeclared tag) is left to `redocly.yaml`. Every problem names the file and line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {isMap, isScalar, LineCounter, parseDocument, type Document} from 'yaml';
+import {allCategories, API_SPECS, HTTP_METHODS, specPath, type ApiSpecId} from '../src/data/api-table';
+
+export interface Operation {
+  spec: ApiSpecId;
+  file: string;
+  line: number;
+  /** HTTP method, or `event` for an entry of the OAS 3.1 `webhooks` section. */
+  method: string;
+  /** URL path, or the event type for webhook events. */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** Pinned docs route relative to /docs, e.g. `/api/crypto/wallet/whitdraw-crypto`. */
+  slug: string | undefined;
+  tags: string[];
+  parameterRefs: string[];
+}
+
+export class SpecError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'SpecError';
+  }
+}
+
+interface ParsedSpec {
+  spec: ApiSpecId;
+  file: string;
+  doc: Document;
+  lineOf: (node: unknown) => number;
+}
+
+function parseSpec(spec: ApiSpecId, siteDir: string): ParsedSpec {
+  const file = specPath(spec);
+  const abs = path.join(siteDir, file);
+  if (!fs.existsSync(abs)) {
+    throw new SpecError([`${file}: missing — the API table (src/data/api-table.ts) lists "${spec}" but the file does not exist`]);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter, prettyErrors: true});
+  if (doc.errors.length > 0) {
+    throw new SpecError(
+      doc.errors.map((e) => `${file}:${e.linePos?.[0].line ?? 1}:${e.linePos?.[0].col ?? 1}: ${e.message.split('\n')[0]}`),
+    );
+  }
+  const lineOf = (node: unknown): number => {
+    const range = (node as {range?: [number, number, number]} | undefined)?.range;
+    return range ? lineCounter.linePos(range[0]).line : 1;
+  };
+  return {spec, file, doc, lineOf};
+}
+
+function operationsOf({spec, file, doc, lineOf}: ParsedSpec): Operation[] {
+  const ops: Operation[] = [];
+  const collect = (section: 'paths' | 'webhooks') => {
+    const node = doc.get(section, true);
+    if (!isMap(node)) return;
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      if (!isMap(pair.value)) continue;
+      for (const opPair of pair.value.items) {
+        const method = isScalar(opPair.key) ? String(opPair.key.value) : '';
+        if (!(HTTP_METHODS as readonly string[]).includes(method) || !isMap(opPair.value)) continue;
+        const op = opPair.value.toJSON() as Record<string, unknown>;
+        const operationId = String(op.operationId ?? '');
+        ops.push({
+          spec,
+          file,
+          line: lineOf(opPair.key),
+          method: section === 'webhooks' ? 'event' : method,
+          path: key,
+          operationId,
+          summary: String(op.summary ?? ''),
+          slug: typeof op['x-doc-slug'] === 'string' ? op['x-doc-slug'] : undefined,
+          tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+          parameterRefs: Array.isArray(op.parameters)
+            ? op.parameters.map((p) => String((p as {$ref?: string; name?: string}).$ref ?? (p as {name?: string}).name))
+            : [],
+        });
+      }
+    }
+  };
+  collect('paths');
+  collect('webhooks');
+  return ops;
+}
+
+/** All operations of all specs, after checking the invariants below. Throws SpecError listing every problem. */
+export function loadOperations(siteDir = process.cwd()): Operation[] {
+  const problems: string[] = [];
+  const ops: Operation[] = [];
+  for (const spec of API_SPECS) {
+    try {
+      const parsed = parseSpec(spec, siteDir);
+      for (const op of operationsOf(parsed)) {
+        if (op.method === 'post' && !op.parameterRefs.some((p) => p.endsWith('#/IdempotencyKey'))) {
+          problems.push(`${op.file}:${op.line}: POST ${op.path} is a POST without the shared Idempotency-Key header parameter (#/components/parameters/IdempotencyKey)`);
+        }
+        ops.push(op);
+      }
+    } catch (e) {
+      if (e instanceof SpecError) problems.push(...e.problems);
+      else throw e;
+    }
+  }
+  problems.push(...checkPins(ops));
+  if (problems.length > 0) throw new SpecError(problems);
+  return ops;
+}
+
+/**
+ * No two operations of any API share a pinned route or an operationId, and each pin lands in a sidebar category.
+ * An operation without a pin or an operationId is Redocly's to report (`rule/operation-doc-slug`,
+ * `operation-operationId`).
+ */
+export function checkPins(ops: Operation[]): string[] {
+  const problems: string[] = [];
+  const dirs = new Set(allCategories().map((c) => c.dir));
+  const bySlug = new Map<string, Operation>();
+  const byId = new Map<string, Operation>();
+  for (const op of ops) {
+    const where = `${op.file}:${op.line}`;
+    const name = `${op.method.toUpperCase()} ${op.path}`;
+    if (!op.slug) continue;
+    const first = bySlug.get(op.slug);
+    if (first) {
+      problems.push(`${where}: ${name} pins ${op.slug}, already pinned by ${first.operationId} at ${first.file}:${first.line}`);
+    } else {
+      bySlug.set(op.slug, op);
+    }
+    if (!dirs.has(path.posix.dirname(op.slug))) {
+      problems.push(`${where}: ${op.slug} is not inside any API sidebar category of src/data/api-table.ts`);
+    }
+    const other = op.operationId ? byId.get(op.operationId) : undefined;
+    if (other) {
+      problems.push(`${where}: operationId ${op.operationId} is also used at ${other.file}:${other.line}`);
+    } else if (op.operationId) {
+      byId.set(op.operationId, op);
+    }
+  }
+  return problems;
+}
