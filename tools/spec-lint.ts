@@ -29,16 +29,20 @@ function specHash(siteDir: string): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-/** Lints the spec (`redocly lint`, codeframe format) unless these exact files already linted clean. */
+/**
+ * Lints the spec (`redocly lint`, codeframe format) unless these exact files already linted clean. Clean means no
+ * error and no warning: Redocly exits 0 on warnings, the portal does not accept them.
+ */
 export function lintSpec(siteDir: string, {force = false} = {}): LintResult {
   const stamp = path.join(siteDir, 'node_modules', '.cache', 'novaramp-lint', specHash(siteDir));
   if (!force && fs.existsSync(stamp)) return {ok: true, output: '', cached: true};
   const {status, output} = run(bin('redocly', siteDir), ['lint', '--format=codeframe'], siteDir);
-  if (status === 0) {
+  const ok = status === 0 && !/\d+ warnings?\b/i.test(output);
+  if (ok) {
     fs.mkdirSync(path.dirname(stamp), {recursive: true});
     fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
   }
-  return {ok: status === 0, output, cached: false};
+  return {ok, output, cached: false};
 }
 
 /** Redocly's problems without its banner lines, for an error message. */

@@ -59,10 +59,11 @@ test('malformed YAML: names file and line, exits non-zero, keeps the last good p
   assertKept(output);
 });
 
-test('an operation without a route pin fails with its file and line', () => {
+test('an operation without a route pin fails with Redocly\'s file:line and its rule', () => {
   const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace(/^\s+x-doc-slug: .*\n/m, ''));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+: GET \/coins \(listCoins\) has no route pin/);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/paths\/~1coins\/get\/x-doc-slug/);
+  assert.match(output, /rule\/operation-doc-slug/);
   assertKept(output);
 });
 
@@ -115,9 +116,10 @@ test('a duplicate operationId fails and names both places', () => {
   assertKept(output);
 });
 
-test('an operation with an undeclared tag fails with file:line', () => {
+test('an operation with an undeclared tag fails with Redocly\'s file:line and its rule', () => {
   const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('      tags: [Coins]', '      tags: [Assets]'));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ .*\n[\s\S]*operation-tag-defined|openapi\/coins\.yaml:\d+: GET \/coins uses tag "Assets"/);
+  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/paths\/~1coins\/get\/tags\/0/);
+  assert.match(output, /operation-tag-defined/);
   assertKept(output);
 });

@@ -1,0 +1,93 @@
+/**
+ * The build leans on internals of a few packages (undocumented Docusaurus switches and generated files, the
+ * `common` chunk group, non-default MDX exports reaching `props.content`, ejected OpenAPI theme files, the
+ * plugin's page generator and the theme's request builder, shims of crypto-js and tslib). This pins the versions
+ * that code was written for: an upgrade fails here with the list of files to re-check, and passes once they were
+ * re-checked and the version below updated.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+import {SITE_ROOT} from '../../tools/cli';
+
+const EJECTED_THEME_DIR = 'src/theme';
+
+interface Reliance {
+  pkg: string;
+  writtenFor: string;
+  relies: string;
+  recheck: string[];
+}
+
+const RELIANCES: Reliance[] = [
+  {
+    pkg: '@docusaurus/core',
+    writtenFor: '3.10.2',
+    relies:
+      'DOCUSAURUS_EXIT_AFTER_BUNDLING / DOCUSAURUS_SKIP_BUNDLING and .docusaurus/{client-manifest,i18n,routesChunkNames}.json; non-default MDX exports copied onto props.content; the `common` split-chunks group; the Error page text and the chunk-loading global',
+    recheck: [
+      'scripts/docusaurus-build.mjs',
+      'src/components/ApiDocItem/index.tsx',
+      'tools/api-pages/code-samples.ts',
+      'src/plugins/page-weight/index.ts',
+      'tests/site/resilience.test.ts',
+    ],
+  },
+  {
+    pkg: '@rspack/core',
+    writtenFor: '1.7.12',
+    relies: 'JSON parser `exportsDepth`, server-side `splitChunks` replaced with async splitting',
+    recheck: ['src/plugins/bundler-memory/index.ts'],
+  },
+  {
+    pkg: 'docusaurus-theme-openapi-docs',
+    writtenFor: '5.2.0',
+    relies: 'ejected theme files, ApiItem internals (store, Layout, auth slice, persistence middleware), buildPostmanRequest, markup repaired for accessibility, lib/ paths for types',
+    recheck: [
+      EJECTED_THEME_DIR,
+      'src/components/ApiDocItem/ApiPage.tsx',
+      'src/components/ApiDocItem/TryItPanel.tsx',
+      'src/client/a11y-fixes.ts',
+      'src/openapi-theme.d.ts',
+      'tools/api-pages/code-samples.ts',
+      'tsconfig.json',
+    ],
+  },
+  {
+    pkg: 'docusaurus-plugin-openapi-docs',
+    writtenFor: '5.2.0',
+    relies: 'the page template, createApiPageMD and sampleFromSchema from lib/, the front matter read into the manifest',
+    recheck: ['tools/api-pages/api.mustache', 'tools/api-pages/code-samples.ts', 'tools/generate-api.ts'],
+  },
+  {pkg: 'crypto-js', writtenFor: '4.2.0', relies: 'the theme calls only SHA1(…).toString()', recheck: ['src/plugins/page-weight/crypto-js-sha1.ts']},
+  {pkg: 'tslib', writtenFor: '2.9.1', relies: 'browser code calls only __importDefault', recheck: ['src/plugins/page-weight/tslib.ts']},
+];
+
+const installed = (pkg: string): string =>
+  (JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {version: string}).version;
+
+/** Every version that differs from the one the code was written for, with the files to re-check. */
+export function upgradesToRecheck(version = installed): string[] {
+  return RELIANCES.filter((r) => version(r.pkg) !== r.writtenFor).map(
+    (r) => `${r.pkg} ${r.writtenFor} → ${version(r.pkg)} (${r.relies}): re-check ${r.recheck.join(', ')}, then set writtenFor in tests/spec/upgrade-guard.test.ts`,
+  );
+}
+
+test('the packages whose internals the build relies on are at the versions it was written for', () => {
+  assert.deepEqual(upgradesToRecheck(), []);
+});
+
+test('an upgrade names the files to re-check', () => {
+  const problems = upgradesToRecheck((pkg) => (pkg === 'docusaurus-theme-openapi-docs' ? '5.3.0' : installed(pkg)));
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], /^docusaurus-theme-openapi-docs 5\.2\.0 → 5\.3\.0 .*re-check src\/theme, src\/components\/ApiDocItem\/ApiPage\.tsx/);
+});
+
+test('every file the guard names exists, the ejected theme folder among them', () => {
+  const named = RELIANCES.flatMap((r) => r.recheck);
+  assert.deepEqual(named.filter((f) => !fs.existsSync(path.join(SITE_ROOT, f))), []);
+  const ejected = fs.readdirSync(path.join(SITE_ROOT, EJECTED_THEME_DIR), {recursive: true, encoding: 'utf8'});
+  assert.ok(ejected.length > 0);
+  assert.ok(named.includes(EJECTED_THEME_DIR), 'the ejected theme files are re-checked through their folder');
+});
