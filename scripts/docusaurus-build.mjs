@@ -5,8 +5,8 @@
  *
  * Why: Rspack's native memory (module graph, sources; outside the JS heap, so no GC or heap cap touches it)
  * stays allocated in the process after the compiler is closed (web-infra-dev/rspack#14734). In one process
- * that ~2.3 GB at 500 API operations sits under SSG's worker threads and the postBuild plugins, and the sum is
- * the build's peak. Split, the peak is the larger of the two steps instead of their sum.
+ * that memory, which grows with the number of API pages, sits under SSG's worker threads and the postBuild
+ * plugins, and the sum is the build's peak. Split, the peak is the larger of the two steps instead of their sum.
  *
  * How: Docusaurus 3.10's own switches (core/lib/commands/build/buildLocale.js):
  *   1. DOCUSAURUS_EXIT_AFTER_BUNDLING=true  loads the site, clears the out dir, bundles client and server, exits;
@@ -19,7 +19,7 @@
  * instead of silently missing. tests/spec/upgrade-guard.test.ts names this file when Docusaurus changes version.
  *
  * Plain JavaScript run by `node`, not tsx: the wrapper stays alive for the whole build, and tsx would add two
- * Node processes (~130 MB) to the build's memory.
+ * Node processes to the build's memory.
  */
 import {spawnSync} from 'node:child_process';
 import crypto from 'node:crypto';
@@ -34,10 +34,9 @@ const docusaurus = path.join(SITE_ROOT, 'node_modules', '@docusaurus', 'core', '
 const STEPS = {
   bundle: {label: 'bundling', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, node: []},
   // SSG workers and the postBuild plugins (search index, llms.txt) make a lot of short-lived garbage, and with
-  // V8's default limit (~4 GB here) the heap grows to ~2 GB before it is collected, though what stays alive is
-  // ~0.5 GB at 500 API operations. A 2 GiB limit (per isolate: main thread and each SSG worker) makes V8
-  // collect sooner, well below the bundling step's peak (`npm run bench:scale`). Not applied when NODE_OPTIONS
-  // already sets a limit.
+  // V8's default limit (a share of the machine's memory) the heap grows far beyond what stays alive before it is
+  // collected. A 2 GiB limit (per isolate: main thread and each SSG worker) makes V8 collect sooner, below the
+  // bundling step's peak (`npm run bench:scale` measures both). Not applied when NODE_OPTIONS already sets a limit.
   render: {
     label: 'SSG and postBuild',
     env: {DOCUSAURUS_SKIP_BUNDLING: 'true'},

@@ -1,6 +1,6 @@
 /**
  * Build-time code samples. The OpenAPI theme generates its request snippets in the browser with
- * postman-code-generators, which puts a ~1.7 MB (gzip) chunk on every page. Here the same generator runs in
+ * postman-code-generators, which puts the generators of every language into a chunk on every page. Here the same generator runs in
  * Node while `gen:api` writes the pages: for every operation, one snippet per language of
  * CODE_SAMPLE_LANGUAGES, built from the plugin's Postman request with the theme's own request builder,
  * the example parameters, the example request body and a masked `Authorization: Bearer <TOKEN>` header.

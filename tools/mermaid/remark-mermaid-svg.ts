@@ -1,13 +1,13 @@
 /**
  * Remark plugin: draws ```mermaid code blocks at build time, so pages with diagrams ship images instead of
- * mermaid's browser renderer (~180 KiB gzip of JS on each such page with @docusaurus/theme-mermaid).
+ * mermaid's browser renderer (with @docusaurus/theme-mermaid, the largest script such a page loads).
  *
  * Each diagram is rendered twice by mermaid itself (its `default` theme for light mode, `dark` for dark
  * mode) in an installed Chrome/Chromium/Edge (playwright-core, tools/chromium.ts), as plain SVG (no HTML labels), and
  * becomes two Markdown images that Docusaurus turns into hashed `assets/images/*.svg` files with their
  * width and height and lazy loading. CSS shows the one matching the colour mode (src/css/custom.css,
  * `.novaramp-mermaid`); the hidden one is not downloaded. Not inlined in the page: its JS would carry every
- * SVG twice (34 KiB gzip on the flow-of-funds guide). The alt text names the diagram's participants or
+ * SVG twice. The alt text names the diagram's participants or
  * states (or its `accTitle`/`accDescr`). SVGs are cached on disk by mermaid version, theme and source, so
  * rebuilds reuse them. A diagram that mermaid cannot parse fails the build with its file and line.
  *

@@ -1,7 +1,7 @@
 /**
  * The docs item component (`docItemComponent` in docusaurus.config.ts), a thin switch in front of the
  * OpenAPI theme. Why: with `@theme/ApiItem` itself as the docs item component, every doc page (guides
- * included) downloads the theme's try-it machinery, a ~1.7 MB gzip chunk (postman-code-generators,
+ * included) downloads the theme's try-it machinery, its largest chunk by far (postman-code-generators,
  * postman-collection, faker). Here guides and other plain docs render with the classic `@theme/DocItem`;
  * an operation page renders with `./ApiPage`, which the generated page exports itself
  * (tools/api-pages/code-samples.ts, API_PAGE_EXPORT), so it arrives with the page's content chunk: no lazy

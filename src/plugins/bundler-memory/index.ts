@@ -1,15 +1,15 @@
 import type {Plugin} from '@docusaurus/types';
 
 /**
- * Two Rspack settings that keep the bundling step's memory in proportion to the number of API pages
- * (`npm run bench:scale`: 3.8 GB → 2.6 GB at 500 operations) without changing what is built:
+ * Two Rspack settings that keep the bundling step's memory in proportion to the number of API pages without
+ * changing what is built (`npm run bench:scale` measures it):
  * - Server bundle: Docusaurus turns code splitting off for it (`splitChunks: false`), so each page's chunk carries
- *   its own copy of every component not in the server entry: ~1.7 MB of the OpenAPI theme per API page (890 MB of
- *   chunks at 500 operations) that Rspack generates, hashes and writes, and SSG workers parse page after page.
- *   Rspack's default splitting of async chunks keeps one shared copy. build/__server/ is deleted after SSG.
+ *   its own copy of every component not in the server entry, the whole OpenAPI theme per API page, which Rspack
+ *   generates, hashes and writes, and SSG workers parse page after page. Rspack's default splitting of async
+ *   chunks keeps one shared copy. build/__server/ is deleted after SSG.
  * - JSON modules (each page's metadata, with the operation in its front matter): in production Rspack records
  *   every nested key as an export for tree shaking (`exportsDepth` unlimited); the site imports these files whole,
- *   so only the top level is worth tracking. Same output, ~1.2 GB less at 500 operations.
+ *   so only the top level is worth tracking.
  */
 export default function bundlerMemoryPlugin(): Plugin {
   return {

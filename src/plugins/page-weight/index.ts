@@ -1,6 +1,6 @@
 /**
  * Bundle settings that keep the OpenAPI theme's weight on the API pages only (tests/budget.test.ts):
- * - `crypto-js` → a SHA-1-only module: the theme imports the whole library (all ciphers, ~26 KiB gzip)
+ * - `crypto-js` → a SHA-1-only module: the theme imports the whole library (every cipher)
  *   into every operation page just to hash storage keys with `CryptoJS.SHA1(…).toString()`.
  * - Prism components (prismjs/components/*) extend a free `Prism` variable; ProvidePlugin binds it to
  *   prism-react-renderer's instance, so the API-only grammars (src/components/ApiDocItem/prism-languages.ts)
