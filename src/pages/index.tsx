@@ -21,6 +21,19 @@ const CARDS = [
   {to: '/docs/category/terminology', title: 'Terminology', text: 'Accounts, wallets, quotes and transactions, defined precisely.'},
 ];
 
+function Section({id, title, className, children}: {id: string; title: string; className: string; children: ReactNode}): ReactNode {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <div className="container">
+        <Heading as="h2" id={id}>
+          {title}
+        </Heading>
+        <div className={className}>{children}</div>
+      </div>
+    </section>
+  );
+}
+
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
@@ -40,32 +53,22 @@ export default function Home(): ReactNode {
         </div>
       </header>
       <main>
-        <section className={styles.section} aria-labelledby="what-the-api-does">
-          <div className="container">
-            <Heading as="h2" id="what-the-api-does">What the API does</Heading>
-            <div className={styles.capabilities}>
-              {CAPABILITIES.map(({title, text}) => (
-                <div key={title} className={styles.capability}>
-                  <Heading as="h3">{title}</Heading>
-                  <p>{text}</p>
-                </div>
-              ))}
+        <Section id="what-the-api-does" title="What the API does" className={styles.capabilities}>
+          {CAPABILITIES.map(({title, text}) => (
+            <div key={title} className={styles.capability}>
+              <Heading as="h3">{title}</Heading>
+              <p>{text}</p>
             </div>
-          </div>
-        </section>
-        <section className={styles.section} aria-labelledby="start-here">
-          <div className="container">
-            <Heading as="h2" id="start-here">Start here</Heading>
-            <div className={styles.cards}>
-              {CARDS.map(({to, title, text}) => (
-                <Link key={to} to={to} className={styles.card}>
-                  <Heading as="h3">{title}</Heading>
-                  <p>{text}</p>
-                </Link>
-              ))}
-            </div>
-          </div>
-        </section>
+          ))}
+        </Section>
+        <Section id="start-here" title="Start here" className={styles.cards}>
+          {CARDS.map(({to, title, text}) => (
+            <Link key={to} to={to} className={styles.card}>
+              <Heading as="h3">{title}</Heading>
+              <p>{text}</p>
+            </Link>
+          ))}
+        </Section>
       </main>
     </Layout>
   );

@@ -24,7 +24,7 @@ before(async () => {
   site = scratchSite('dev');
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', String(port)], {cwd: site, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--port', String(port)], {cwd: site, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
   dev.stdout?.on('data', (d) => (output += d));
   dev.stderr?.on('data', (d) => (output += d));
   browser = await launchChromium('the browser tests');
