@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {useSiteInBrowser} from '../helpers/site';
+import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const PAGES = {
   home: '/',
@@ -18,21 +18,19 @@ const site = useSiteInBrowser();
 for (const mode of ['light', 'dark'] as const) {
   for (const [kind, route] of Object.entries(PAGES)) {
     test(`${kind} (${route}) in ${mode} mode has no serious or critical axe violation`, async () => {
-      const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
-      try {
-        await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
-        const page = await context.newPage();
-        await page.goto(`${site.server.origin}${route}`);
-        await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
-        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
-        await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({page}).analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        const report = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary?.split('\n')[1] ?? ''}`);
-        assert.deepEqual(report, []);
-      } finally {
-        await context.close();
-      }
+      await withPage(
+        site,
+        route,
+        async (page) => {
+          assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
+          await page.waitForLoadState('networkidle');
+          const results = await new AxeBuilder({page}).analyze();
+          const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          const report = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary?.split('\n')[1] ?? ''}`);
+          assert.deepEqual(report, []);
+        },
+        {init: `localStorage.setItem('theme', '${mode}');`},
+      );
     });
   }
 }

@@ -1,41 +1,29 @@
 /** Behaviours a visitor sees, checked in Chromium against the production build on 127.0.0.1. */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import type {Browser, BrowserContext, Page} from 'playwright-core';
-import {useSiteInBrowser} from '../helpers/site';
+import type {Page} from 'playwright-core';
+import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
-
-async function open(route: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{context: BrowserContext; page: Page}> {
-  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}, ...options});
-  const page = await context.newPage();
-  await page.goto(`${site.server.origin}${route}`);
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
-  return {context, page};
-}
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 describe('colour mode', () => {
   test('light by default even when the browser prefers dark; the toggle stores `theme` and survives a reload', async () => {
-    const {context, page} = await open('/docs/guides/welcome-guide', {colorScheme: 'dark'});
-    try {
+    await withPage(site, '/docs/guides/welcome-guide', async (page) => {
       assert.equal(await theme(page), 'light');
       await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
       await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
       assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'dark');
       await page.reload();
       assert.equal(await theme(page), 'dark');
-    } finally {
-      await context.close();
-    }
+    }, {colorScheme: 'dark'});
   });
 
   test('mermaid diagrams are images drawn at build time: the default theme in light mode, the dark theme in dark mode', async () => {
-    const {context, page} = await open('/docs/guides/flow-of-fund-guide');
-    const requests: {type: string; url: string}[] = [];
-    page.on('request', (r) => requests.push({type: r.resourceType(), url: r.url()}));
-    try {
+    await withPage(site, '/docs/guides/flow-of-fund-guide', async (page) => {
+      const requests: {type: string; url: string}[] = [];
+      page.on('request', (r) => requests.push({type: r.resourceType(), url: r.url()}));
       const diagram = page.locator('.novaramp-mermaid').first();
       await diagram.scrollIntoViewIfNeeded();
       // Mean lightness of the opaque pixels of the diagram image visible in the current colour mode.
@@ -72,16 +60,13 @@ describe('colour mode', () => {
       const scripts = requests.filter((r) => r.type === 'script').map((r) => r.url);
       const bodies = await Promise.all(scripts.map(async (url) => (await (await fetch(url)).text()).includes('securityLevel')));
       assert.ok(!bodies.includes(true), 'no mermaid renderer loaded');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('announcement bar', () => {
   test('visible on the first visit, hidden by its close button, still hidden after a reload', async () => {
-    const {context, page} = await open('/');
-    try {
+    await withPage(site, '/', async (page) => {
       const bar = page.locator('.theme-announcement-bar');
       assert.ok(await bar.isVisible());
       await bar.getByRole('button', {name: 'Close'}).click();
@@ -90,16 +75,13 @@ describe('announcement bar', () => {
       await page.reload();
       await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
       assert.ok(await page.locator('.theme-announcement-bar').isHidden());
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('navigation', () => {
   test('Guides and API Reference lead to the welcome guide and the overview, and the sidebar follows', async () => {
-    const {context, page} = await open('/');
-    try {
+    await withPage(site, '/', async (page) => {
       const left = page.locator('.navbar__items:not(.navbar__items--right)');
       assert.deepEqual(await left.locator('a.navbar__link').allInnerTexts(), ['Guides', 'API Reference'], 'both sections on the left');
       await page.locator('.navbar').getByRole('link', {name: 'API Reference'}).click();
@@ -109,36 +91,32 @@ describe('navigation', () => {
       await page.waitForURL(/\/docs\/guides\/welcome-guide$/);
       await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Terminology'}).waitFor({timeout: 5000});
       assert.equal(await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Error handling'}).count(), 0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('at 996 px the mobile menu opens and closes and lists both sections; at 1280 px it is absent', async () => {
-    const mobile = await open('/', {viewport: {width: 996, height: 800}});
-    try {
-      const toggle = mobile.page.getByRole('button', {name: 'Toggle navigation bar'});
-      assert.ok(await toggle.isVisible());
-      await toggle.click();
-      const sidebar = mobile.page.locator('.navbar-sidebar');
-      await sidebar.getByRole('link', {name: 'Guides'}).waitFor();
-      assert.ok(await sidebar.getByRole('link', {name: 'API Reference'}).isVisible());
-      await mobile.page.getByRole('button', {name: 'Close navigation bar'}).click();
-      await mobile.page.waitForFunction(() => !document.querySelector('.navbar-sidebar--show'));
-    } finally {
-      await mobile.context.close();
-    }
-    const desktop = await open('/', {viewport: {width: 1280, height: 800}});
-    try {
-      assert.ok(await desktop.page.getByRole('button', {name: 'Toggle navigation bar'}).isHidden());
-    } finally {
-      await desktop.context.close();
-    }
+    await withPage(
+      site,
+      '/',
+      async (page) => {
+        const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+        assert.ok(await toggle.isVisible());
+        await toggle.click();
+        const sidebar = page.locator('.navbar-sidebar');
+        await sidebar.getByRole('link', {name: 'Guides'}).waitFor();
+        assert.ok(await sidebar.getByRole('link', {name: 'API Reference'}).isVisible());
+        await page.getByRole('button', {name: 'Close navigation bar'}).click();
+        await page.waitForFunction(() => !document.querySelector('.navbar-sidebar--show'));
+      },
+      {viewport: {width: 996, height: 800}},
+    );
+    await withPage(site, '/', async (page) => assert.ok(await page.getByRole('button', {name: 'Toggle navigation bar'}).isHidden()), {
+      viewport: {width: 1280, height: 800},
+    });
   });
 
   test('the docs sidebar has no hide button and opening a category leaves the others as they were', async () => {
-    const {context, page} = await open('/docs/api/overview');
-    try {
+    await withPage(site, '/docs/api/overview', async (page) => {
       assert.equal(await page.getByRole('button', {name: /Collapse sidebar/i}).count(), 0);
       const menu = page.locator('.theme-doc-sidebar-menu');
       const expanded = (label: string) =>
@@ -148,16 +126,13 @@ describe('navigation', () => {
       await menu.getByRole('button', {name: /Balance/}).first().click();
       assert.equal(await expanded('Balance'), 'true');
       assert.equal(await expanded('Account'), 'true', 'Account stays open');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('search', () => {
   test('Ctrl-K focuses the navbar search; "withdraw" finds the crypto and fiat withdrawal pages', async () => {
-    const {context, page} = await open('/docs/guides/welcome-guide');
-    try {
+    await withPage(site, '/docs/guides/welcome-guide', async (page) => {
       const input = page.getByRole('combobox', {name: 'Search'}).or(page.locator('.navbar__search-input')).first();
       assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('navbar__search-input')), false);
       await page.keyboard.press('Control+k');
@@ -169,16 +144,13 @@ describe('search', () => {
       await suggestion('Withdraw fiat', 'API Reference › Fiat').waitFor({timeout: 15000});
       await suggestion('Withdraw crypto', 'API Reference › Crypto › Wallet').click();
       await page.waitForURL(/\/docs\/api\/crypto\/wallet\/whitdraw-crypto$/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('pages', () => {
   test('the table of contents lists h2 and h3 headings, not h4', async () => {
-    const {context, page} = await open('/docs/api/error-handling');
-    try {
+    await withPage(site, '/docs/api/error-handling', async (page) => {
       const levels = await page.evaluate(() =>
         Array.from(document.querySelectorAll('.table-of-contents a')).map((a) => {
           const id = decodeURIComponent((a.getAttribute('href') ?? '').slice(1));
@@ -189,23 +161,18 @@ describe('pages', () => {
       assert.deepEqual(levels.filter((l) => l !== 'H2' && l !== 'H3'), []);
       const h4 = await page.locator('.theme-doc-markdown h4').allInnerTexts();
       assert.ok(h4.some((t) => t.includes('FieldError')), 'the page has h4 headings, which the TOC leaves out');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('footer: logo, four social links with accessible names, the 2025 copyright', async () => {
-    const {context, page} = await open('/');
-    try {
+    await withPage(site, '/', async (page) => {
       const footer = page.locator('footer');
       assert.ok(await footer.getByRole('img', {name: /NovaRamp logo/}).first().isVisible());
       for (const name of ['Instagram', 'X', 'Facebook', 'LinkedIn']) {
         assert.equal(await footer.getByRole('link', {name: `NovaRamp on ${name}`, exact: true}).count(), 1, name);
       }
       assert.match(await footer.innerText(), /Copyright © 2025 NovaRamp/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('alias routes land on their targets; titles end with "| NovaRamp"', async () => {
@@ -224,21 +191,17 @@ describe('pages', () => {
   });
 
   test('blog: year groups in the sidebar, reading time, RSS and Atom in the head', async () => {
-    const {context, page} = await open('/blog');
-    try {
+    await withPage(site, '/blog', async (page) => {
       const years = await page.locator('[class*="yearGroupHeading"]').allInnerTexts();
       assert.ok(new Set(years).size >= 2, years.join(','));
       assert.match(await page.locator('article').first().innerText(), /\d+ min read/);
       assert.equal(await page.locator('head link[type="application/rss+xml"]').count(), 1);
       assert.equal(await page.locator('head link[type="application/atom+xml"]').count(), 1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('an API page shows method, path, parameters and response schema, and code samples switch language', async () => {
-    const {context, page} = await open('/docs/api/crypto/wallet/whitdraw-crypto');
-    try {
+    await withPage(site, '/docs/api/crypto/wallet/whitdraw-crypto', async (page) => {
       assert.equal(await page.locator('.openapi__method-endpoint .badge').innerText(), 'POST');
       assert.match(await page.locator('.openapi__method-endpoint-path').innerText(), /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);
       await page.getByText('Idempotency-Key').first().waitFor();
@@ -262,9 +225,7 @@ describe('pages', () => {
         await panel.waitFor();
         assert.ok((await panel.locator(`.token.${token}`).count()) > 0, `${lang} sample highlighted (.token.${token})`);
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -281,8 +242,7 @@ describe('loading behaviour', () => {
   }
 
   test('the progress bar appears when a navigation takes longer than 200 ms, not before', async () => {
-    const {context, page} = await open('/docs/guides/welcome-guide');
-    try {
+    await withPage(site, '/docs/guides/welcome-guide', async (page) => {
       await watchProgressBar(page);
       // Hold every chunk request for 1.5 s so that the next route is slow to load.
       await page.route('**/assets/js/*.js', async (route) => {
@@ -297,14 +257,11 @@ describe('loading behaviour', () => {
       });
       assert.ok(bar - click >= 190, `progress bar appeared ${Math.round(bar - click)} ms after the click`);
       await page.waitForURL(/\/blog$/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('a fast navigation shows no progress bar', async () => {
-    const {context, page} = await open('/docs/guides/welcome-guide');
-    try {
+    await withPage(site, '/docs/guides/welcome-guide', async (page) => {
       await watchProgressBar(page);
       const link = page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Banking'});
       await link.hover(); // prefetch the route first
@@ -313,9 +270,7 @@ describe('loading behaviour', () => {
       await page.waitForURL(/banking-guide$/);
       await page.waitForTimeout(400);
       assert.equal(await page.evaluate(() => (window as unknown as {__bar?: number}).__bar), undefined);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   /** Counts the chunk requests a hover over a not-yet-visited sidebar link causes. */
@@ -353,8 +308,7 @@ describe('loading behaviour', () => {
   });
 
   test('a client navigation whose next route fails to load reloads the page', async () => {
-    const {context, page} = await open('/docs/guides/welcome-guide');
-    try {
+    await withPage(site, '/docs/guides/welcome-guide', async (page) => {
       await page.evaluate(() => ((window as unknown as {__marker: boolean}).__marker = true));
       // Chunks fail until the page starts loading a new document (the reload); then everything loads again.
       let failing = true;
@@ -369,8 +323,6 @@ describe('loading behaviour', () => {
       await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
       assert.equal(await page.evaluate(() => (window as unknown as {__marker?: boolean}).__marker), undefined, 'a full reload happened');
       await page.getByRole('heading', {level: 1}).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

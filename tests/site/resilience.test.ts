@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {useSiteInBrowser} from '../helpers/site';
+import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
 const RECOVER_KEY = 'test-crash-may-recover';
@@ -60,6 +60,7 @@ test('a page whose content throws shows "This page crashed." and Try again rende
   try {
     await context.addInitScript({content: crashingContent('How the portal is built')});
     const page = await context.newPage();
+    // Not withPage: a crashed page never hydrates.
     await page.goto(`${site.server.origin}/markdown-page`);
     await page.getByText('This page crashed.').waitFor();
     const tryAgain = page.getByRole('button', {name: 'Try again'});
@@ -77,11 +78,7 @@ test('a page whose content throws shows "This page crashed." and Try again rende
 });
 
 test('the try-it panel whose code fails to download offers Retry, which loads it once the network is back', async () => {
-  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
-  try {
-    const page = await context.newPage();
-    await page.goto(`${site.server.origin}/docs/api/coin/list-coins`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+  await withPage(site, '/docs/api/coin/list-coins', async (page) => {
     await page.waitForLoadState('networkidle');
     // Every script requested from now on is the panel's code.
     let failing = true;
@@ -101,7 +98,5 @@ test('the try-it panel whose code fails to download offers Retry, which loads it
     await retry.click();
     await page.locator('.openapi-explorer__request-form').waitFor({timeout: 15000});
     assert.equal(await retry.count(), 0);
-  } finally {
-    await context.close();
-  }
+  });
 });
