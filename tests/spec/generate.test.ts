@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
+import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {run} from '../../tools/cli';
 
 let site: string;
@@ -37,6 +38,7 @@ function withBrokenSpec(file: string, edit: (text: string) => string) {
 
 function assertKept(output: string) {
   assert.ok(fs.existsSync(marker()), 'the previous output was left in place');
+  assert.ok(fs.existsSync(path.join(site, MANIFEST_FILE)), 'with the manifest of those pages');
   assert.match(output, /previous pages in docs\/api\/reference\/ were left untouched/);
 }
 
@@ -49,6 +51,14 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   assert.ok(!fs.existsSync(marker()), 'stale pages are gone');
   const page = fs.readFileSync(path.join(site, 'docs/api/reference/crypto/withdraw-crypto.api.mdx'), 'utf8');
   assert.match(page, /^slug: \/api\/crypto\/wallet\/whitdraw-crypto$/m);
+  // The manifest the API sidebar is built from lists what was written, page for page.
+  const manifest = JSON.parse(fs.readFileSync(path.join(site, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
+  assert.equal(manifest.length, 46);
+  assert.deepEqual(
+    manifest.find((e) => e.operationId === 'withdrawCrypto'),
+    {operationId: 'withdrawCrypto', docId: 'api/reference/crypto/withdraw-crypto', route: '/docs/api/crypto/wallet/whitdraw-crypto', method: 'post', category: '/api/crypto/wallet', label: 'Withdraw crypto'},
+  );
+  for (const entry of manifest) assert.ok(fs.existsSync(path.join(site, 'docs', `${entry.docId}.api.mdx`)), `${entry.docId} exists`);
   assert.deepEqual(fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')), [], 'no temporary folder left');
 });
 
