@@ -119,13 +119,13 @@ describe('navigation', () => {
     await withPage(site, '/docs/api/overview', async (page) => {
       assert.equal(await page.getByRole('button', {name: /Collapse sidebar/i}).count(), 0);
       const menu = page.locator('.theme-doc-sidebar-menu');
-      const expanded = (label: string) =>
-        menu.locator('.menu__list-item-collapsible', {hasText: label}).first().locator('[aria-expanded]').first().getAttribute('aria-expanded');
+      const toggle = (label: string) => menu.locator('.menu__list-item-collapsible', {hasText: label}).first().locator('[aria-expanded]').first();
+      const opened = (label: string) => toggle(label).and(page.locator('[aria-expanded="true"]')).waitFor({timeout: 5000});
       await menu.getByRole('button', {name: /Account/}).first().click();
-      assert.equal(await expanded('Account'), 'true');
+      await opened('Account');
       await menu.getByRole('button', {name: /Balance/}).first().click();
-      assert.equal(await expanded('Balance'), 'true');
-      assert.equal(await expanded('Account'), 'true', 'Account stays open');
+      await opened('Balance');
+      assert.equal(await toggle('Account').getAttribute('aria-expanded'), 'true', 'Account stays open');
     });
   });
 });
