@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The build draws mermaid diagrams and the browser tests run in Debian's Chromium (Playwright's own browser
-# download is not possible here).
-# Installs it with apt when missing and we are root; otherwise says what to do.
+# The tests (and so the build they make) run in Debian's Chromium: Playwright's own browser download is not possible
+# on the CI machines. Run by `npm run test:spec`, `npm run test:site` and .ci/run, never by `npm start` or
+# `npm run build`, which work without any browser. Installs it with apt when missing and we are root; otherwise
+# says what to do.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [[ -x "$chromium_path" ]]; then
