@@ -113,3 +113,41 @@ test('on a phone and without JavaScript, the page is laid out once: the referenc
     }
   }
 });
+
+// Every value document.title takes from the start of navigation: the <title> the HTML parser creates, then every
+// change to it (react-helmet-async replaces its text or assigns document.title).
+const RECORD_TITLES = `
+window.__titles = [];
+const record = () => {
+  if (!document.querySelector('title')) return;
+  const t = document.title;
+  if (window.__titles[window.__titles.length - 1] !== t) window.__titles.push(t);
+};
+new MutationObserver(record).observe(document, {subtree: true, childList: true, characterData: true});
+`;
+
+test('the page title is the page’s own from the first frame to the end of hydration, on an API page and on a guide', async () => {
+  const pages = [
+    {route: ROUTE, title: 'Withdraw crypto | NovaRamp'},
+    {route: '/docs/guides/wallets-guide', title: undefined},
+  ];
+  for (const {route, title} of pages) {
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+    try {
+      await context.addInitScript({content: RECORD_TITLES});
+      const page = await context.newPage();
+      // A slower CPU, as on a phone: hydration takes several frames, which is when a wrong title would show.
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', {rate: 4});
+      await page.goto(`${site.server.origin}${route}`);
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const titles = (await page.evaluate('window.__titles')) as string[];
+      const expected = title ?? titles[0];
+      assert.match(expected ?? '', / \| NovaRamp$/, `${route}: the static HTML's title`);
+      assert.deepEqual(titles, [expected], `${route}: every value document.title took`);
+    } finally {
+      await context.close();
+    }
+  }
+});
