@@ -151,3 +151,57 @@ test('the page title is the page’s own from the first frame to the end of hydr
     }
   }
 });
+
+test('the server chosen in the try-it form comes back after a reload when the panel opens; the page loads as rendered', async () => {
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+  try {
+    await context.addInitScript({
+      content:
+        "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});",
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const endpoint = () => page.locator('.openapi__method-endpoint-path').innerText();
+    const serverSelect = async () => {
+      const form = page.locator('form.openapi-explorer__request-form');
+      await form.locator('.openapi-explorer__floating-btn').first().hover();
+      await form.locator('.openapi-explorer__floating-btn button', {hasText: 'Edit'}).click();
+      return form.locator('select').first();
+    };
+    const port = () => page.locator('form.openapi-explorer__request-form').getByLabel('port', {exact: true});
+    const hydrated = async () => {
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+    };
+
+    await page.goto(`${site.server.origin}${ROUTE}`);
+    await hydrated();
+    await openTryIt(page);
+    await (await serverSelect()).selectOption('http://127.0.0.1:{port}');
+    await port().fill('4999');
+    await page.waitForFunction(() => /^http:\/\/127\.0\.0\.1:4999\//.test(document.querySelector('.openapi__method-endpoint-path')?.textContent ?? ''));
+
+    await page.reload();
+    await hydrated();
+    // Until the visitor acts, the page is the static HTML (first server), hydrated without a mismatch or a shift.
+    const html = await (await page.request.get(`${site.server.origin}${ROUTE}`)).text();
+    assert.match(html, /openapi__method-endpoint-path[^>]*>https:\/\/api\.sandbox\.novaramp\.example\/v1/);
+    assert.match(await endpoint(), /^https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\//);
+    assert.equal(await page.evaluate('window.__shift'), 0, 'no layout shift before the visitor acts');
+    assert.deepEqual(errors.filter((e) => /hydrat|Recoverable|Minified React error/i.test(e)), [], 'no hydration error');
+
+    await openTryIt(page);
+    assert.match(await endpoint(), /^http:\/\/127\.0\.0\.1:4999\/accounts\//, 'the endpoint line shows the chosen server');
+    assert.equal(await page.locator('.openapi-explorer__server-url').innerText(), 'http://127.0.0.1:4999');
+    assert.equal(await (await serverSelect()).inputValue(), 'http://127.0.0.1:{port}');
+    assert.equal(await port().inputValue(), '4999');
+    assert.equal(await page.evaluate('window.__shift'), 0, 'only the click moved anything');
+  } finally {
+    await context.close();
+  }
+});
