@@ -120,6 +120,8 @@ const config: Config = {
     './src/plugins/page-weight/index.ts',
     // Keeps the build's memory flat as the API grows (why: in the plugin).
     './src/plugins/bundler-memory/index.ts',
+    // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
+    './src/plugins/hydration-title/index.ts',
     [
       'docusaurus-plugin-openapi-docs',
       {

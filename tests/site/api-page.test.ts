@@ -113,3 +113,95 @@ test('on a phone and without JavaScript, the page is laid out once: the referenc
     }
   }
 });
+
+// Every value document.title takes from the start of navigation: the <title> the HTML parser creates, then every
+// change to it (react-helmet-async replaces its text or assigns document.title).
+const RECORD_TITLES = `
+window.__titles = [];
+const record = () => {
+  if (!document.querySelector('title')) return;
+  const t = document.title;
+  if (window.__titles[window.__titles.length - 1] !== t) window.__titles.push(t);
+};
+new MutationObserver(record).observe(document, {subtree: true, childList: true, characterData: true});
+`;
+
+test('the page title is the page’s own from the first frame to the end of hydration, on an API page and on a guide', async () => {
+  const pages = [
+    {route: ROUTE, title: 'Withdraw crypto | NovaRamp'},
+    {route: '/docs/guides/wallets-guide', title: undefined},
+  ];
+  for (const {route, title} of pages) {
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+    try {
+      await context.addInitScript({content: RECORD_TITLES});
+      const page = await context.newPage();
+      // A slower CPU, as on a phone: hydration takes several frames, which is when a wrong title would show.
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', {rate: 4});
+      await page.goto(`${site.server.origin}${route}`);
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const titles = (await page.evaluate('window.__titles')) as string[];
+      const expected = title ?? titles[0];
+      assert.match(expected ?? '', / \| NovaRamp$/, `${route}: the static HTML's title`);
+      assert.deepEqual(titles, [expected], `${route}: every value document.title took`);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('the server chosen in the try-it form comes back after a reload when the panel opens; the page loads as rendered', async () => {
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+  try {
+    await context.addInitScript({
+      content:
+        "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});",
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const endpoint = () => page.locator('.openapi__method-endpoint-path').innerText();
+    const serverSelect = async () => {
+      const form = page.locator('form.openapi-explorer__request-form');
+      await form.locator('.openapi-explorer__floating-btn').first().hover();
+      await form.locator('.openapi-explorer__floating-btn button', {hasText: 'Edit'}).click();
+      return form.locator('select').first();
+    };
+    const port = () => page.locator('form.openapi-explorer__request-form').getByLabel('port', {exact: true});
+    const hydrated = async () => {
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+    };
+
+    await page.goto(`${site.server.origin}${ROUTE}`);
+    await hydrated();
+    await openTryIt(page);
+    await (await serverSelect()).selectOption('http://127.0.0.1:{port}');
+    await port().fill('4999');
+    await page.waitForFunction(() => /^http:\/\/127\.0\.0\.1:4999\//.test(document.querySelector('.openapi__method-endpoint-path')?.textContent ?? ''));
+
+    await page.reload();
+    await hydrated();
+    // Until the visitor acts, the page is the static HTML (first server), hydrated without a mismatch or a shift.
+    const html = await (await page.request.get(`${site.server.origin}${ROUTE}`)).text();
+    assert.match(html, /openapi__method-endpoint-path[^>]*>https:\/\/api\.sandbox\.novaramp\.example\/v1/);
+    assert.match(await endpoint(), /^https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\//);
+    assert.equal(await page.evaluate('window.__shift'), 0, 'no layout shift before the visitor acts');
+    assert.deepEqual(errors.filter((e) => /hydrat|Recoverable|Minified React error/i.test(e)), [], 'no hydration error');
+
+    await openTryIt(page);
+    assert.match(await endpoint(), /^http:\/\/127\.0\.0\.1:4999\/accounts\//, 'the endpoint line shows the chosen server');
+    assert.equal(await page.locator('.openapi-explorer__server-url').innerText(), 'http://127.0.0.1:4999');
+    assert.equal(await (await serverSelect()).inputValue(), 'http://127.0.0.1:{port}');
+    assert.equal(await port().inputValue(), '4999');
+    assert.equal(await page.evaluate('window.__shift'), 0, 'only the click moved anything');
+  } finally {
+    await context.close();
+  }
+});

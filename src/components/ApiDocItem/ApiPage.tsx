@@ -13,6 +13,8 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {HtmlClassNameProvider} from '@docusaurus/theme-common';
 import {createAuth} from '@theme/ApiExplorer/Authorization/slice';
 import {createPersistenceMiddleware} from '@theme/ApiExplorer/persistenceMiddleware';
+import {setServer, setServerVariable} from '@theme/ApiExplorer/Server/slice';
+import {createStorage} from '@theme/ApiExplorer/storage-utils';
 import Layout from '@theme/ApiItem/Layout';
 import {createStoreWithState} from '@theme/ApiItem/store';
 import Metadata from '@theme/DocItem/Metadata';
@@ -53,7 +55,8 @@ function createStore(api: Operation, options: unknown) {
     {
       accept: {value: accept[0], options: accept},
       contentType: {value: contentTypes[0], options: contentTypes},
-      // The first server from the start (server render included), as the try-it panel would pick it.
+      // The first server from the start (server render included), as the try-it panel would pick it; the
+      // visitor's own choice comes back when they open the panel (restoreSavedServer).
       server: {value: api.servers?.[0], options: api.servers ?? []},
       response: {value: undefined},
       body: {type: 'empty'},
@@ -64,6 +67,39 @@ function createStore(api: Operation, options: unknown) {
     } as never,
     [createPersistenceMiddleware(options as never)],
   );
+}
+
+type Store = ReturnType<typeof createStore>;
+interface SavedServer {
+  url?: unknown;
+  variables?: Record<string, {default?: unknown} | undefined>;
+}
+
+/**
+ * Puts back the server the visitor chose in the try-it form, from where the theme's persistence middleware keeps
+ * it (the `server` key of the `authPersistence` storage, sessionStorage by default), as the theme's ApiItem does
+ * when it creates its store. Not in the initial state: the server render and hydration must show the first
+ * server. Not right after hydration either: the endpoint line would change under the visitor's eyes (it wraps
+ * on a phone, so the page below it would move). When the visitor opens the try-it panel, the one place the
+ * choice matters: the endpoint line then changes in answer to that click. Through the slice's own actions: the
+ * URL (if it is still one of the operation's servers), then each variable the visitor set (the port of the
+ * local mock server, for example).
+ */
+function restoreSavedServer(store: Store, options: {authPersistence?: false | 'localStorage' | 'sessionStorage'} | undefined): void {
+  let saved: SavedServer | null;
+  try {
+    saved = JSON.parse(createStorage(options?.authPersistence ?? 'sessionStorage').getItem('server') ?? 'null') as SavedServer | null;
+  } catch {
+    return; // Not JSON: the theme's own form falls back to the first server as well.
+  }
+  const {value, options: servers} = store.getState().server;
+  const chosen = servers.find((s) => s.url === saved?.url);
+  if (!saved || !chosen) return;
+  if (value?.url !== chosen.url) store.dispatch(setServer(JSON.stringify(chosen)));
+  for (const [key, variable] of Object.entries(saved.variables ?? {})) {
+    if (chosen.variables?.[key] && typeof variable?.default === 'string')
+      store.dispatch(setServerVariable(JSON.stringify({key, value: variable.default})));
+  }
 }
 
 export default function ApiPage(props: Props): ReactNode {
@@ -85,7 +121,7 @@ export default function ApiPage(props: Props): ReactNode {
                 </div>
                 <div className="col col--5 openapi-right-panel__container">
                   {api.method !== 'event' && <CodeSamples samples={api['x-codeSamples'] ?? []} />}
-                  <TryIt api={api} />
+                  <TryIt api={api} onOpen={() => restoreSavedServer(store, options as Parameters<typeof restoreSavedServer>[1])} />
                 </div>
               </div>
             </SchemaExpansionProvider>

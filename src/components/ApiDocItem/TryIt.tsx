@@ -2,7 +2,8 @@
  * The try-it panel, loaded on first use: the request builder (postman-collection with faker) and the
  * theme's Request/Response/Authorization forms are only downloaded when the visitor opens the panel
  * (or points at the button, to start early). It sits last in the right column, so opening it moves
- * nothing that is already on screen. If its code fails to download (offline, a deploy replaced the chunk),
+ * nothing that is already on screen (the endpoint line's server changes in that click if the visitor chose
+ * another one earlier: ApiPage restores it then). If its code fails to download (offline, a deploy replaced the chunk),
  * the panel says so and offers Retry, which downloads it again; the rest of the page stays as it is.
  */
 import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
@@ -11,7 +12,8 @@ import type {Operation} from './ApiPage';
 
 const load = () => import('./TryItPanel');
 
-export default function TryIt({api}: {api: Operation}): ReactNode {
+/** `onOpen` runs in the click that opens the panel (ApiPage restores the visitor's server there). */
+export default function TryIt({api, onOpen}: {api: Operation; onOpen?: () => void}): ReactNode {
   const [open, setOpen] = useState(false);
   // A new lazy component per attempt: React.lazy keeps a failed import's error for good.
   const [attempt, setAttempt] = useState(0);
@@ -26,7 +28,10 @@ export default function TryIt({api}: {api: Operation}): ReactNode {
           className="button button--primary novaramp-try-it__open"
           onMouseEnter={() => void load().catch(() => undefined)}
           onFocus={() => void load().catch(() => undefined)}
-          onClick={() => setOpen(true)}>
+          onClick={() => {
+            onOpen?.();
+            setOpen(true);
+          }}>
           Try it
         </button>
       </section>
