@@ -71,7 +71,7 @@ describe('static HTML of every operation page', () => {
 });
 
 describe('spec descriptions', () => {
-  test('are Markdown without raw HTML (the Markdown override renders no raw HTML)', () => {
+  test('are Markdown without raw HTML (the theme Markdown runs without rehype-raw: src/plugins/page-weight)', () => {
     const dir = path.join(SITE_ROOT, 'openapi');
     const files = fs.readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.yaml'));
     const offenders = files.flatMap((f) =>

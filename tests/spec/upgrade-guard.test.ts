@@ -43,13 +43,14 @@ const RELIANCES: Reliance[] = [
   {
     pkg: 'docusaurus-theme-openapi-docs',
     writtenFor: '5.2.0',
-    relies: 'ejected theme files, ApiItem internals (store, Layout, auth slice, persistence middleware), buildPostmanRequest, markup repaired for accessibility, lib/ paths for types',
+    relies: 'the ejected MethodEndpoint, the wrapped schema components (their BrowserOnly render function), the Markdown module importing rehype-raw, ApiItem internals (store, Layout, auth slice, persistence middleware), buildPostmanRequest, markup repaired for accessibility, lib/ paths for types',
     recheck: [
       EJECTED_THEME_DIR,
       'src/components/ApiDocItem/ApiPage.tsx',
       'src/components/ApiDocItem/TryItPanel.tsx',
       'src/client/a11y-fixes.ts',
-      'src/openapi-theme.d.ts',
+      'src/components/ApiDocItem/withoutBrowserOnly.tsx',
+      'src/plugins/page-weight/rehype-raw-off.ts',
       'tools/api-pages/code-samples.ts',
       'tsconfig.json',
     ],

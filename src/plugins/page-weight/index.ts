@@ -2,6 +2,8 @@
  * Bundle settings that keep the OpenAPI theme's weight on the API pages only (tests/budget.test.ts):
  * - `crypto-js` → a SHA-1-only module: the theme imports the whole library (every cipher)
  *   into every operation page just to hash storage keys with `CryptoJS.SHA1(…).toString()`.
+ * - `rehype-raw` → a no-op, for the theme's Markdown component only (spec descriptions, all Markdown without raw
+ *   HTML): instead of ejecting that component to drop one plugin, its import resolves to ./rehype-raw-off.ts.
  * - Prism components (prismjs/components/*) extend a free `Prism` variable; ProvidePlugin binds it to
  *   prism-react-renderer's instance, so the API-only grammars (src/components/ApiDocItem/prism-languages.ts)
  *   can be plain imports of the API chunk instead of globals registered from the main bundle.
@@ -14,6 +16,7 @@ import type {Plugin} from '@docusaurus/types';
 
 // A regular expression, not a function: Rspack would call a JS function across its native boundary per module.
 const NOT_OPENAPI_MODULES = /^(?!.*([\\/]node_modules[\\/]docusaurus-(theme|plugin)-openapi-docs|[\\/]src[\\/]components[\\/]ApiDocItem|[\\/]src[\\/]theme)[\\/])/;
+const OPENAPI_MARKDOWN = /[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]Markdown[\\/]index\.js$/;
 
 export default function pageWeightPlugin(): Plugin {
   return {
@@ -26,6 +29,8 @@ export default function pageWeightPlugin(): Plugin {
             ...(isServer ? {} : {tslib$: path.resolve(__dirname, 'tslib.ts')}),
           },
         },
+        // Requests made by the theme's Markdown module only.
+        module: {rules: [{test: OPENAPI_MARKDOWN, resolve: {alias: {'rehype-raw$': path.resolve(__dirname, 'rehype-raw-off.ts')}}}]},
         plugins: [new utils.currentBundler.instance.ProvidePlugin({Prism: ['prism-react-renderer', 'Prism']})],
         ...(isServer
           ? {}

@@ -1,6 +1,13 @@
-// Ejected from docusaurus-theme-openapi-docs 5.2.0 only to render the server URL on the server too: the page's
-// store (src/components/ApiDocItem/ApiPage.tsx) holds the first server from the start, so the endpoint line
-// no longer grows when the try-it panel loads. Covered by tests/api-page.test.ts (nothing moves).
+// Ejected from docusaurus-theme-openapi-docs 5.2.0 because no wrapper can add the server URL its server render leaves
+// out (the page's store, src/components/ApiDocItem/ApiPage.tsx, holds the first server from the start, so the endpoint
+// line no longer grows on hydration); covered by tests/site/build.test.ts and tests/site/api-page.test.ts.
+/* ============================================================================
+ * Copyright (c) Palo Alto Networks
+ *
+ * This source code is licensed under the MIT license found in the
+ * LICENSE file in the root directory of this source tree.
+ * ========================================================================== */
+
 import React from "react";
 
 import { useTypedSelector } from "@theme/ApiItem/hooks";
@@ -54,8 +61,9 @@ function MethodEndpoint({ method, path, context }: Props) {
 
     if (serverUrlWithVariables.length) {
       return serverUrlWithVariables;
+    } else if (serverValue && serverValue.url) {
+      return serverValue.url;
     }
-    return serverValue?.url ?? "";
   };
 
   return (
