@@ -7,12 +7,13 @@ import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES} from './src/data/navigation';
 import {accessibleTheme} from './src/prism-contrast';
 import {createApiPageMD} from './tools/api-pages/code-samples';
+import {GEN_OUT_ENV} from './tools/generate-api';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: `npm run gen:api` (tools/generate-api.ts) points the OpenAPI plugin at a temporary
 // folder and swaps it in only when generation succeeded.
-const apiOutputRoot = process.env.NOVARAMP_API_GEN_DIR ?? GENERATED_DIR;
+const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 // `NOVARAMP_STOCK_API_ITEM=1` (`npm run bench -- --stock` only) builds the same site the theme's stock way:
 // `@theme/ApiItem` as the docs item component, the plugin's compressed front matter and its in-browser code
 // samples (no build-time `markdownGenerators`). Everything else (template, ejected theme parts, plugins) stays.

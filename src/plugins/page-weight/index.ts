@@ -1,5 +1,5 @@
 /**
- * Bundle settings that keep the OpenAPI theme's weight on the API pages only (tests/budget.test.ts):
+ * Bundle settings that keep the OpenAPI theme's weight on the API pages only (tests/site/budget.test.ts):
  * - `crypto-js` → a SHA-1-only module: the theme imports the whole library (every cipher)
  *   into every operation page just to hash storage keys with `CryptoJS.SHA1(…).toString()`.
  * - `rehype-raw` → a no-op, for the theme's Markdown component only (spec descriptions, all Markdown without raw
