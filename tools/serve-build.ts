@@ -25,7 +25,7 @@ export interface Served {
 
 export async function serveBuild(dir = 'build'): Promise<Served> {
   if (!fs.existsSync(path.resolve(SITE_ROOT, dir, 'index.html'))) {
-    throw new Error(`${dir}/ is missing: run \`npm run build\` (or build:e2e) first (npm test does).`);
+    throw new Error(`${dir}/ is missing: run \`npm run build\` first (npm test does).`);
   }
   const port = await freePort();
   const child: ChildProcess = spawn(
