@@ -5,10 +5,9 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {buildVocabulary, checkContent, checkPage} from '../../tools/content-check';
 import {SITE_ROOT} from '../../tools/cli';
-import {readExtraRoutes, readRoutes} from '../../tools/routes-contract';
+import {linkableRoutes} from '../../tools/routes-contract';
 
-const contract = readRoutes();
-const routes = [...contract.routes, ...contract.aliases.map((a) => a.from), ...readExtraRoutes()];
+const routes = linkableRoutes();
 const vocab = buildVocabulary(SITE_ROOT, routes);
 
 test('every page agrees with the spec, links existing pages and has no placeholder text', () => {
