@@ -57,6 +57,8 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
   for (const rel of yamlFiles) {
     const doc = parse(fs.readFileSync(path.join(siteDir, OPENAPI_DIR, rel), 'utf8'));
     for (const event of Object.keys(doc?.webhooks ?? {})) events.add(event);
+    // A parameter in a file of its own (openapi/components/parameters/) is the document itself.
+    if (doc?.in === 'header' && typeof doc.name === 'string') headers.add(doc.name.toLowerCase());
     walkYaml(doc, (key, value, parentKey) => {
       if (parentKey === 'properties' || parentKey === 'headers') identifiers.add(key);
       if (parentKey === 'headers') headers.add(key.toLowerCase());

@@ -1,5 +1,5 @@
 /**
- * Reads the OpenAPI root documents (no $ref resolution needed: operations are inline in the roots) and checks
+ * Reads the OpenAPI root documents and the path item files they `$ref` (openapi/paths/, openapi/events/), and checks
  * what the portal relies on and Redocly cannot express, because it spans the eight APIs or the sidebar table:
  * route pins unique across all APIs and inside a sidebar category, operationIds unique across all APIs, and
  * the Idempotency-Key header on every POST. What Redocly's rules already check (a missing `x-doc-slug` or
@@ -40,11 +40,14 @@ interface ParsedSpec {
   lineOf: (node: unknown) => number;
 }
 
-function parseSpec(spec: ApiSpecId, siteDir: string): ParsedSpec {
-  const file = specPath(spec);
+function parseSpec(spec: ApiSpecId, siteDir: string, file = specPath(spec), from?: string): ParsedSpec {
   const abs = path.join(siteDir, file);
   if (!fs.existsSync(abs)) {
-    throw new SpecError([`${file}: missing — the API table (src/data/api-table.ts) lists "${spec}" but the file does not exist`]);
+    throw new SpecError([
+      from
+        ? `${from}: $ref ${file} — the file does not exist`
+        : `${file}: missing — the API table (src/data/api-table.ts) lists "${spec}" but the file does not exist`,
+    ]);
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter, prettyErrors: true});
@@ -60,15 +63,26 @@ function parseSpec(spec: ApiSpecId, siteDir: string): ParsedSpec {
   return {spec, file, doc, lineOf};
 }
 
-function operationsOf({spec, file, doc, lineOf}: ParsedSpec): Operation[] {
+/** The path item of a `paths`/`webhooks` entry: inline, or the file its `$ref` names (openapi-starter layout). */
+function pathItemOf(root: ParsedSpec, value: unknown, line: number, siteDir: string): {item: unknown; file: string; lineOf: ParsedSpec['lineOf']} {
+  const ref = isMap(value) && value.items.length === 1 ? value.get('$ref') : undefined;
+  if (typeof ref !== 'string') return {item: value, file: root.file, lineOf: root.lineOf};
+  const target = path.posix.join(path.posix.dirname(root.file), ref.split('#')[0]);
+  const parsed = parseSpec(root.spec, siteDir, target, `${root.file}:${line}`);
+  return {item: parsed.doc.contents, file: parsed.file, lineOf: parsed.lineOf};
+}
+
+function operationsOf(root: ParsedSpec, siteDir: string): Operation[] {
+  const {spec, doc} = root;
   const ops: Operation[] = [];
   const collect = (section: 'paths' | 'webhooks') => {
     const node = doc.get(section, true);
     if (!isMap(node)) return;
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      if (!isMap(pair.value)) continue;
-      for (const opPair of pair.value.items) {
+      const {item, file, lineOf} = pathItemOf(root, pair.value, root.lineOf(pair.key), siteDir);
+      if (!isMap(item)) continue;
+      for (const opPair of item.items) {
         const method = isScalar(opPair.key) ? String(opPair.key.value) : '';
         if (!(HTTP_METHODS as readonly string[]).includes(method) || !isMap(opPair.value)) continue;
         const op = opPair.value.toJSON() as Record<string, unknown>;
@@ -102,9 +116,9 @@ export function loadOperations(siteDir = process.cwd()): Operation[] {
   for (const spec of API_SPECS) {
     try {
       const parsed = parseSpec(spec, siteDir);
-      for (const op of operationsOf(parsed)) {
-        if (op.method === 'post' && !op.parameterRefs.some((p) => p.endsWith('#/IdempotencyKey'))) {
-          problems.push(`${op.file}:${op.line}: POST ${op.path} is a POST without the shared Idempotency-Key header parameter (#/components/parameters/IdempotencyKey)`);
+      for (const op of operationsOf(parsed, siteDir)) {
+        if (op.method === 'post' && !op.parameterRefs.some((p) => /\/IdempotencyKey(\.yaml)?$/.test(p))) {
+          problems.push(`${op.file}:${op.line}: POST ${op.path} is a POST without the shared Idempotency-Key header parameter (openapi/components/parameters/IdempotencyKey.yaml)`);
         }
         ops.push(op);
       }

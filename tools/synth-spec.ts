@@ -7,8 +7,9 @@
  * over all eight files so every file and sidebar category grows. Each copy gets what tools/spec-model.ts
  * and Redocly require of an operation: a unique operationId (`<id>Bench<i>`), a unique path
  * (`/bench-<i><path>`), an `x-doc-slug` in the same category folder (`<slug>-bench-<i>`), its original
- * declared tag, and the shared Idempotency-Key parameter on POSTs (kept from the original). Shared
- * components (openapi/components/) are untouched, so every `$ref` and example still resolves and validates.
+ * declared tag, and the shared Idempotency-Key parameter on POSTs (kept from the original). Each root is first
+ * bundled in place by Redocly (its path files and components inlined under its own `components`), so every copied
+ * `$ref` still resolves and every example still validates.
  *
  * Never run it on the worktree itself: it overwrites openapi/*.yaml (it refuses to).
  */
@@ -16,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parse, stringify} from 'yaml';
 import {API_SPECS, HTTP_METHODS, specPath, type ApiSpecId} from '../src/data/api-table';
+import {bin, run} from './cli';
 
 const isMethod = (key: string): boolean => (HTTP_METHODS as readonly string[]).includes(key);
 
@@ -43,6 +45,10 @@ export interface SynthResult {
 export function synthesizeSpecs(siteDir: string, n: number): SynthResult {
   if (path.resolve(siteDir) === path.resolve(__dirname, '..')) {
     throw new Error('synth-spec rewrites openapi/: run it on a scratch copy of the site, not on the worktree');
+  }
+  for (const spec of API_SPECS) {
+    const bundled = run(bin('redocly', siteDir), ['bundle', specPath(spec), '-o', specPath(spec)], siteDir);
+    if (bundled.status !== 0) throw new Error(`redocly bundle ${specPath(spec)} failed:\n${bundled.output}`);
   }
   const docs = new Map<ApiSpecId, SpecDoc>();
   for (const spec of API_SPECS) docs.set(spec, parse(fs.readFileSync(path.join(siteDir, specPath(spec)), 'utf8')) as SpecDoc);

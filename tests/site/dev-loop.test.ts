@@ -55,16 +55,16 @@ test('a summary changed in openapi/ appears in the open page; a broken spec prin
   await heading.waitFor();
   assert.equal(await heading.innerText(), 'List supported coins');
 
-  const specFile = path.join(site, 'openapi', 'coins.yaml');
+  const specFile = path.join(site, 'openapi', 'paths', 'coins.yaml');
   const spec = fs.readFileSync(specFile, 'utf8');
   fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin'));
   await waitFor('the new summary in the browser', async () => (await heading.innerText().catch(() => '')) === 'List every supported coin');
-  assert.match(output, /openapi\/coins\.yaml changed: linting and regenerating/);
+  assert.match(output, /openapi\/paths\/coins\.yaml changed: linting and regenerating/);
 
   const before = output.length;
-  fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace('  /coins:\n    get:\n', '  /coins:\n    get: [unclosed\n'));
+  fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace(/^get:\n/, 'get: [unclosed\n'));
   await waitFor('the error in the terminal', () => /last good pages stay in place/.test(output.slice(before)));
-  assert.match(output.slice(before), /openapi\/coins\.yaml:\d+:\d+: /);
+  assert.match(output.slice(before), /openapi\/paths\/coins\.yaml:\d+:\d+: /);
   await page.reload();
   await heading.waitFor();
   assert.equal(await heading.innerText(), 'List every supported coin', 'the last good page is still served');

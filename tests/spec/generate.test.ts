@@ -8,7 +8,11 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
 import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
-import {run} from '../../tools/cli';
+import {run, SITE_ROOT} from '../../tools/cli';
+import {loadOperations} from '../../tools/spec-model';
+
+const BALANCES_PATH = 'paths/accounts_{account_id}_balances.yaml';
+const operationCount = loadOperations(SITE_ROOT).length;
 
 let site: string;
 const marker = () => path.join(site, 'docs', 'api', 'reference', 'LAST-GOOD-OUTPUT');
@@ -47,13 +51,13 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   fs.writeFileSync(marker(), 'stale\n');
   const {status, output} = generate();
   assert.equal(status, 0, output);
-  assert.match(output, /Generated 46 API pages from 8 specs/);
+  assert.match(output, new RegExp(`Generated ${operationCount} API pages from 8 specs`));
   assert.ok(!fs.existsSync(marker()), 'stale pages are gone');
   const page = fs.readFileSync(path.join(site, 'docs/api/reference/crypto/withdraw-crypto.api.mdx'), 'utf8');
   assert.match(page, /^slug: \/api\/crypto\/wallet\/whitdraw-crypto$/m);
   // The manifest the API sidebar is built from lists what was written, page for page.
   const manifest = JSON.parse(fs.readFileSync(path.join(site, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
-  assert.equal(manifest.length, 46);
+  assert.equal(manifest.length, operationCount);
   assert.deepEqual(
     manifest.find((e) => e.operationId === 'withdrawCrypto'),
     {operationId: 'withdrawCrypto', docId: 'api/reference/crypto/withdraw-crypto', route: '/docs/api/crypto/wallet/whitdraw-crypto', method: 'post', category: '/api/crypto/wallet', label: 'Withdraw crypto'},
@@ -63,26 +67,26 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
 });
 
 test('malformed YAML: names file and line, exits non-zero, keeps the last good pages', () => {
-  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('  /coins:\n    get:\n', '  /coins:\n    get: [unclosed\n'));
+  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace(/^get:\n/, 'get: [unclosed\n'));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+:\d+: /);
+  assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+: /);
   assertKept(output);
 });
 
 test('an operation without a route pin fails with Redocly\'s file:line and its rule', () => {
-  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace(/^\s+x-doc-slug: .*\n/m, ''));
+  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace(/^\s+x-doc-slug: .*\n/m, ''));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/paths\/~1coins\/get\/x-doc-slug/);
+  assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/x-doc-slug/);
   assert.match(output, /rule\/operation-doc-slug/);
   assertKept(output);
 });
 
 test('two operations with the same pin fail and name both places', () => {
-  const {status, output} = withBrokenSpec('balances.yaml', (t) =>
+  const {status, output} = withBrokenSpec(BALANCES_PATH, (t) =>
     t.replace('x-doc-slug: /api/balance/list-balances', 'x-doc-slug: /api/coin/list-coins'),
   );
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+: GET \/coins pins \/api\/coin\/list-coins, already pinned by listBalances at openapi\/balances\.yaml:\d+/);
+  assert.match(output, /openapi\/paths\/coins\.yaml:\d+: GET \/coins pins \/api\/coin\/list-coins, already pinned by listBalances at openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+/);
   assertKept(output);
 });
 
@@ -101,35 +105,50 @@ test('a spec file deleted from openapi/ fails and names it', () => {
   }
 });
 
+test('a path file a root points to that does not exist fails and names the root line', () => {
+  const abs = path.join(site, 'openapi', 'paths', 'coins.yaml');
+  const original = fs.readFileSync(abs, 'utf8');
+  fs.writeFileSync(marker(), 'pages from the last good generation\n');
+  fs.rmSync(abs);
+  try {
+    const {status, output} = generate();
+    assert.notEqual(status, 0);
+    assert.match(output, /openapi\/coins\.yaml:\d+: \$ref openapi\/paths\/coins\.yaml — the file does not exist/);
+    assertKept(output);
+  } finally {
+    fs.writeFileSync(abs, original);
+  }
+});
+
 test('a dangling $ref fails with Redocly\'s file:line and keeps the last good pages', () => {
-  const {status, output} = withBrokenSpec('coins.yaml', (t) =>
-    t.replace("$ref: '#/components/schemas/CoinNetwork'", "$ref: '#/components/schemas/CoinNetworks'"),
+  const {status, output} = withBrokenSpec('components/schemas/Coin.yaml', (t) =>
+    t.replace('$ref: ./CoinNetwork.yaml', '$ref: ./CoinNetworks.yaml'),
   );
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/components\/schemas\/Coin\/properties\/networks\/items/);
+  assert.match(output, /openapi\/components\/schemas\/Coin\.yaml:\d+:\d+ at #\/properties\/networks\/items/);
   assert.match(output, /Can't resolve \$ref/);
   assertKept(output);
 });
 
 test('an example that does not match its schema fails with file:line', () => {
-  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('                    decimals: 6\n', '                    decimals: six\n'));
+  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace('                decimals: 6\n', '                decimals: six\n'));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/paths\/~1coins\/get\/responses\/200\/content\/application~1json\/example\/data\/0\/decimals/);
+  assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/responses\/200\/content\/application~1json\/example\/data\/0\/decimals/);
   assert.match(output, /no-invalid-media-type-examples/);
   assertKept(output);
 });
 
 test('a duplicate operationId fails and names both places', () => {
-  const {status, output} = withBrokenSpec('balances.yaml', (t) => t.replace('operationId: listBalances', 'operationId: listCoins'));
+  const {status, output} = withBrokenSpec(BALANCES_PATH, (t) => t.replace('operationId: listBalances', 'operationId: listCoins'));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+: operationId listCoins is also used at openapi\/balances\.yaml:\d+/);
+  assert.match(output, /openapi\/paths\/coins\.yaml:\d+: operationId listCoins is also used at openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+/);
   assertKept(output);
 });
 
 test('an operation with an undeclared tag fails with Redocly\'s file:line and its rule', () => {
-  const {status, output} = withBrokenSpec('coins.yaml', (t) => t.replace('      tags: [Coins]', '      tags: [Assets]'));
+  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace('  tags: [Coins]', '  tags: [Assets]'));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/coins\.yaml:\d+:\d+ at #\/paths\/~1coins\/get\/tags\/0/);
+  assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/tags\/0/);
   assert.match(output, /operation-tag-defined/);
   assertKept(output);
 });
