@@ -1,0 +1,262 @@
+/**
+ * Every status a resource can end in is announced by a webhook event (openapi/README.md, "One vocabulary").
+ * The status schemas of openapi/components/schemas/ that declare `x-final-statuses` or `x-status-events` are found
+ * by reading the folder, not from a list, and for each of them:
+ * - every final status and every key of `x-status-events` is a value of the schema's `enum`;
+ * - every final status names at least one event;
+ * - every event named is an entry of the `webhooks` section of openapi/webhooks.yaml;
+ * - the event can carry the status: the `status` of its payload's `data.object` (each branch of a `oneOf`) has
+ *   it in its enum, or the event file says it also announces it (`x-announces-statuses`, e.g. trade.executed
+ *   carries the trade transaction and announces its quote's `executed`).
+ * Each problem names the file and line of the map entry at fault.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+import {LineCounter, parseDocument, type Document} from 'yaml';
+import {OPENAPI_DIR, specPath} from '../../src/data/api-table';
+import {SITE_ROOT} from '../../tools/cli';
+
+type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
+type Obj = {[key: string]: Json};
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface YamlFile {
+  /** Relative to the site root, as shown in messages. */
+  file: string;
+  value: Json;
+  /** The line of the node at `keys`, or of the closest ancestor that exists. */
+  line: (keys: (string | number)[]) => number;
+}
+
+function readYaml(abs: string): YamlFile {
+  const file = path.relative(SITE_ROOT, abs);
+  if (!fs.existsSync(abs)) throw new Error(`${file}: does not exist`);
+  const lineCounter = new LineCounter();
+  const doc: Document = parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter});
+  if (doc.errors.length) throw new Error(`${file}:${doc.errors[0].linePos?.[0].line ?? 1}: ${doc.errors[0].message.split('\n')[0]}`);
+  const line = (keys: (string | number)[]): number => {
+    for (let n = keys.length; n >= 0; n--) {
+      const node = doc.getIn(keys.slice(0, n), true) as {range?: [number, number, number]} | undefined;
+      if (node?.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return 1;
+  };
+  return {file, value: doc.toJS() as Json, line};
+}
+
+/** The spec's YAML files, read once each; `$ref`s are relative file paths (openapi/README.md). */
+class Spec {
+  private cache = new Map<string, YamlFile>();
+  constructor(readonly root: string) {}
+  read(abs: string): YamlFile {
+    let f = this.cache.get(abs);
+    if (!f) this.cache.set(abs, (f = readYaml(abs)));
+    return f;
+  }
+  /** The schema a node stands for, following `$ref`s, with the file that holds it. */
+  deref(abs: string, node: Json): {abs: string; node: Json} {
+    const seen = new Set<string>();
+    while (isObject(node) && typeof node.$ref === 'string') {
+      const [target, pointer] = node.$ref.split('#');
+      if (pointer) throw new Error(`${path.relative(SITE_ROOT, abs)}: $ref ${node.$ref}: only whole-file references are expected`);
+      abs = path.resolve(path.dirname(abs), target);
+      if (seen.has(abs)) throw new Error(`${path.relative(SITE_ROOT, abs)}: circular $ref`);
+      seen.add(abs);
+      node = this.read(abs).value;
+    }
+    return {abs, node};
+  }
+}
+
+interface StatusMap {
+  /** The schema's name (its file name), e.g. `QuoteStatus`. */
+  schema: string;
+  enum: string[];
+  finals: Json;
+  events: Json;
+  /** Where the maps were written: the schema file, or a fixture that overrides them. */
+  where: YamlFile;
+  /** The path of the maps inside `where`. */
+  at: string[];
+}
+
+/** The status schemas declaring the maps, with the maps of `overrides` (a fixture) put in place of their own. */
+function statusMaps(spec: Spec, overrides?: YamlFile): StatusMap[] {
+  const dir = path.join(spec.root, OPENAPI_DIR, 'components', 'schemas');
+  const maps: StatusMap[] = [];
+  const overridden = isObject(overrides?.value) ? overrides.value : {};
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const schema = name.replace(/\.yaml$/, '');
+    const own = spec.read(path.join(dir, name));
+    const fromFixture = overrides && isObject(overridden[schema]) ? overridden[schema] : undefined;
+    const source = fromFixture ?? (isObject(own.value) ? own.value : {});
+    if (!('x-final-statuses' in source) && !('x-status-events' in source)) continue;
+    const values = isObject(own.value) && Array.isArray(own.value.enum) ? own.value.enum.map(String) : [];
+    maps.push({
+      schema,
+      enum: values,
+      finals: source['x-final-statuses'] ?? [],
+      events: source['x-status-events'] ?? {},
+      where: fromFixture && overrides ? overrides : own,
+      at: fromFixture ? [schema] : [],
+    });
+  }
+  if (overrides) {
+    for (const schema of Object.keys(overridden)) {
+      if (!maps.some((m) => m.schema === schema)) throw new Error(`${overrides.file}:${overrides.line([schema])}: ${schema} is not a schema of ${path.relative(SITE_ROOT, dir)}`);
+    }
+  }
+  return maps;
+}
+
+interface WebhookEvent {
+  type: string;
+  abs: string;
+  /** Every `status` value the payload's `data.object` can have, per resource schema (each `oneOf` branch). */
+  carried: {resource: string; statuses: string[]}[];
+  /** `x-announces-statuses` of the event file: schema name → statuses. */
+  announces: Record<string, string[]>;
+}
+
+/** The entries of the `webhooks` section of openapi/webhooks.yaml, with what their payloads can carry. */
+function webhookEvents(spec: Spec): Map<string, WebhookEvent> {
+  const rootAbs = path.join(spec.root, specPath('webhooks'));
+  const root = spec.read(rootAbs).value;
+  const section = isObject(root) && isObject(root.webhooks) ? root.webhooks : {};
+  const events = new Map<string, WebhookEvent>();
+  for (const [type, entry] of Object.entries(section)) {
+    const {abs, node: item} = spec.deref(rootAbs, entry);
+    const op = isObject(item) && isObject(item.post) ? item.post : {};
+    const body = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content['application/json'] : null;
+    const payload = spec.deref(abs, isObject(body) ? (body.schema ?? null) : null);
+    // The envelope (Event.yaml) leaves `data.object` open; the part of the allOf that narrows it names the resource.
+    const parts = isObject(payload.node) && Array.isArray(payload.node.allOf) ? payload.node.allOf : [payload.node];
+    const carried: WebhookEvent['carried'] = [];
+    for (const part of parts) {
+      const p = spec.deref(payload.abs, part);
+      const object = isObject(p.node) && isObject(p.node.properties) && isObject(p.node.properties.data) && isObject(p.node.properties.data.properties)
+        ? p.node.properties.data.properties.object
+        : undefined;
+      if (object === undefined) continue;
+      const o = spec.deref(p.abs, object);
+      const branches = isObject(o.node) && Array.isArray(o.node.oneOf) ? o.node.oneOf.map((b) => spec.deref(o.abs, b)) : [o];
+      for (const b of branches) {
+        if (!isObject(b.node) || !isObject(b.node.properties) || !('status' in b.node.properties)) continue;
+        const status = spec.deref(b.abs, b.node.properties.status);
+        carried.push({
+          resource: path.basename(b.abs, '.yaml'),
+          statuses: isObject(status.node) && Array.isArray(status.node.enum) ? status.node.enum.map(String) : [],
+        });
+      }
+    }
+    const declared = op['x-announces-statuses'];
+    const announces = isObject(declared)
+      ? Object.fromEntries(Object.entries(declared).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : []]))
+      : {};
+    events.set(type, {type, abs, carried, announces});
+  }
+  return events;
+}
+
+interface Report {
+  problems: string[];
+  schemas: string[];
+  /** (status, event) pairs checked. */
+  pairs: number;
+}
+
+export function checkStatusEvents(siteDir: string, fixture?: string): Report {
+  const spec = new Spec(siteDir);
+  const maps = statusMaps(spec, fixture ? readYaml(fixture) : undefined);
+  const events = webhookEvents(spec);
+  const problems: string[] = [];
+  let pairs = 0;
+  for (const m of maps) {
+    const at = (...keys: (string | number)[]) => `${m.where.file}:${m.where.line([...m.at, ...keys])}: ${m.schema}`;
+    const finals = Array.isArray(m.finals) ? m.finals.map(String) : [];
+    if (!Array.isArray(m.finals)) problems.push(`${at('x-final-statuses')}: x-final-statuses must be a list of statuses`);
+    if (!isObject(m.events)) {
+      problems.push(`${at('x-status-events')}: x-status-events must map each status to a list of event types`);
+      continue;
+    }
+    finals.forEach((s, i) => {
+      if (!m.enum.includes(s)) problems.push(`${at('x-final-statuses', i)}: final status \`${s}\` is not one of its values (${m.enum.join(', ')})`);
+      const named = (m.events as Obj)[s];
+      if (!Array.isArray(named) || named.length === 0) {
+        problems.push(`${at('x-final-statuses', i)}: final status \`${s}\` is announced by no event: add it to x-status-events with the event types that announce it`);
+      }
+    });
+    for (const [status, named] of Object.entries(m.events)) {
+      if (!m.enum.includes(status)) problems.push(`${at('x-status-events', status)}: \`${status}\` is not one of its values (${m.enum.join(', ')})`);
+      if (!Array.isArray(named) || named.length === 0) {
+        problems.push(`${at('x-status-events', status)}: \`${status}\` must list at least one event type`);
+        continue;
+      }
+      named.forEach((n, i) => {
+        const type = String(n);
+        const where = at('x-status-events', status, i);
+        const event = events.get(type);
+        pairs++;
+        if (!event) {
+          problems.push(`${where}: \`${status}\` → ${type}, which is not an event of the webhooks section of ${specPath('webhooks')}`);
+          return;
+        }
+        if (event.carried.some((c) => c.statuses.includes(status))) return;
+        if (event.announces[m.schema]?.includes(status)) return;
+        const payload = event.carried.map((c) => `${c.resource}: ${c.statuses.join(', ') || 'no status enum'}`).join('; ') || 'no data.object status';
+        problems.push(
+          `${where}: \`${status}\` → ${type}, whose payload cannot carry it (${payload}); ` +
+            `if the event announces it anyway, say so in ${path.relative(siteDir, event.abs)} with x-announces-statuses: {${m.schema}: [${status}]}`,
+        );
+      });
+    }
+  }
+  return {problems, schemas: maps.map((m) => m.schema), pairs};
+}
+
+const fixture = (name: string) => path.join(SITE_ROOT, 'tests', 'fixtures', 'events', name);
+
+test('every final status of the spec is announced by an event of the webhooks section that can carry it', () => {
+  const {problems, schemas, pairs} = checkStatusEvents(SITE_ROOT);
+  // VerificationStatus and KycStatus at least; an empty discovery must not pass.
+  assert.ok(schemas.length >= 2, `only ${schemas.length} status schemas with x-status-events found: ${schemas.join(', ')}`);
+  assert.ok(schemas.includes('VerificationStatus') && schemas.includes('KycStatus'), schemas.join(', '));
+  assert.ok(pairs >= 8, `only ${pairs} (status, event) pairs checked`);
+  assert.deepEqual(problems, []);
+});
+
+test('the withdrawal, transaction, quote and account maps of the "ops" work hold against these events', () => {
+  const {problems, schemas, pairs} = checkStatusEvents(SITE_ROOT, fixture('ops-status-events.yaml'));
+  for (const s of ['WithdrawalStatus', 'TransactionStatus', 'QuoteStatus', 'AccountStatus', 'VerificationStatus', 'KycStatus']) assert.ok(schemas.includes(s), `${s} not discovered`);
+  assert.ok(pairs >= 30, `only ${pairs} pairs checked`);
+  assert.deepEqual(problems, []);
+});
+
+test('a final status without an event fails, naming the file and line of the map', () => {
+  // Only what the fixture says counts here; the spec's own maps are checked by the first test.
+  const problems = checkStatusEvents(SITE_ROOT, fixture('final-status-without-event.yaml')).problems.filter((p) => p.startsWith('tests/'));
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^tests\/fixtures\/events\/final-status-without-event\.yaml:3: QuoteStatus: final status `cancelled` is announced by no event/);
+});
+
+test('an event that is not in the webhooks section fails', () => {
+  // Only what the fixture says counts here; the spec's own maps are checked by the first test.
+  const problems = checkStatusEvents(SITE_ROOT, fixture('unknown-event.yaml')).problems.filter((p) => p.startsWith('tests/'));
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^tests\/fixtures\/events\/unknown-event\.yaml:5: QuoteStatus: `expired` → quote\.timed_out, which is not an event of the webhooks section/);
+});
+
+test('an event whose payload cannot carry the status fails, saying what the payload carries', () => {
+  // Only what the fixture says counts here; the spec's own maps are checked by the first test.
+  const problems = checkStatusEvents(SITE_ROOT, fixture('payload-cannot-carry.yaml')).problems.filter((p) => p.startsWith('tests/'));
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^tests\/fixtures\/events\/payload-cannot-carry\.yaml:5: AccountStatus: `closed` → quote\.expired, whose payload cannot carry it \(Quote: open, executed, expired, cancelled\)/);
+});
+
+test('the payloads are read through the envelope: a beneficiary event carries both beneficiary kinds', () => {
+  const events = webhookEvents(new Spec(SITE_ROOT));
+  assert.deepEqual(events.get('beneficiary.rejected')?.carried.map((c) => c.resource), ['FiatBeneficiary', 'CryptoBeneficiary']);
+  assert.deepEqual(events.get('kyc.updated')?.carried.map((c) => c.resource), ['KycVerification']);
+});
