@@ -1,0 +1,9 @@
+// Packages the tests use that ship no types (and have no @types package installed): only what is called.
+declare module 'shell-quote' {
+  export type ParseEntry = string | {op: string} | {comment: string} | {op: 'glob'; pattern: string};
+  export function parse(cmd: string, env?: Record<string, string | undefined>): ParseEntry[];
+}
+declare module 'mustache' {
+  const Mustache: {render(template: string, view: unknown): string};
+  export default Mustache;
+}
