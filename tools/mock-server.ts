@@ -1,0 +1,86 @@
+/**
+ * The Prism mock of the combined spec, shared by `npm run mock` (scripts/mock.ts) and the tests that send
+ * requests to it. start() serves a given bundled spec on a free port of 127.0.0.1 and resolves once it answers.
+ */
+import {spawn, type ChildProcess, type StdioOptions} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {ARTEFACT_DIR, COMBINED_SPEC} from '../src/data/api-table';
+import {bin} from './cli';
+import {freePort} from './serve-build';
+import {bundleSpecs} from './spec-bundle';
+
+/** The combined spec `npm run bundle:spec` writes, the one the mock serves by default. */
+export const combinedSpecPath = (siteDir: string): string => path.join(siteDir, ARTEFACT_DIR, `${COMBINED_SPEC}.yaml`);
+
+/**
+ * Runs `prism mock` on 127.0.0.1:port. `detached` puts it in a process group of its own, so that killing the
+ * group also stops the worker process Prism forks.
+ */
+export function spawnPrism(siteDir: string, spec: string, port: number, options: {stdio?: StdioOptions; detached?: boolean} = {}): ChildProcess {
+  return spawn(bin('prism', siteDir), ['mock', '-h', '127.0.0.1', '-p', String(port), spec], {
+    cwd: siteDir,
+    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+    // Prism reports usage to its vendor unless told not to; nothing leaves the machine at test time.
+    env: {...process.env, SCARF_ANALYTICS: 'false'},
+  });
+}
+
+/**
+ * Resolves once `origin` answers an authenticated GET /coins with 2xx; fails with the server's output when it
+ * exits or does not answer within the timeout.
+ */
+export async function waitUntilAnswering(origin: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the mock exited with code ${child.exitCode} before answering:\n${log()}`);
+    const ok = await fetch(`${origin}/coins`, {headers: {Authorization: 'Bearer sk_sandbox_mock_probe'}, signal: AbortSignal.timeout(2_000)}).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`the mock did not answer ${origin} within ${timeoutMs} ms:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export interface MockServer {
+  origin: string;
+  /** Everything Prism printed so far (it names the request it rejected and why). */
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the mock of `spec` (default: the bundled combined spec of siteDir, bundled first if it is missing) on a
+ * free port and resolves once it answers.
+ */
+export async function start(siteDir: string, options: {spec?: string; port?: number} = {}): Promise<MockServer> {
+  const spec = options.spec ?? combinedSpecPath(siteDir);
+  if (!options.spec && !fs.existsSync(spec)) await bundleSpecs(siteDir);
+  if (!fs.existsSync(spec)) throw new Error(`${spec}: no such spec to mock`);
+  const port = options.port ?? (await freePort());
+  const child = spawnPrism(siteDir, spec, port, {detached: true});
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || !child.pid) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    await exited;
+  };
+  try {
+    await waitUntilAnswering(origin, child, () => output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {origin, log: () => output, stop};
+}
