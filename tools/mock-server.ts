@@ -1,54 +1,94 @@
 /**
- * The local mock server for tests: Prism (`prism mock`, as `npm run mock` starts it) on 127.0.0.1, serving a
- * combined spec bundled from openapi/ into a temporary folder at start, so a test never meets the stale
- * static/openapi/ of an earlier build, and tests running at once never rewrite each other's bundle.
+ * The Prism mock of the combined spec, shared by `npm run mock` (scripts/mock.ts) and the tests that send
+ * requests to it. start() serves a given bundled spec on a free port of 127.0.0.1 and resolves once it answers.
  */
-import {spawn} from 'node:child_process';
+import {spawn, type ChildProcess, type StdioOptions} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {COMBINED_SPEC} from '../src/data/api-table';
+import {parse} from 'yaml';
+import {ARTEFACT_DIR, COMBINED_SPEC} from '../src/data/api-table';
 import {bin} from './cli';
 import {freePort} from './serve-build';
 import {bundleSpecs} from './spec-bundle';
 
+/** The combined spec `npm run bundle:spec` writes, the one the mock serves by default. */
+export const combinedSpecPath = (siteDir: string): string => path.join(siteDir, ARTEFACT_DIR, `${COMBINED_SPEC}.yaml`);
+
+/**
+ * Runs `prism mock` on 127.0.0.1:port. `detached` puts it in a process group of its own, so that killing the
+ * group also stops the worker process Prism forks.
+ */
+export function spawnPrism(siteDir: string, spec: string, port: number, options: {stdio?: StdioOptions; detached?: boolean} = {}): ChildProcess {
+  return spawn(bin('prism', siteDir), ['mock', '-h', '127.0.0.1', '-p', String(port), spec], {
+    cwd: siteDir,
+    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+    // Prism reports usage to its vendor unless told not to; nothing leaves the machine at test time.
+    env: {...process.env, SCARF_ANALYTICS: 'false'},
+  });
+}
+
+/**
+ * Resolves once `origin` answers an authenticated GET /coins with 2xx; fails with the server's output when it
+ * exits or does not answer within the timeout.
+ */
+export async function waitUntilAnswering(origin: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the mock exited with code ${child.exitCode} before answering:\n${log()}`);
+    const ok = await fetch(`${origin}/coins`, {headers: {Authorization: 'Bearer sk_sandbox_mock_probe'}, signal: AbortSignal.timeout(2_000)}).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`the mock did not answer ${origin} within ${timeoutMs} ms:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export interface MockServer {
   /** e.g. http://127.0.0.1:4321 (the spec's paths go right after it, without /v1). */
   origin: string;
-  /** The combined spec the mock serves, parsed from its JSON bundle. */
+  /** The combined spec the mock serves, parsed. */
   spec: Record<string, unknown>;
+  /** Everything Prism printed so far (it names the request it rejected and why). */
+  log: () => string;
   stop: () => Promise<void>;
 }
 
-export async function start(siteDir: string, timeoutMs = 60_000): Promise<MockServer> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-mock-'));
-  await bundleSpecs(siteDir, path.relative(siteDir, tmp));
-  const port = await freePort();
+/**
+ * Starts the mock of `spec` (default: the combined spec bundled from openapi/ into a temporary folder, so a test never
+ * meets the stale static/openapi/ of an earlier build and tests running at once never rewrite each other's bundle)
+ * on a free port and resolves once it answers.
+ */
+export async function start(siteDir: string, options: {spec?: string; port?: number} = {}): Promise<MockServer> {
+  const tmp = options.spec ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-mock-'));
+  if (tmp) await bundleSpecs(siteDir, path.relative(siteDir, tmp));
+  const spec = options.spec ?? path.join(tmp!, `${COMBINED_SPEC}.yaml`);
+  if (!fs.existsSync(spec)) throw new Error(`${spec}: no such spec to mock`);
+  const port = options.port ?? (await freePort());
+  const child = spawnPrism(siteDir, spec, port, {detached: true});
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
   const origin = `http://127.0.0.1:${port}`;
-  let log = '';
-  const prism = spawn(bin('prism', siteDir), ['mock', '-h', '127.0.0.1', '-p', String(port), path.join(tmp, `${COMBINED_SPEC}.yaml`)], {
-    cwd: siteDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {...process.env, SCARF_ANALYTICS: 'false'},
-  });
-  prism.stdout.on('data', (d) => (log += d));
-  prism.stderr.on('data', (d) => (log += d));
   const stop = async () => {
-    if (prism.exitCode === null) {
-      const exited = new Promise((r) => prism.once('exit', r));
-      prism.kill('SIGTERM');
-      await exited;
+    if (tmp) fs.rmSync(tmp, {recursive: true, force: true});
+    if (child.exitCode !== null || !child.pid) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return; // already gone
     }
-    fs.rmSync(tmp, {recursive: true, force: true});
+    await exited;
   };
-  const deadline = Date.now() + timeoutMs;
-  // Any HTTP answer (even a 401) means Prism is listening.
-  while (!(await fetch(`${origin}/coins`).then(() => true, () => false))) {
-    if (prism.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the Prism mock did not start on ${origin}:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitUntilAnswering(origin, child, () => output);
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  return {origin, spec: JSON.parse(fs.readFileSync(path.join(tmp, `${COMBINED_SPEC}.json`), 'utf8')), stop};
+  return {origin, spec: parse(fs.readFileSync(spec, 'utf8')) as Record<string, unknown>, log: () => output, stop};
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {ARTEFACT_DIR, COMBINED_SPEC} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
+import {waitUntilAnswering} from '../../tools/mock-server';
 import {freePort} from '../../tools/serve-build';
 
 let mock: ChildProcess;
@@ -32,11 +33,7 @@ before(async () => {
   mock = spawn('npm', ['run', '--silent', 'mock', '--', '--port', String(port)], {cwd: SITE_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
   mock.stdout?.on('data', (d) => (log += d));
   mock.stderr?.on('data', (d) => (log += d));
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/coins`, {headers: {Authorization: 'Bearer sk_sandbox_x'}}).then((r) => r.ok, () => false))) {
-    if (Date.now() > deadline) throw new Error(`npm run mock did not answer:\n${log}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await waitUntilAnswering(base, mock, () => log);
   // The combined spec the mock serves (npm run mock bundles it when no build has).
   spec = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, ARTEFACT_DIR, `${COMBINED_SPEC}.json`), 'utf8'));
   ajv.addSchema(spec, 'spec');

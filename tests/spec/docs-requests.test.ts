@@ -1,0 +1,180 @@
+/**
+ * Every request the guides and API docs pages show runs against the mock and gets the status the page states,
+ * and every response body shown, like every body the mock answers, validates against the spec's schema for that
+ * operation and status. The convention for stating a status is at the top of tools/doc-requests.ts.
+ * The spec is bundled afresh into a temporary folder, so the fast tier needs no build.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+import {COMBINED_SPEC} from '../../src/data/api-table';
+import {SITE_ROOT} from '../../tools/cli';
+import {
+  API_KEY_PLACEHOLDER,
+  documentedStatuses,
+  extractDocRequests,
+  extractPage,
+  findOperation,
+  responseSchemaPointer,
+  type DocRequest,
+  type StatedStatus,
+} from '../../tools/doc-requests';
+import {start, type MockServer} from '../../tools/mock-server';
+import {bundleSpecs} from '../../tools/spec-bundle';
+
+const TEST_KEY = 'sk_sandbox_docs_requests_test';
+const extracted = extractDocRequests(SITE_ROOT);
+
+let tmp: string;
+let mock: MockServer;
+let spec: Record<string, unknown>;
+const ajv = new Ajv2020({strict: false, allErrors: true});
+addFormats(ajv);
+for (const f of ['int32', 'int64', 'decimal']) ajv.addFormat(f, true);
+
+before(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-requests-'));
+  // bundleSpecs joins its output folder to the site folder.
+  await bundleSpecs(SITE_ROOT, path.relative(SITE_ROOT, tmp));
+  spec = JSON.parse(fs.readFileSync(path.join(tmp, `${COMBINED_SPEC}.json`), 'utf8'));
+  ajv.addSchema(spec, 'spec');
+  mock = await start(SITE_ROOT, {spec: path.join(tmp, `${COMBINED_SPEC}.yaml`)});
+});
+after(async () => {
+  await mock?.stop();
+  if (tmp) fs.rmSync(tmp, {recursive: true, force: true});
+});
+
+function validate(pointer: string, body: unknown): string | undefined {
+  const check = ajv.getSchema(`spec${pointer}`);
+  if (!check) return `the spec has no schema at ${pointer}`;
+  return check(body) ? undefined : ajv.errorsText(check.errors, {separator: '; '});
+}
+
+/** Sends one documented request for one stated status and checks the answer and the bodies shown for it. */
+async function check(req: DocRequest, stated: StatedStatus[]): Promise<void> {
+  const {status} = stated[0];
+  const where = `${req.file}:${req.line} ${req.method} ${req.path}`;
+  const op = findOperation(spec, req.method, req.path);
+  assert.ok(op, `${where}: the spec has no operation ${req.method} for this path`);
+  const documented = documentedStatuses(op);
+  assert.ok(documented.includes(status), `${where}: the page states ${status}, the spec documents ${documented.join(', ')} for ${req.method} ${op.template}`);
+
+  const headers = new Headers();
+  for (const [name, value] of req.headers) headers.append(name, value.replace(API_KEY_PLACEHOLDER, TEST_KEY));
+  // An error example, or one of several success statuses, is asked for; a lone 2xx must come by itself.
+  const successes = documented.filter((s) => s >= 200 && s < 300);
+  if (status >= 300 || successes.length > 1) headers.set('Prefer', `code=${status}`);
+  const res = await fetch(`${mock.origin}${req.path}`, {method: req.method, headers, body: req.body, signal: AbortSignal.timeout(10_000)});
+  const text = await res.text();
+  assert.equal(res.status, status, `${where}: the mock answered ${res.status}, the page states ${status}\n${res.headers.get('sl-violations') ?? ''}\n${text}`);
+
+  const mediaType = res.headers.get('content-type')?.split(';')[0].trim();
+  const schema = responseSchemaPointer(spec, op, status, mediaType);
+  if (schema) {
+    assert.equal(mediaType, schema.mediaType, `${where}: the mock answered ${mediaType}, the spec documents ${schema.mediaType}`);
+    const problem = validate(schema.pointer, JSON.parse(text));
+    assert.equal(problem, undefined, `${where}: the mock's ${status} body does not match the spec (${schema.pointer}): ${problem}`);
+  }
+  for (const s of stated) {
+    if (!s.body) continue;
+    const at: string = `${req.file}:${s.body.line}: the ${status} body shown for ${req.method} ${op.template}`;
+    assert.ok(schema, `${at}: the spec's ${status} response has no body`);
+    let shown: unknown;
+    assert.doesNotThrow(() => (shown = JSON.parse(s.body!.text)), `${at} is not JSON`);
+    const problem = validate(schema.pointer, shown);
+    assert.equal(problem, undefined, `${at} does not match the spec (${schema.pointer}): ${problem}`);
+  }
+}
+
+test('every curl request in the docs parses and states the status it answers', () => {
+  assert.ok(extracted.pages.some((p) => p.requests.length > 0), 'no curl request found in docs/guides or docs/api');
+  assert.deepEqual(extracted.problems, []);
+});
+
+const results = new Map<string, {requests: number; checks: number; passed: number}>();
+
+for (const page of extracted.pages.filter((p) => p.requests.length)) {
+  const tally = {requests: page.requests.length, checks: 0, passed: 0};
+  results.set(page.file, tally);
+  describe(page.file, () => {
+    for (const req of page.requests) {
+      const byStatus = new Map<number, StatedStatus[]>();
+      for (const s of req.statuses) byStatus.set(s.status, [...(byStatus.get(s.status) ?? []), s]);
+      for (const [status, stated] of byStatus) {
+        tally.checks++;
+        test(`line ${req.line}: ${req.method} ${req.path} → ${status}`, async () => {
+          await check(req, stated);
+          tally.passed++;
+        });
+      }
+    }
+  });
+}
+
+test('summary: requests and checks passed per page', (t) => {
+  for (const [file, r] of results) t.diagnostic(`${file}: ${r.requests} requests, ${r.passed}/${r.checks} status checks pass`);
+  assert.ok(results.size > 0);
+});
+
+test('the check catches a body off the schema, a status the spec lacks, a request the mock rejects and an unknown path', async () => {
+  const auth: [string, string][] = [['Authorization', `Bearer ${API_KEY_PLACEHOLDER}`]];
+  const req = (method: string, p: string, statuses: StatedStatus[], body?: string): DocRequest => ({file: 'page.md', line: 1, method, path: p, headers: auth, body, statuses});
+  const coins = req('GET', '/coins', [{status: 200, line: 3, body: {text: '{"data": "none", "has_more": false, "next_cursor": null}', line: 4}}]);
+  await assert.rejects(check(coins, coins.statuses), /page\.md:4: the 200 body shown for GET \/coins does not match the spec/);
+  const created = req('GET', '/coins', [{status: 201, line: 3}]);
+  await assert.rejects(check(created, created.statuses), /the page states 201, the spec documents 200/);
+  const invalid = req('POST', '/accounts', [{status: 201, line: 3}], '{}');
+  await assert.rejects(check(invalid, invalid.statuses), /the mock answered 400, the page states 201/);
+  const nowhere = req('GET', '/nowhere', [{status: 200, line: 3}]);
+  await assert.rejects(check(nowhere, nowhere.statuses), /the spec has no operation GET for this path/);
+});
+
+describe('the convention of tools/doc-requests.ts', () => {
+  const page = (md: string) => extractPage('page.md', md);
+  const curl = 'curl -X POST https://api.sandbox.novaramp.example/v1/webhooks \\\n  -H "Authorization: Bearer $NOVARAMP_API_KEY" \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -d \'{"url": "it\'\'s"}\'';
+
+  test('a titled json block after a request is its body; a title on the request block states a status with no body', () => {
+    const {requests, problems} = page(`\`\`\`bash\n${curl}\n\`\`\`\n\ntext\n\n\`\`\`json title="201 Created"\n{"id": "whk_1"}\n\`\`\`\n\n\`\`\`json\n{"event": 1}\n\`\`\`\n\n\`\`\`sh title="204 No Content"\ncurl -X DELETE https://api.novaramp.example/v1/webhooks/whk_1 -H "Authorization: Bearer sk_sandbox_..."\n\`\`\`\n`);
+    assert.deepEqual(problems, []);
+    assert.equal(requests.length, 2);
+    const [post, del] = requests;
+    assert.equal(post.method, 'POST');
+    assert.equal(post.path, '/webhooks');
+    assert.equal(post.line, 2);
+    assert.equal(post.body, '{"url": "its"}');
+    assert.deepEqual(post.headers[0], ['Authorization', `Bearer ${API_KEY_PLACEHOLDER}`]);
+    assert.match(post.headers[1][1], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.deepEqual(post.statuses, [{status: 201, line: 10, body: {text: '{"id": "whk_1"}', line: 11}}]);
+    assert.equal(del.method, 'DELETE');
+    assert.deepEqual(del.statuses, [{status: 204, line: 18}]);
+  });
+
+  test('a request without a status, a wrong reason phrase, an unknown host, variable or option, a misplaced title and an orphan body are errors with their line', () => {
+    const {problems} = page(
+      [
+        '```bash\ncurl https://api.sandbox.novaramp.example/v1/coins\n```',
+        '```json title="200 Ok"\n{}\n```',
+        '```bash title="200 OK"\ncurl https://api.elsewhere.example/v1/coins\n```',
+        '```bash title="200 OK"\ncurl -H "Authorization: Bearer $TOKEN" https://api.novaramp.example/v1/coins\n```',
+        '```bash title="200 OK"\ncurl -u me:pw https://api.novaramp.example/v1/coins\n```',
+        '```bash title="200 OK"\nnpm run mock\n```',
+        '```text title="201 Created"\nCreated\n```',
+      ].join('\n\n'),
+    );
+    assert.deepEqual(problems, [
+      'page.md:5: title "200 Ok": write the status as "200 OK"',
+      'page.md:10: URL https://api.elsewhere.example/v1/coins is not under a documented base URL (https://api.sandbox.novaramp.example/v1, https://api.novaramp.example/v1, http://127.0.0.1:4010)',
+      'page.md:14: unknown shell variable $TOKEN: use $NOVARAMP_API_KEY for the key',
+      'page.md:18: curl option -u is not supported by the docs request check (tools/doc-requests.ts)',
+      'page.md:21: a status title on a block without a curl request',
+      "page.md:25: a status title goes on a json response block or on the request's own block, not on a text block",
+      'page.md:2: GET /coins states no status: title its response block (```json title="200 OK") or, with no body shown, its own block (```bash title="204 No Content")',
+    ]);
+    assert.deepEqual(page('```json title="404 Not Found"\n{}\n```').problems, ['page.md:1: a 404 response body with no curl request above it on the page']);
+  });
+});
