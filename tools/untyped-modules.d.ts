@@ -1,7 +1,7 @@
 // Packages the tests use that ship no types (and have no @types package installed): only what is called.
 declare module 'shell-quote' {
-  export type ParseEntry = string | {op: string} | {comment: string} | {op: 'glob'; pattern: string};
-  export function parse(cmd: string, env?: Record<string, string | undefined>): ParseEntry[];
+  export type ParseEntry = string | {op: string; pattern: string} | {comment: string};
+  export function parse(cmd: string, env?: Record<string, string | undefined> | ((name: string) => string)): ParseEntry[];
 }
 declare module 'mustache' {
   const Mustache: {render(template: string, view: unknown): string};
