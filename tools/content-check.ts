@@ -2,7 +2,10 @@
  * Checks that the hand-written pages agree with the OpenAPI spec: endpoints, API URLs, identifiers
  * (fields, parameters, enum values, error codes), event types, headers and docs links must all exist,
  * JSON examples may only use field names the spec defines, every operation is linked from a guide or
- * an API docs page, and no placeholder text ships. Problems are reported as `file:line: message`.
+ * an API docs page, and no placeholder text ships. Pages about the WebSocket stream (those that name a `wss://` URL)
+ * are held to its AsyncAPI document (tools/asyncapi.ts) the same way: URLs, channels, message types, close codes and
+ * fields must exist, and each JSON message must validate against its payload. Problems are reported as
+ * `file:line: message`.
  *
  * Run: npm run check:content (scripts/check-content.ts)
  */
@@ -11,14 +14,14 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {GENERATED_DIR, OPENAPI_DIR} from '../src/data/api-table';
 import {loadOperations} from './spec-model';
+import {payloadValidators, streamVocabulary, ajvErrors, type StreamVocabulary} from './asyncapi';
+import type {ValidateFunction} from 'ajv';
 
 /** The methods prose names as `METHOD /path`. */
 const PROSE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const API_BASES = ['https://api.sandbox.novaramp.example/v1', 'https://api.novaramp.example/v1'];
 const STANDARD_HEADERS = ['authorization', 'content-type', 'accept', 'retry-after', 'user-agent', 'location'];
 const FILE_EXTENSIONS = /\.(ya?ml|json|md|mdx|ts|js|txt|xml|html|sh|py|go|rb|php|java|cs)$/;
-/** Pages whose JSON examples are not API payloads (the WebSocket stream is not part of the OpenAPI spec). */
-const JSON_KEY_EXEMPT = new Set(['docs/guides/websocket-guide.md']);
 const PLACEHOLDER = /lorem ipsum|\bTODO\b|\bTBD\b|coming soon/i;
 
 export interface Vocabulary {
@@ -29,6 +32,9 @@ export interface Vocabulary {
   idPrefixes: Set<string>;
   routes: Set<string>;
   operationRoutes: string[];
+  /** The WebSocket API (openapi/websocket.asyncapi.yaml), and a validator of each of its messages by `type`. */
+  stream: StreamVocabulary;
+  streamPayload: (type: string) => ValidateFunction | undefined;
 }
 
 function walkYaml(node: unknown, visit: (key: string, value: unknown, parentKey: string) => void, parentKey = ''): void {
@@ -53,7 +59,8 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
   const yamlFiles = fs
     .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true})
     .map(String)
-    .filter((f) => f.endsWith('.yaml'));
+    // The AsyncAPI document is the stream's vocabulary (Vocabulary.stream), not the REST API's.
+    .filter((f) => f.endsWith('.yaml') && !f.endsWith('.asyncapi.yaml'));
   for (const rel of yamlFiles) {
     const doc = parse(fs.readFileSync(path.join(siteDir, OPENAPI_DIR, rel), 'utf8'));
     for (const event of Object.keys(doc?.webhooks ?? {})) events.add(event);
@@ -90,6 +97,8 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
     idPrefixes,
     routes: new Set(routes),
     operationRoutes: ops.filter((op) => op.method !== 'event').map((op) => `/docs${op.slug}`),
+    stream: streamVocabulary(siteDir),
+    streamPayload: payloadValidators(siteDir),
   };
 }
 
@@ -146,6 +155,45 @@ function collectJsonKeys(value: unknown, keys: Set<string>): void {
   }
 }
 
+/** What a stream page's prose names: channels, message types and close codes, in running text and in tables. */
+function streamProblems(prose: string, stream: StreamVocabulary, identifiers: Set<string>): {problems: Problem[]; references: number} {
+  const problems: Problem[] = [];
+  let references = 0;
+  const expect = (kind: 'channel' | 'message' | 'close code', token: string, line: number) => {
+    references++;
+    const known = kind === 'channel' ? stream.channels : kind === 'message' ? stream.messageTypes : stream.closeCodes;
+    if (!known.has(token)) problems.push({line, message: `\`${token}\` is not a ${kind} of the WebSocket API`});
+  };
+  const lines = prose.split('\n');
+  let columns: string[] = [];
+  lines.forEach((text, i) => {
+    const line = i + 1;
+    for (const m of text.matchAll(/`([a-z_]+)` channels?\b|\bchannels? `([a-z_]+)`/gi)) expect('channel', m[1] ?? m[2], line);
+    for (const m of text.matchAll(/`([a-z_]+)` messages?\b|\bmessages? `([a-z_]+)`|`"type": ?"([a-z_]+)"`/gi)) expect('message', m[1] ?? m[2] ?? m[3], line);
+    for (const m of text.matchAll(/`([1-4]\d{3})`/g)) expect('close code', m[1], line);
+    // A bare word in code is a field, a message type, a channel or an enum value of either API.
+    for (const m of text.matchAll(/`([a-z]+)`(?! package)/g)) {
+      references++;
+      const t = m[1];
+      if (!stream.fields.has(t) && !stream.messageTypes.has(t) && !stream.channels.has(t) && !identifiers.has(t)) {
+        problems.push({line, message: `\`${t}\` is not a field, message type or channel of the WebSocket API, nor a name of the REST API`});
+      }
+    }
+    // Tables: a column headed Channel or Message names channels or message types.
+    const cells = /^\s*\|(.*)\|\s*$/.exec(text)?.[1].split('|').map((c) => c.trim());
+    if (!cells) columns = [];
+    else if (columns.length === 0) columns = cells.map((c) => c.toLowerCase());
+    else if (!cells.every((c) => /^:?-+:?$/.test(c))) {
+      cells.forEach((cell, c) => {
+        const kind = columns[c] === 'channel' ? 'channel' : columns[c] === 'message' ? 'message' : null;
+        const token = /^`([a-z_]+)`$/.exec(cell)?.[1];
+        if (kind && token) expect(kind, token, line);
+      });
+    }
+  });
+  return {problems, references};
+}
+
 export interface FileReport {
   problems: Problem[];
   references: number;
@@ -157,6 +205,7 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
   const links = new Set<string>();
   let references = 0;
   const {prose, blocks} = splitFences(text);
+  const stream = /wss:\/\//.test(text);
 
   // Endpoints named as METHOD /path, in prose and in code.
   for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+(\/[A-Za-z0-9_{}\/.-]*)/g)) {
@@ -181,7 +230,9 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
     const line = lineAt(prose, m.index);
     if (/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(token)) {
       references++;
-      if (!vocab.identifiers.has(token)) problems.push({line, message: `\`${token}\` is not a field, parameter, enum value or error code of the spec`});
+      if (!vocab.identifiers.has(token) && !(stream && vocab.stream.fields.has(token))) {
+        problems.push({line, message: `\`${token}\` is not a field, parameter, enum value or error code of the spec`});
+      }
     } else if (/^[a-z]+(_[a-z]+)*(\.[a-z]+(_[a-z]+)*)+$/.test(token) && !FILE_EXTENSIONS.test(token)) {
       references++;
       const segments = token.split('.');
@@ -206,23 +257,40 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
     links.add(route);
     if (!vocab.routes.has(route)) problems.push({line: lineAt(text, m.index), message: `link to ${route}, which is not a page of the site`});
   }
-  // JSON examples may only use field names the spec defines.
-  if (!JSON_KEY_EXEMPT.has(rel)) {
-    for (const block of blocks.filter((b) => b.lang === 'json')) {
-      let value: unknown;
-      try {
-        value = JSON.parse(block.body);
-      } catch (e) {
-        problems.push({line: block.line, message: `JSON example does not parse: ${(e as Error).message}`});
-        continue;
-      }
-      const keys = new Set<string>();
-      collectJsonKeys(value, keys);
-      for (const key of keys) {
-        references++;
-        if (!vocab.identifiers.has(key)) problems.push({line: block.line, message: `JSON example uses "${key}", which is not a field of the spec`});
-      }
+  // JSON examples may only use field names the spec defines; on a stream page, a message (a `type`) must validate.
+  for (const block of blocks.filter((b) => b.lang === 'json')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(block.body);
+    } catch (e) {
+      problems.push({line: block.line, message: `JSON example does not parse: ${(e as Error).message}`});
+      continue;
     }
+    const type = stream && value && typeof value === 'object' ? (value as {type?: unknown}).type : undefined;
+    if (typeof type === 'string') {
+      references++;
+      const validate = vocab.streamPayload(type);
+      if (!validate) problems.push({line: block.line, message: `"type": "${type}" is not a message of the WebSocket API`});
+      else if (!validate(value)) problems.push({line: block.line, message: `JSON example is not a valid \`${type}\` message: ${ajvErrors(validate.errors)}`});
+      continue;
+    }
+    const keys = new Set<string>();
+    collectJsonKeys(value, keys);
+    for (const key of keys) {
+      references++;
+      if (!vocab.identifiers.has(key)) problems.push({line: block.line, message: `JSON example uses "${key}", which is not a field of the spec`});
+    }
+  }
+  // WebSocket URLs anywhere; channels, message types, close codes and names on stream pages.
+  for (const m of text.matchAll(/wss:\/\/[^\s"'`)<\]]+/g)) {
+    references++;
+    const url = m[0].replace(/[.,;:]+$/, '');
+    if (!vocab.stream.urls.has(url)) problems.push({line: lineAt(text, m.index), message: `${url} is not a server of the WebSocket API (${[...vocab.stream.urls].join(', ')})`});
+  }
+  if (stream) {
+    const s = streamProblems(prose, vocab.stream, vocab.identifiers);
+    references += s.references;
+    problems.push(...s.problems);
   }
   text.split('\n').forEach((l, i) => {
     if (PLACEHOLDER.test(l)) problems.push({line: i + 1, message: `placeholder text: ${l.trim().slice(0, 60)}`});

@@ -1,7 +1,8 @@
 /**
  * Builds the downloadable spec artefacts from openapi/ into static/openapi/ (served at /openapi/…):
  * each API bundled by Redocly (all $refs resolved) as YAML and JSON, one combined spec joined by Redocly
- * (novaramp.yaml / novaramp.json), and a Postman collection converted by openapi-to-postmanv2.
+ * (novaramp.yaml / novaramp.json), a Postman collection converted by openapi-to-postmanv2, and the WebSocket
+ * API's AsyncAPI document bundled by Redocly too (websocket.asyncapi.yaml / .json), validated again once bundled.
  * Written to a temporary folder and swapped in only when every step succeeded.
  */
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ const Converter = require('openapi-to-postmanv2') as {
 };
 import {parse, stringify} from 'yaml';
 import {API_SPECS, ARTEFACT_DIR, COMBINED_SPEC as COMBINED, specPath} from '../src/data/api-table';
+import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from './asyncapi';
 import {bin, run} from './cli';
 import {BRAND} from '../src/data/brand';
 
@@ -57,6 +59,11 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
     fs.writeFileSync(path.join(tmp, `${COMBINED}.json`), `${JSON.stringify(combined, null, 2)}\n`);
     const collection = await toPostman(combined);
     fs.writeFileSync(path.join(tmp, `${COMBINED}.postman_collection.json`), `${JSON.stringify(collection, null, 2)}\n`);
+    const asyncapi = path.join(tmp, `${ASYNCAPI_ARTEFACT}.yaml`);
+    redocly(['bundle', ASYNCAPI_FILE, '-o', asyncapi], siteDir);
+    const problems = await parserProblems(siteDir, path.relative(siteDir, asyncapi));
+    if (problems.length > 0) throw new Error(`the bundled ${ASYNCAPI_FILE} does not validate:\n${problems.join('\n')}`);
+    fs.writeFileSync(path.join(tmp, `${ASYNCAPI_ARTEFACT}.json`), `${JSON.stringify(parse(fs.readFileSync(asyncapi, 'utf8')), null, 2)}\n`);
     fs.rmSync(target, {recursive: true, force: true});
     fs.renameSync(tmp, target);
     return fs.readdirSync(target).sort();

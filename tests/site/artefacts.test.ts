@@ -1,4 +1,7 @@
-/** The spec downloads and llms.txt in the production build: parsed, complete (all 37 operations) and linked. */
+/**
+ * The spec downloads and llms.txt in the production build: parsed, complete (all 37 operations, every WebSocket
+ * channel and message) and linked.
+ */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +11,7 @@ import {API_SPECS} from '../../src/data/api-table';
 import {loadOperations} from '../../tools/spec-model';
 import {BRAND} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
+import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from '../../tools/asyncapi';
 
 const OUT = path.join(SITE_ROOT, 'build', 'openapi');
 const operations = loadOperations(SITE_ROOT).filter((op) => op.method !== 'event');
@@ -54,9 +58,34 @@ test('the Postman collection holds one request per operation', () => {
   for (const op of operations) assert.ok(signatures.has(`${op.method.toUpperCase()} ${op.path}`), `${op.method} ${op.path}`);
 });
 
+test('the WebSocket API is published as AsyncAPI 3.0, bundled, as YAML and JSON, and validates', async () => {
+  const source = parse(fs.readFileSync(path.join(SITE_ROOT, ASYNCAPI_FILE), 'utf8'));
+  const yaml = parse(fs.readFileSync(path.join(OUT, `${ASYNCAPI_ARTEFACT}.yaml`), 'utf8'));
+  const json = JSON.parse(fs.readFileSync(path.join(OUT, `${ASYNCAPI_ARTEFACT}.json`), 'utf8'));
+  assert.deepEqual(json, yaml, 'the JSON and YAML downloads hold the same document');
+  assert.equal(yaml.asyncapi, '3.0.0');
+  assert.deepEqual(Object.keys(yaml.channels).sort(), Object.keys(source.channels).sort());
+  assert.deepEqual(Object.keys(yaml.operations).sort(), Object.keys(source.operations).sort());
+  assert.deepEqual(Object.keys(yaml.components.messages).sort(), Object.keys(source.components.messages).sort());
+  // Bundled: the OpenAPI schemas it reuses are inside it, so no $ref points at another file.
+  const refs = JSON.stringify(json).match(/"\$ref":"[^"]*"/g) ?? [];
+  assert.ok(refs.length > 0);
+  assert.deepEqual(refs.filter((r) => !r.startsWith('"$ref":"#/')), []);
+  assert.ok(yaml.components.schemas.Quote && yaml.components.schemas.Transaction, 'the Quote and Transaction schemas are bundled in');
+  assert.deepEqual(await parserProblems(SITE_ROOT, path.relative(SITE_ROOT, path.join(OUT, `${ASYNCAPI_ARTEFACT}.yaml`))), []);
+});
+
+test('the WebSocket guide links the AsyncAPI downloads', () => {
+  const html = fs.readFileSync(path.join(SITE_ROOT, 'build', 'docs', 'guides', 'websocket-guide.html'), 'utf8');
+  for (const file of [`${ASYNCAPI_ARTEFACT}.yaml`, `${ASYNCAPI_ARTEFACT}.json`]) {
+    assert.match(html, new RegExp(`href="?/openapi/${file.replace(/\./g, '\\.')}"?[ >]`), file);
+  }
+});
+
 test('the overview page links every download', () => {
   const html = fs.readFileSync(path.join(SITE_ROOT, 'build', 'docs', 'api', 'overview.html'), 'utf8');
-  for (const file of ['novaramp.yaml', 'novaramp.json', 'novaramp.postman_collection.json', ...API_SPECS.map((a) => `${a}.yaml`)]) {
+  const asyncapi = [`${ASYNCAPI_ARTEFACT}.yaml`, `${ASYNCAPI_ARTEFACT}.json`];
+  for (const file of ['novaramp.yaml', 'novaramp.json', 'novaramp.postman_collection.json', ...API_SPECS.map((a) => `${a}.yaml`), ...asyncapi]) {
     assert.match(html, new RegExp(`href="?/openapi/${file.replace(/\./g, '\\.')}"?[ >]`), file);
     assert.ok(fs.existsSync(path.join(OUT, file)), `${file} is in the build`);
   }
