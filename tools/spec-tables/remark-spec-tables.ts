@@ -327,8 +327,8 @@ function directives(node: MdNode, found: {parent: MdNode; index: number}[] = [])
 
 export default function remarkSpecTables(options: SpecTablesOptions = {}) {
   const siteDir = options.siteDir ?? SITE_ROOT;
-  return async (tree: MdNode, file: {path?: string; cwd?: string}): Promise<void> => {
-    const found = directives(tree);
+  return async (tree: {type: string}, file: {path?: string; cwd?: string}): Promise<void> => {
+    const found = directives(tree as MdNode);
     // Replaced from the last one backwards, so a directive that becomes several blocks keeps the indexes valid.
     for (const {parent, index} of found.reverse()) {
       const node = parent.children![index];
