@@ -183,6 +183,22 @@ describe('the guides use the spec tables', () => {
     assert.ok(directives >= 15, `${directives} directives`);
   });
 
+  test('every Idempotency-Key written out in the guides is a key of its own', () => {
+    const seen = new Map<string, string>();
+    const reused: string[] = [];
+    for (const page of pages) {
+      fs.readFileSync(page, 'utf8').split('\n').forEach((line, i) => {
+        for (const m of line.matchAll(/Idempotency-Key: ([0-9A-Za-z-]{8,64})/g)) {
+          const here = `${path.relative(SITE_ROOT, page)}:${i + 1}`;
+          if (seen.has(m[1])) reused.push(`${here}: ${m[1]} is already used at ${seen.get(m[1])}`);
+          else seen.set(m[1], here);
+        }
+      });
+    }
+    assert.ok(seen.size >= 5, `${seen.size} keys`);
+    assert.deepEqual(reused, []);
+  });
+
   test('no guide retypes a status table of the spec', async () => {
     const statusSchemas = fs
       .readdirSync(path.join(SITE_ROOT, 'openapi/components/schemas'))
