@@ -9,6 +9,7 @@ import {accessibleTheme} from './src/prism-contrast';
 import {createApiPageMD} from './tools/api-pages/code-samples';
 import {GEN_OUT_ENV} from './tools/generate-api';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
+import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: `npm run gen:api` (tools/generate-api.ts) points the OpenAPI plugin at a temporary
@@ -20,8 +21,9 @@ const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
-// @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed.
-const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg]};
+// @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
+// directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts).
+const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables]};
 
 /** Inline SVG icon links for the footer; each carries an accessible name. */
 function socialLink(name: string, href: string, svgPath: string): {html: string} {

@@ -1,0 +1,224 @@
+/**
+ * tools/spec-tables/remark-spec-tables.ts: `::spec-table{…}` directives become the spec's own tables at build time,
+ * run as Docusaurus runs it (remark-parse + remark-directive, and the MDX compiler); anything it cannot find fails
+ * with the Markdown file and line; and the guides use it instead of retyping the spec's tables.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+import {parse} from 'yaml';
+import remarkSpecTables, {type MdNode} from '../../tools/spec-tables/remark-spec-tables';
+import {SITE_ROOT} from '../../tools/cli';
+
+const GUIDES = path.join(SITE_ROOT, 'docs', 'guides');
+
+async function transform(markdown: string, options: {siteDir?: string; file?: string} = {}): Promise<MdNode> {
+  const [{unified}, {default: remarkParse}, {default: remarkDirective}, {default: remarkGfm}] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-directive'),
+    import('remark-gfm'),
+  ]);
+  const processor = unified().use(remarkParse).use(remarkDirective).use(remarkGfm).use(remarkSpecTables, {siteDir: options.siteDir ?? SITE_ROOT});
+  const file = {path: options.file ?? path.join(GUIDES, 'page.md'), cwd: options.siteDir ?? SITE_ROOT, value: markdown};
+  return (await processor.run(processor.parse(file), file)) as unknown as MdNode;
+}
+
+const textOf = (n: MdNode): string => (n.value ?? '') + (n.children ?? []).map(textOf).join('');
+const tables = (root: MdNode): MdNode[] => (root.children ?? []).filter((n) => n.type === 'table');
+/** A table as lists of cell texts, header first. */
+const cells = (table: MdNode): string[][] => (table.children ?? []).map((r) => (r.children ?? []).map(textOf));
+const firstColumn = (table: MdNode): string[] => cells(table).slice(1).map((r) => r[0]);
+const schema = (name: string) => parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/schemas', `${name}.yaml`), 'utf8'));
+
+describe('spec tables', () => {
+  test('a schema directive becomes the table of that schema, one row per status of its enum', async () => {
+    const root = await transform('# Withdrawals\n\nBefore.\n\n::spec-table{schema="WithdrawalStatus"}\n\nAfter.\n');
+    const [table] = tables(root);
+    assert.ok(table, 'a table node replaced the directive');
+    assert.deepEqual(firstColumn(table), schema('WithdrawalStatus').enum);
+    assert.equal(table.position?.start.line, 5, 'the table keeps the position of the directive');
+    assert.deepEqual(
+      (root.children ?? []).map((n) => n.type),
+      ['heading', 'paragraph', 'table', 'paragraph'],
+    );
+  });
+
+  test('an operation directive takes the table of its description, and rows= keeps the rows named', async () => {
+    const [all] = tables(await transform('::spec-table{operation="withdrawFiat"}\n'));
+    assert.deepEqual(firstColumn(all), schema('FiatRail').enum, 'the rail limits: one row per rail');
+    const [some] = tables(await transform('::spec-table{operation="withdrawFiat" rows="sepa,ach"}\n'));
+    assert.deepEqual(firstColumn(some), ['ach', 'sepa'], 'the spec order, not the order asked');
+    assert.deepEqual(cells(some)[0], cells(all)[0], 'the same header');
+  });
+
+  test('a file and pointer directive follows $refs and takes the table under a heading; spec-section takes the prose', async () => {
+    const pointer = '/paths/~1accounts~1{account_id}~1fiat-withdrawals/post/description';
+    const [viaRef] = tables(await transform(`::spec-table{file="fiat.yaml" pointer="${pointer}"}\n`));
+    assert.deepEqual(firstColumn(viaRef), schema('FiatRail').enum);
+    const [headers] = tables(await transform('::spec-table{file="webhooks.yaml" pointer="/info/description" heading="Verifying signatures"}\n'));
+    assert.deepEqual(firstColumn(headers), ['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const section = await transform('::spec-section{file="webhooks.yaml" pointer="/info/description" heading="Delivery"}\n');
+    assert.ok((section.children ?? []).some((n) => n.type === 'list'), 'the delivery rules list');
+    assert.match(textOf(section), /Retries\./);
+  });
+
+  test('the events directive lists every event of the webhooks section, linked to its pinned page', async () => {
+    const root = parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/webhooks.yaml'), 'utf8'));
+    const [table] = tables(await transform('::spec-table{events}\n'));
+    assert.deepEqual(firstColumn(table), Object.keys(root.webhooks));
+    const firstLink = table.children?.[1].children?.[0].children?.[0];
+    const type = Object.keys(root.webhooks)[0];
+    const event = parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi', root.webhooks[type].$ref), 'utf8'));
+    assert.equal(firstLink?.url, `/docs${event.post['x-doc-slug']}`);
+    for (const row of cells(table).slice(1)) assert.match(row[1], /^\S.*[.!?]$/, `a sentence for ${row[0]}`);
+  });
+
+  test('it compiles through MDX as Docusaurus does, into a real table', async () => {
+    const {compile} = await import('@mdx-js/mdx');
+    const {default: remarkDirective} = await import('remark-directive');
+    const js = String(
+      await compile(
+        {path: path.join(GUIDES, 'page.md'), value: 'Statuses:\n\n::spec-table{schema="QuoteStatus"}\n'},
+        {remarkPlugins: [remarkDirective, [remarkSpecTables, {siteDir: SITE_ROOT}]]},
+      ),
+    );
+    assert.match(js, /_components\.table/);
+    for (const status of schema('QuoteStatus').enum) assert.ok(js.includes(`"${status}"`), status);
+  });
+
+  test('an unknown schema, operation, pointer, heading, row or a missing table fails with the file and line', async () => {
+    const file = path.join(GUIDES, 'broken.md');
+    const cases: [string, RegExp][] = [
+      ['::spec-table{schema="WithdrawalStatuz"}', /unknown schema "WithdrawalStatuz": openapi\/components\/schemas\/WithdrawalStatuz\.yaml does not exist/],
+      ['::spec-table{operation="withdrawFiats"}', /unknown operation "withdrawFiats"/],
+      ['::spec-table{file="webhooks.yaml" pointer="/info/descriptio"}', /nothing at \/info\/descriptio \(no "descriptio"/],
+      ['::spec-table{file="webhooks.yaml" pointer="/info/description" heading="Retry"}', /has no heading "Retry" \(headings: "Delivery", /],
+      ['::spec-table{schema="Network"}', /Network\.yaml has no Markdown table \(and no enum with x-enum-descriptions\)/],
+      ['::spec-table{schema="QuoteStatus" rows="open,closed"}', /the table has no row "closed" \(rows: open, /],
+      ['::spec-table{schema="QuoteStatus" file="quotes.yaml"}', /give exactly one of/],
+      ['::spec-table{file="quotes.yaml"}', /needs a pointer/],
+      [':::spec-table{schema="QuoteStatus"}\n:::', /must be a leaf directive/],
+    ];
+    for (const [directive, expected] of cases) {
+      await assert.rejects(transform(`# Page\n\nSome text.\n\n${directive}\n`, {file}), (error: Error) => {
+        assert.match(error.message, /^docs\/guides\/broken\.md:5: /, directive);
+        assert.match(error.message, expected, directive);
+        return true;
+      });
+    }
+  });
+});
+
+describe('spec tables on a spec of its own', () => {
+  let site: string;
+  before(() => {
+    site = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-spec-tables-'));
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(site, 'openapi', rel)), {recursive: true});
+      fs.writeFileSync(path.join(site, 'openapi', rel), text);
+    };
+    write(
+      'components/schemas/ParcelStatus.yaml',
+      [
+        'type: string',
+        'enum: [packed, shipped, lost]',
+        'x-enum-descriptions:',
+        '  packed: In the box.',
+        '  shipped: On its way, see `tracking_id`.',
+        '  lost: Final.',
+        'x-status-events:',
+        '  shipped: [parcel.shipped]',
+        '  lost: [parcel.lost, parcel.refunded]',
+      ].join('\n'),
+    );
+    write('webhooks.yaml', 'webhooks:\n  parcel.shipped:\n    $ref: events/parcel.shipped.yaml\n  parcel.lost:\n    $ref: events/parcel.lost.yaml\n');
+    write('events/parcel.shipped.yaml', 'post:\n  x-doc-slug: /api/events/parcel-shipped\n  description: Sent when a parcel leaves. More text.\n');
+    write('events/parcel.lost.yaml', 'post:\n  x-doc-slug: /api/events/parcel-lost\n  description: Sent when a parcel is lost.\n');
+  });
+  after(() => fs.rmSync(site, {recursive: true, force: true}));
+
+  test('an enum with x-enum-descriptions becomes a table, and x-status-events adds the linked events', async () => {
+    const [table] = tables(await transform('::spec-table{schema="ParcelStatus" rows="packed,shipped"}\n', {siteDir: site, file: path.join(site, 'docs/p.md')}));
+    assert.deepEqual(cells(table), [
+      ['Value', 'Meaning', 'Event'],
+      ['packed', 'In the box.', ''],
+      ['shipped', 'On its way, see tracking_id.', 'parcel.shipped'],
+    ]);
+    assert.equal(table.children?.[2].children?.[2].children?.[0].url, '/docs/api/events/parcel-shipped');
+    const [events] = tables(await transform('::spec-table{events}\n', {siteDir: site, file: path.join(site, 'docs/p.md')}));
+    assert.deepEqual(cells(events).slice(1), [
+      ['parcel.shipped', 'Sent when a parcel leaves.'],
+      ['parcel.lost', 'Sent when a parcel is lost.'],
+    ]);
+  });
+
+  test('an event named by x-status-events but missing from the webhooks section fails', async () => {
+    await assert.rejects(
+      transform('Intro.\n\n::spec-table{schema="ParcelStatus"}\n', {siteDir: site, file: path.join(site, 'docs/p.md')}),
+      /^Error: docs\/p\.md:3: ::spec-table: openapi\/components\/schemas\/ParcelStatus\.yaml: x-status-events names parcel\.refunded, which is not an event of openapi\/webhooks\.yaml/,
+    );
+  });
+});
+
+describe('the guides use the spec tables', () => {
+  const pages = fs
+    .readdirSync(GUIDES, {recursive: true})
+    .map(String)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => path.join(GUIDES, f));
+
+  test('every directive in the guides and terminology pages resolves', async () => {
+    let directives = 0;
+    for (const page of pages) {
+      const text = fs.readFileSync(page, 'utf8');
+      const found = text.match(/^::spec-(table|section)\{/gm)?.length ?? 0;
+      if (found === 0) continue;
+      directives += found;
+      const root = await transform(text.replace(/^---[\s\S]*?---/, (fm) => fm.replace(/[^\n]/g, '')), {file: page});
+      assert.doesNotMatch(JSON.stringify(root), /"name":"spec-(table|section)"/, page);
+    }
+    assert.ok(directives >= 15, `${directives} directives`);
+  });
+
+  test('every Idempotency-Key written out in the guides is a key of its own', () => {
+    const seen = new Map<string, string>();
+    const reused: string[] = [];
+    for (const page of pages) {
+      fs.readFileSync(page, 'utf8').split('\n').forEach((line, i) => {
+        for (const m of line.matchAll(/Idempotency-Key: ([0-9A-Za-z-]{8,64})/g)) {
+          const here = `${path.relative(SITE_ROOT, page)}:${i + 1}`;
+          if (seen.has(m[1])) reused.push(`${here}: ${m[1]} is already used at ${seen.get(m[1])}`);
+          else seen.set(m[1], here);
+        }
+      });
+    }
+    assert.ok(seen.size >= 5, `${seen.size} keys`);
+    assert.deepEqual(reused, []);
+  });
+
+  test('no guide retypes a status table of the spec', async () => {
+    const statusSchemas = fs
+      .readdirSync(path.join(SITE_ROOT, 'openapi/components/schemas'))
+      .filter((f) => /Status\.yaml$/.test(f))
+      .map((f) => ({name: f, values: (parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/schemas', f), 'utf8')).enum ?? []) as string[]}));
+    assert.ok(statusSchemas.length >= 5);
+    const {unified} = await import('unified');
+    const {default: remarkParse} = await import('remark-parse');
+    const {default: remarkGfm} = await import('remark-gfm');
+    const processor = unified().use(remarkParse).use(remarkGfm);
+    const retyped: string[] = [];
+    for (const page of pages) {
+      const root = processor.parse(fs.readFileSync(page, 'utf8')) as unknown as MdNode;
+      for (const table of tables(root)) {
+        // A copy that leaves out one status (a crypto-only list without `returned`) is still a copy.
+        const values = firstColumn(table);
+        const copy = statusSchemas.find((s) => values.every((v) => s.values.includes(v)) && values.length >= Math.max(3, s.values.length - 1));
+        if (copy) retyped.push(`${path.relative(SITE_ROOT, page)}:${table.position?.start.line}: retypes ${copy.name}; use ::spec-table{schema="${copy.name.replace('.yaml', '')}"}`);
+      }
+    }
+    assert.deepEqual(retyped, []);
+  });
+});
