@@ -41,12 +41,17 @@ test('the webhooks spec describes at least 8 event types, each at a deliberate e
   for (const e of events) assert.ok(extra.has(`/docs${e.slug}`), `${e.path} → /docs${e.slug} is not listed in tests/routes-extra.txt`);
 });
 
-test('every spec offers the sandbox, production and local mock servers and one bearer security scheme', () => {
+test('every spec offers the sandbox, production and local mock servers, each with its audience, and one bearer security scheme', () => {
   for (const spec of API_SPECS) {
     const doc = parse(fs.readFileSync(path.join(SITE_ROOT, specPath(spec)), 'utf8'));
+    // x-internal: the mock is ours (true); sandbox and production are what integrators call (false).
     assert.deepEqual(
-      doc.servers.map((s: {url: string}) => s.url),
-      ['https://api.sandbox.novaramp.example/v1', 'https://api.novaramp.example/v1', 'http://127.0.0.1:{port}'],
+      doc.servers.map((s: {url: string; 'x-internal'?: unknown}) => [s.url, s['x-internal']]),
+      [
+        ['https://api.sandbox.novaramp.example/v1', false],
+        ['https://api.novaramp.example/v1', false],
+        ['http://127.0.0.1:{port}', true],
+      ],
       spec,
     );
     assert.deepEqual(doc.security, [{ApiKey: []}], spec);
