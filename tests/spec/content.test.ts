@@ -20,9 +20,9 @@ test('every page agrees with the spec, links existing pages and has no placehold
 test('every operation is linked from at least one guide or API docs page', () => {
   const report = checkContent(SITE_ROOT, routes);
   assert.deepEqual(report.problems.filter((p) => p.includes('no guide or API docs page links')), []);
-  // The check must have run over every operation: the 37 seed operations and the 19 of issue #11, each pinned
-  // in the routes contract (tests/routes.txt, tests/routes-extra.txt).
-  assert.equal(vocab.operationRoutes.length, 37 + 19);
+  // The check must have run over every operation: at least the 37 seed operations and the 19 of issue #11, each
+  // pinned in the routes contract (tests/routes.txt, tests/routes-extra.txt).
+  assert.ok(vocab.operationRoutes.length >= 37 + 19, `only ${vocab.operationRoutes.length} operations checked`);
   assert.deepEqual(vocab.operationRoutes.filter((r) => !routes.includes(r)), []);
 });
 
