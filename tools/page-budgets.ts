@@ -18,12 +18,14 @@ export const BENCH_PAGES: {type: PageType; route: string}[] = Object.entries(PAG
  * theme's page code (its Redux store and schema components), never the try-it request builder or the snippet
  * generators, which load on use or run at build time. Pages with diagrams get the same budget as their kind
  * because diagrams are images drawn at build time. `npm run bench` prints what each page weighs today.
+ * Docs pages get 210: main.js carries the route table, which grows with every API page (issue #14 is to make a
+ * guide's JS independent of the number of operations).
  */
 export const BUDGET_KIB: Record<PageType, {js: number; css: number}> = {
   home: {js: 200, css: 60},
-  guide: {js: 200, css: 60},
-  'guide (diagrams)': {js: 200, css: 60},
-  terminology: {js: 200, css: 60},
-  'terminology (diagram)': {js: 200, css: 60},
+  guide: {js: 210, css: 60},
+  'guide (diagrams)': {js: 210, css: 60},
+  terminology: {js: 210, css: 60},
+  'terminology (diagram)': {js: 210, css: 60},
   'API operation': {js: 350, css: 60},
 };

@@ -104,8 +104,8 @@ describe('routes of tests/routes.txt', () => {
 describe('generated API reference', () => {
   const operations = loadOperations(SITE_ROOT).filter((op) => op.method !== 'event');
 
-  test('37 operation pages each show their method and path', async () => {
-    assert.equal(operations.length, 37);
+  test('every operation page shows its method and path', async () => {
+    assert.ok(operations.length >= 37 + 19, `only ${operations.length} operations`);
     for (const op of operations) {
       const {status, html} = await get(`/docs${op.slug}`);
       assert.equal(status, 200, op.slug);

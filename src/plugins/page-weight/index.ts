@@ -8,20 +8,39 @@
  *   prism-react-renderer's instance, so the API-only grammars (src/components/ApiDocItem/prism-languages.ts)
  *   can be plain imports of the API chunk instead of globals registered from the main bundle.
  * - Docusaurus' `common` chunk takes every module used by half the pages or more; with more API pages
- *   than guides, that pulled the theme's tab and scroll helpers into every guide. The theme's modules and our
- *   API page's (src/components/ApiDocItem, src/theme) are left to the chunks of the pages that use them.
+ *   than guides, that pulled what every API page uses (the theme, redux, its Markdown stack) into every guide.
+ *   So `common` counts the other pages only: the chunks of the generated API pages (found in the route
+ *   registry Docusaurus writes before bundling) are left out, and the threshold is half of the other pages. The
+ *   theme's modules and our API page's (src/components/ApiDocItem, src/theme) also stay out, for the pages
+ *   that share a chunk with an API page.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {GENERATED_DIR} from '../../data/api-table';
 
 // A regular expression, not a function: Rspack would call a JS function across its native boundary per module.
 const NOT_OPENAPI_MODULES = /^(?!.*([\\/]node_modules[\\/]docusaurus-(theme|plugin)-openapi-docs|[\\/]src[\\/]components[\\/]ApiDocItem|[\\/]src[\\/]theme)[\\/])/;
 const OPENAPI_MARKDOWN = /[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]Markdown[\\/]index\.js$/;
 
-export default function pageWeightPlugin(): Plugin {
+/** The chunk names of the generated API pages' content, from the registry (`"<chunk>": [() => import(…"<module>")…`). */
+function apiPageChunks(generatedFilesDir: string): string[] {
+  const registry = fs.readFileSync(path.join(generatedFilesDir, 'registry.js'), 'utf8');
+  const apiModule = `/${GENERATED_DIR}/`;
+  return [...registry.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/gm)]
+    .filter(([, , module]) => module.includes(apiModule))
+    .map(([, chunk]) => chunk);
+}
+
+export default function pageWeightPlugin(context: LoadContext): Plugin {
   return {
     name: 'novaramp-page-weight',
-    configureWebpack(_config, isServer, utils) {
+    configureWebpack(config, isServer, utils) {
+      // Docusaurus sets the threshold to half its page count.
+      const docusaurusCommon = (config.optimization?.splitChunks || undefined)?.cacheGroups?.common as {minChunks?: number} | undefined;
+      const totalPages = (docusaurusCommon?.minChunks ?? 0) * 2;
+      const apiChunks = isServer ? [] : apiPageChunks(context.generatedFilesDir);
+      const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       return {
         resolve: {
           alias: {
@@ -38,7 +57,13 @@ export default function pageWeightPlugin(): Plugin {
               optimization: {
                 splitChunks: {
                   cacheGroups: {
-                    common: {test: NOT_OPENAPI_MODULES},
+                    common: {
+                      test: NOT_OPENAPI_MODULES,
+                      // A RegExp on chunk names (evaluated natively by Rspack): the async page chunks, as Docusaurus' default
+                      // `async` selects, minus the API pages'. `main` and its runtime are the entry's initial chunks.
+                      chunks: new RegExp(`^(?!(?:${['main', 'runtime~main', ...apiChunks].map(escape).join('|')})$)`),
+                      minChunks: Math.max(2, (totalPages - apiChunks.length) * 0.5),
+                    },
                   },
                 },
               },
