@@ -23,6 +23,8 @@ const API_BASES = ['https://api.sandbox.novaramp.example/v1', 'https://api.novar
 const STANDARD_HEADERS = ['authorization', 'content-type', 'accept', 'retry-after', 'user-agent', 'location'];
 const FILE_EXTENSIONS = /\.(ya?ml|json|md|mdx|ts|js|txt|xml|html|sh|py|go|rb|php|java|cs)$/;
 const PLACEHOLDER = /lorem ipsum|\bTODO\b|\bTBD\b|coming soon/i;
+/** A literal secret or restricted key (a visibly fake `sk_sandbox_...` or `$NOVARAMP_API_KEY` is what pages show). */
+const LITERAL_KEY = /\b(?:sk|rk)_(?:sandbox|live)_(?!X+\b)[A-Za-z0-9]{8,}/;
 
 export interface Vocabulary {
   endpoints: {method: string; template: string; pattern: RegExp}[];
@@ -294,6 +296,8 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
   }
   text.split('\n').forEach((l, i) => {
     if (PLACEHOLDER.test(l)) problems.push({line: i + 1, message: `placeholder text: ${l.trim().slice(0, 60)}`});
+    const key = LITERAL_KEY.exec(l)?.[0];
+    if (key) problems.push({line: i + 1, message: `literal API key ${key}: show $NOVARAMP_API_KEY (shell) or sk_sandbox_... (see /docs/api/sandbox-credentials)`});
   });
   return {problems, references, links};
 }

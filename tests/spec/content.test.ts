@@ -54,6 +54,7 @@ test('an unknown status, event type, error code, header, API URL or link fails',
     ['curl https://api.sandbox.novaramp.example/v1/accounts/acc_7Hq2LmX9pR4sT8vW/kyc-status', /unknown API path \/accounts\/acc_7Hq2LmX9pR4sT8vW\/kyc-status/],
     ['See [the page](/docs/api/account/remove-account).', /link to \/docs\/api\/account\/remove-account, which is not a page/],
     ['This section is TBD.', /placeholder text/],
+    ['-H "Authorization: Bearer sk_sandbox_9fK2mQ7xLp3RtV8wZq"', /literal API key sk_sandbox_9fK2mQ7xLp3RtV8wZq/],
     ['```json\n{"acount_id": "acc_7Hq2LmX9pR4sT8vW"}\n```', /JSON example uses "acount_id"/],
   ];
   for (const [text, expected] of cases) assert.match(problemsWith(text).join('\n'), expected, text);
