@@ -90,34 +90,31 @@ test('two operations with the same pin fail and name both places', () => {
   assertKept(output);
 });
 
-test('a spec file deleted from openapi/ fails and names it', () => {
-  const abs = path.join(site, 'openapi', 'quotes.yaml');
+/** Runs the generator with `file` (relative to openapi/) deleted, then puts it back. */
+function withDeletedFile(file: string) {
+  const abs = path.join(site, 'openapi', file);
   const original = fs.readFileSync(abs, 'utf8');
   fs.writeFileSync(marker(), 'pages from the last good generation\n');
   fs.rmSync(abs);
   try {
-    const {status, output} = generate();
-    assert.notEqual(status, 0);
-    assert.match(output, /openapi\/quotes\.yaml: missing/);
-    assertKept(output);
+    return generate();
   } finally {
     fs.writeFileSync(abs, original);
   }
+}
+
+test('a spec file deleted from openapi/ fails and names it', () => {
+  const {status, output} = withDeletedFile('quotes.yaml');
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/quotes\.yaml: missing/);
+  assertKept(output);
 });
 
 test('a path file a root points to that does not exist fails and names the root line', () => {
-  const abs = path.join(site, 'openapi', 'paths', 'coins.yaml');
-  const original = fs.readFileSync(abs, 'utf8');
-  fs.writeFileSync(marker(), 'pages from the last good generation\n');
-  fs.rmSync(abs);
-  try {
-    const {status, output} = generate();
-    assert.notEqual(status, 0);
-    assert.match(output, /openapi\/coins\.yaml:\d+: \$ref openapi\/paths\/coins\.yaml — the file does not exist/);
-    assertKept(output);
-  } finally {
-    fs.writeFileSync(abs, original);
-  }
+  const {status, output} = withDeletedFile('paths/coins.yaml');
+  assert.notEqual(status, 0);
+  assert.match(output, /openapi\/coins\.yaml:\d+: \$ref openapi\/paths\/coins\.yaml — the file does not exist/);
+  assertKept(output);
 });
 
 test('a dangling $ref fails with Redocly\'s file:line and keeps the last good pages', () => {
