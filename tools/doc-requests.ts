@@ -47,6 +47,8 @@ export interface DocRequest {
   /** Line of the `curl` command. */
   line: number;
   method: string;
+  /** The documented base URL it goes to (one of DOC_BASE_URLS). */
+  base: string;
   /** Path and query after the base URL, e.g. `/coins?limit=2`. */
   path: string;
   headers: [string, string][];
@@ -209,7 +211,7 @@ function toDocRequest(curl: ParsedCurl, file: string, line: number): DocRequest 
     if (m[1] !== API_KEY_PLACEHOLDER && !/^sk_sandbox_\S+$/.test(m[1])) throw new DocError(`key "${m[1]}": show $NOVARAMP_API_KEY or a sk_sandbox_ placeholder`);
     return [name, `Bearer ${API_KEY_PLACEHOLDER}`];
   });
-  return {file, line, method: curl.method, path: curl.url.slice(base.length) || '/', headers, body: curl.body, statuses: []};
+  return {file, line, method: curl.method, base, path: curl.url.slice(base.length) || '/', headers, body: curl.body, statuses: []};
 }
 
 interface CodeNode {
@@ -288,79 +290,4 @@ export function extractDocRequests(siteDir: string): DocRequestsResult {
     problems.push(...page.problems);
   }
   return {pages, problems};
-}
-
-// ---- Looking requests up in a bundled spec ----
-
-type Json = Record<string, unknown>;
-
-const escapePointer = (p: string) => p.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Follows local `$ref`s from a JSON pointer; returns the node and the pointer of where it really is. */
-export function resolveRef(spec: Json, pointer: string): {node: Json; pointer: string} {
-  let current = pointer;
-  for (let hops = 0; hops < 20; hops++) {
-    let node: unknown = spec;
-    for (const part of current.split('/').slice(1)) {
-      node = (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    const ref = (node as Json | undefined)?.$ref;
-    if (typeof ref !== 'string') return {node: node as Json, pointer: current};
-    if (!ref.startsWith('#/')) throw new Error(`${current}: $ref ${ref} is not local to the bundled spec`);
-    current = ref;
-  }
-  throw new Error(`${pointer}: $ref cycle`);
-}
-
-export interface SpecOperation {
-  template: string;
-  method: string;
-  /** JSON pointer of the operation in the spec. */
-  pointer: string;
-  operation: Json;
-}
-
-/**
- * The operation of the spec a request goes to: the path templates its path matches, the one with the most
- * literal segments first (`/accounts/{id}/kyc` over `/accounts/{id}/{x}`).
- */
-export function findOperation(spec: Json, method: string, requestPath: string): SpecOperation | undefined {
-  const segments = new URL(requestPath, 'http://x').pathname.replace(/\/$/, '').split('/');
-  let best: {template: string; literal: number} | undefined;
-  for (const template of Object.keys((spec.paths ?? {}) as Json)) {
-    const parts = template.replace(/\/$/, '').split('/');
-    if (parts.length !== segments.length) continue;
-    let literal = 0;
-    const ok = parts.every((p, i) => {
-      if (/^\{[^}]+\}$/.test(p)) return segments[i] !== '';
-      if (p === decodeURIComponent(segments[i])) return ++literal > 0;
-      return false;
-    });
-    if (!ok || !(spec.paths as Json)[template] || !((spec.paths as Record<string, Json>)[template] as Json)[method.toLowerCase()]) continue;
-    if (!best || literal > best.literal) best = {template, literal};
-  }
-  if (!best) return undefined;
-  const pointer = `#/paths/${escapePointer(best.template)}/${method.toLowerCase()}`;
-  return {template: best.template, method: method.toLowerCase(), pointer, operation: resolveRef(spec, pointer).node};
-}
-
-/** The statuses an operation documents, as numbers (a `default` or `4XX` range is not a stated status). */
-export function documentedStatuses(op: SpecOperation): number[] {
-  return Object.keys((op.operation.responses ?? {}) as Json)
-    .filter((s) => /^\d{3}$/.test(s))
-    .map(Number);
-}
-
-/**
- * The JSON pointer of the schema of one response of an operation, for `mediaType` (or the response's only JSON
- * media type); undefined when that response has no body.
- */
-export function responseSchemaPointer(spec: Json, op: SpecOperation, status: number, mediaType?: string): {pointer: string; mediaType: string} | undefined {
-  const response = resolveRef(spec, `${op.pointer}/responses/${status}`);
-  if (!response.node) return undefined;
-  const content = (response.node.content ?? {}) as Json;
-  const types = Object.keys(content);
-  if (!types.length) return undefined;
-  const chosen = mediaType && types.includes(mediaType) ? mediaType : (types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json$/.test(t)) ?? types[0]);
-  return {pointer: `${response.pointer}/content/${escapePointer(chosen)}/schema`, mediaType: chosen};
 }

@@ -2,58 +2,31 @@
  * Every request the guides and API docs pages show runs against the mock and gets the status the page states,
  * and every response body shown, like every body the mock answers, validates against the spec's schema for that
  * operation and status. The convention for stating a status is at the top of tools/doc-requests.ts.
- * The spec is bundled afresh into a temporary folder, so the fast tier needs no build.
+ * The mock bundles the spec afresh into a temporary folder, so the fast tier needs no build.
  */
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
-import {COMBINED_SPEC} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
-import {
-  API_KEY_PLACEHOLDER,
-  documentedStatuses,
-  extractDocRequests,
-  extractPage,
-  findOperation,
-  responseSchemaPointer,
-  type DocRequest,
-  type StatedStatus,
-} from '../../tools/doc-requests';
+import {API_KEY_PLACEHOLDER, extractDocRequests, extractPage, type DocRequest, type StatedStatus} from '../../tools/doc-requests';
 import {start, type MockServer} from '../../tools/mock-server';
-import {bundleSpecs} from '../../tools/spec-bundle';
+import {documentedStatuses, findOperation, responseSchemaPointer, specValidator, type Json} from '../../tools/spec-lookup';
 
 const TEST_KEY = 'sk_sandbox_docs_requests_test';
 const extracted = extractDocRequests(SITE_ROOT);
 
-let tmp: string;
 let mock: MockServer;
-let spec: Record<string, unknown>;
-const ajv = new Ajv2020({strict: false, allErrors: true});
-addFormats(ajv);
-for (const f of ['int32', 'int64', 'decimal']) ajv.addFormat(f, true);
+let spec: Json;
+let validate: ReturnType<typeof specValidator>;
 
 before(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-requests-'));
-  // bundleSpecs joins its output folder to the site folder.
-  await bundleSpecs(SITE_ROOT, path.relative(SITE_ROOT, tmp));
-  spec = JSON.parse(fs.readFileSync(path.join(tmp, `${COMBINED_SPEC}.json`), 'utf8'));
-  ajv.addSchema(spec, 'spec');
-  mock = await start(SITE_ROOT, {spec: path.join(tmp, `${COMBINED_SPEC}.yaml`)});
+  // The mock bundles the spec afresh and serves that bundle: the requests and the schemas come from the same one.
+  mock = await start(SITE_ROOT);
+  spec = mock.spec;
+  validate = specValidator(spec);
 });
 after(async () => {
   await mock?.stop();
-  if (tmp) fs.rmSync(tmp, {recursive: true, force: true});
 });
-
-function validate(pointer: string, body: unknown): string | undefined {
-  const check = ajv.getSchema(`spec${pointer}`);
-  if (!check) return `the spec has no schema at ${pointer}`;
-  return check(body) ? undefined : ajv.errorsText(check.errors, {separator: '; '});
-}
 
 /** Sends one documented request for one stated status and checks the answer and the bodies shown for it. */
 async function check(req: DocRequest, stated: StatedStatus[]): Promise<void> {
@@ -123,7 +96,7 @@ test('summary: requests and checks passed per page', (t) => {
 
 test('the check catches a body off the schema, a status the spec lacks, a request the mock rejects and an unknown path', async () => {
   const auth: [string, string][] = [['Authorization', `Bearer ${API_KEY_PLACEHOLDER}`]];
-  const req = (method: string, p: string, statuses: StatedStatus[], body?: string): DocRequest => ({file: 'page.md', line: 1, method, path: p, headers: auth, body, statuses});
+  const req = (method: string, p: string, statuses: StatedStatus[], body?: string): DocRequest => ({file: 'page.md', line: 1, method, base: 'https://api.sandbox.novaramp.example/v1', path: p, headers: auth, body, statuses});
   const coins = req('GET', '/coins', [{status: 200, line: 3, body: {text: '{"data": "none", "has_more": false, "next_cursor": null}', line: 4}}]);
   await assert.rejects(check(coins, coins.statuses), /page\.md:4: the 200 body shown for GET \/coins does not match the spec/);
   const created = req('GET', '/coins', [{status: 201, line: 3}]);

@@ -1,0 +1,95 @@
+/**
+ * Looking requests up in a bundled spec (every `$ref` local, as tools/spec-bundle.ts writes it): which operation a
+ * request goes to, which statuses it documents, where a response's schema is, and whether a body matches it.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+export type Json = Record<string, unknown>;
+
+const escapePointer = (p: string) => p.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Follows local `$ref`s from a JSON pointer; returns the node and the pointer of where it really is. */
+export function resolveRef(spec: Json, pointer: string): {node: Json; pointer: string} {
+  let current = pointer;
+  for (let hops = 0; hops < 20; hops++) {
+    let node: unknown = spec;
+    for (const part of current.split('/').slice(1)) {
+      node = (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    const ref = (node as Json | undefined)?.$ref;
+    if (typeof ref !== 'string') return {node: node as Json, pointer: current};
+    if (!ref.startsWith('#/')) throw new Error(`${current}: $ref ${ref} is not local to the bundled spec`);
+    current = ref;
+  }
+  throw new Error(`${pointer}: $ref cycle`);
+}
+
+export interface SpecOperation {
+  template: string;
+  method: string;
+  /** JSON pointer of the operation in the spec. */
+  pointer: string;
+  operation: Json;
+}
+
+/**
+ * The operation of the spec a request goes to: the path templates its path matches, the one with the most
+ * literal segments first (`/accounts/{id}/kyc` over `/accounts/{id}/{x}`).
+ */
+export function findOperation(spec: Json, method: string, requestPath: string): SpecOperation | undefined {
+  const segments = new URL(requestPath, 'http://x').pathname.replace(/\/$/, '').split('/');
+  let best: {template: string; literal: number} | undefined;
+  for (const template of Object.keys((spec.paths ?? {}) as Json)) {
+    const parts = template.replace(/\/$/, '').split('/');
+    if (parts.length !== segments.length) continue;
+    let literal = 0;
+    const ok = parts.every((p, i) => {
+      if (/^\{[^}]+\}$/.test(p)) return segments[i] !== '';
+      if (p === decodeURIComponent(segments[i])) return ++literal > 0;
+      return false;
+    });
+    if (!ok || !(spec.paths as Json)[template] || !((spec.paths as Record<string, Json>)[template] as Json)[method.toLowerCase()]) continue;
+    if (!best || literal > best.literal) best = {template, literal};
+  }
+  if (!best) return undefined;
+  const pointer = `#/paths/${escapePointer(best.template)}/${method.toLowerCase()}`;
+  return {template: best.template, method: method.toLowerCase(), pointer, operation: resolveRef(spec, pointer).node};
+}
+
+/** The statuses an operation documents, as numbers (a `default` or `4XX` range is not a stated status). */
+export function documentedStatuses(op: SpecOperation): number[] {
+  return Object.keys((op.operation.responses ?? {}) as Json)
+    .filter((s) => /^\d{3}$/.test(s))
+    .map(Number);
+}
+
+/**
+ * The JSON pointer of the schema of one response of an operation, for `mediaType` (or the response's only JSON
+ * media type); undefined when that response has no body.
+ */
+export function responseSchemaPointer(spec: Json, op: SpecOperation, status: number, mediaType?: string): {pointer: string; mediaType: string} | undefined {
+  const response = resolveRef(spec, `${op.pointer}/responses/${status}`);
+  if (!response.node) return undefined;
+  const content = (response.node.content ?? {}) as Json;
+  const types = Object.keys(content);
+  if (!types.length) return undefined;
+  const chosen = mediaType && types.includes(mediaType) ? mediaType : (types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json$/.test(t)) ?? types[0]);
+  return {pointer: `${response.pointer}/content/${escapePointer(chosen)}/schema`, mediaType: chosen};
+}
+
+/**
+ * A validator of bodies against the schemas of `spec`, addressed by JSON pointer (`#/paths/...`); returns the
+ * errors as text, or undefined when the body matches. OpenAPI's numeric formats are accepted as they are.
+ */
+export function specValidator(spec: Json): (pointer: string, body: unknown) => string | undefined {
+  const ajv = new Ajv2020({strict: false, allErrors: true});
+  addFormats(ajv);
+  for (const f of ['int32', 'int64', 'decimal']) ajv.addFormat(f, true);
+  ajv.addSchema(spec, 'spec');
+  return (pointer, body) => {
+    const check = ajv.getSchema(`spec${pointer}`);
+    if (!check) return `the spec has no schema at ${pointer}`;
+    return check(body) ? undefined : ajv.errorsText(check.errors, {separator: '; '});
+  };
+}
