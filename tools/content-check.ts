@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {GENERATED_DIR, OPENAPI_DIR} from '../src/data/api-table';
+import {RELEASES_DIR} from '../src/data/spec-changes';
 import {loadOperations} from './spec-model';
 import {payloadValidators, streamVocabulary, ajvErrors, type StreamVocabulary} from './asyncapi';
 import type {ValidateFunction} from 'ajv';
@@ -62,7 +63,9 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
     .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true})
     .map(String)
     // The AsyncAPI document is the stream's vocabulary (Vocabulary.stream), not the REST API's.
-    .filter((f) => f.endsWith('.yaml') && !f.endsWith('.asyncapi.yaml'));
+    .filter((f) => f.endsWith('.yaml') && !f.endsWith('.asyncapi.yaml'))
+    // Released snapshots hold what the API was, not what pages may name now.
+    .filter((f) => !path.join(OPENAPI_DIR, f).startsWith(`${RELEASES_DIR}/`));
   for (const rel of yamlFiles) {
     const doc = parse(fs.readFileSync(path.join(siteDir, OPENAPI_DIR, rel), 'utf8'));
     for (const event of Object.keys(doc?.webhooks ?? {})) events.add(event);
