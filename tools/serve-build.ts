@@ -1,9 +1,16 @@
-/** Serves the production build (build/) on 127.0.0.1 the way a static host would, for tests and the bench. */
-import {spawn, type ChildProcess} from 'node:child_process';
+/**
+ * Serves the production build (build/) on 127.0.0.1 the way a static host does, for tests and the bench:
+ * serve-handler resolves routes as `docusaurus serve` does (clean URLs, `x.html` for `/x`, 404.html for the
+ * rest), and compression gzips text responses as production hosts do (`docusaurus serve` sends them raw, which
+ * Lighthouse's simulated slow network would count against every page).
+ */
+import http from 'node:http';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import {docusaurusCli, SITE_ROOT} from './cli';
+import compression from 'compression';
+import serveHandler from 'serve-handler';
+import {SITE_ROOT} from './cli';
 
 export const BUILD_DIR = path.join(SITE_ROOT, 'build');
 
@@ -23,40 +30,37 @@ export interface Served {
   stop: () => Promise<void>;
 }
 
-export async function serveBuild(dir = 'build'): Promise<Served> {
-  if (!fs.existsSync(path.resolve(SITE_ROOT, dir, 'index.html'))) {
+export interface ServeOptions {
+  /** Port to listen on; a free one when absent. */
+  port?: number;
+  host?: string;
+}
+
+export async function serveBuild(dir = 'build', {port, host = '127.0.0.1'}: ServeOptions = {}): Promise<Served> {
+  const root = path.resolve(SITE_ROOT, dir);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`${dir}/ is missing: run \`npm run build\` first (npm test does).`);
   }
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [docusaurusCli(), 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
-    {cwd: SITE_ROOT, stdio: ['ignore', 'pipe', 'pipe']},
-  );
-  let log = '';
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${origin}/`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill();
-      throw new Error(`docusaurus serve did not start:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const gzip = compression();
+  const server = http.createServer((req, res) => {
+    gzip(req as never, res as never, () => {
+      serveHandler(req, res, {public: root, cleanUrls: true, trailingSlash: false, directoryListing: false}).catch((e: Error) => {
+        res.statusCode = 500;
+        res.end(String(e));
+      });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port ?? 0, host, () => resolve());
+  });
+  const {port: bound} = server.address() as net.AddressInfo;
   return {
-    origin,
+    origin: `http://${host}:${bound}`,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill();
+        server.closeAllConnections();
+        server.close(() => resolve());
       }),
   };
 }
