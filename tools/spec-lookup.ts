@@ -2,7 +2,7 @@
  * Looking requests up in a bundled spec (every `$ref` local, as tools/spec-bundle.ts writes it): which operation a
  * request goes to, which statuses it documents, where a response's schema is, and whether a body matches it.
  */
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 export type Json = Record<string, unknown>;
@@ -78,18 +78,37 @@ export function responseSchemaPointer(spec: Json, op: SpecOperation, status: num
   return {pointer: `${response.pointer}/content/${escapePointer(chosen)}/schema`, mediaType: chosen};
 }
 
-/**
- * A validator of bodies against the schemas of `spec`, addressed by JSON pointer (`#/paths/...`); returns the
- * errors as text, or undefined when the body matches. OpenAPI's numeric formats are accepted as they are.
- */
-export function specValidator(spec: Json): (pointer: string, body: unknown) => string | undefined {
-  const ajv = new Ajv2020({strict: false, allErrors: true});
+/** Ajv (JSON Schema 2020-12, as OpenAPI 3.1) holding `spec` as `spec`; OpenAPI's numeric formats are accepted as they are. */
+function specAjv(spec: Json, options: {coerceTypes?: boolean} = {}): Ajv2020 {
+  const ajv = new Ajv2020({strict: false, allErrors: true, ...options});
   addFormats(ajv);
   for (const f of ['int32', 'int64', 'decimal']) ajv.addFormat(f, true);
   ajv.addSchema(spec, 'spec');
+  return ajv;
+}
+
+/**
+ * A validator of bodies against the schemas of `spec`, addressed by JSON pointer (`#/paths/...`); returns the
+ * errors as text, or undefined when the body matches.
+ */
+export function specValidator(spec: Json): (pointer: string, body: unknown) => string | undefined {
+  const ajv = specAjv(spec);
   return (pointer, body) => {
     const check = ajv.getSchema(`spec${pointer}`);
     if (!check) return `the spec has no schema at ${pointer}`;
     return check(body) ? undefined : ajv.errorsText(check.errors, {separator: '; '});
+  };
+}
+
+/**
+ * Like {@link specValidator}, but returns Ajv's error objects (each with its `instancePath`), empty when the value
+ * matches. `coerceTypes` reads strings as numbers and booleans, as path, query and header values arrive.
+ */
+export function specSchemaErrors(spec: Json, options: {coerceTypes?: boolean} = {}): (pointer: string, value: unknown) => ErrorObject[] {
+  const ajv = specAjv(spec, options);
+  return (pointer, value) => {
+    const check = ajv.getSchema(`spec${pointer}`);
+    if (!check) throw new Error(`the spec has no schema at ${pointer}`);
+    return check(value) ? [] : [...(check.errors ?? [])];
   };
 }
