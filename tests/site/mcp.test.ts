@@ -1,0 +1,304 @@
+/**
+ * `npm run mcp` over the production build, driven by the MCP SDK's own client over stdio: every tool returns what
+ * the bundled spec and the Markdown pages say, invalid payloads come back with each error's JSON pointer, unknown
+ * names get an error naming close ones, nothing but JSON-RPC reaches stdout, and no socket is ever opened (the
+ * server runs with a preload that refuses and reports any connection).
+ */
+import assert from 'node:assert/strict';
+import {spawn, spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+import {pathToFileURL} from 'node:url';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {API_SPECS} from '../../src/data/api-table';
+import {SITE_URL} from '../../src/data/brand';
+import {CHANGELOG_ARTEFACT, RELEASES_DIR, type ChangelogEntry, type SpecChange} from '../../src/data/spec-changes';
+import {SITE_ROOT} from '../../tools/cli';
+import {resolveRef, type Json} from '../../tools/spec-lookup';
+
+const BUILD = path.join(SITE_ROOT, 'build');
+const TOOLS = ['get_operation', 'get_page', 'get_schema', 'list_changes', 'search_docs', 'validate_request', 'validate_webhook_payload'];
+const readJson = <T = Json>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+const specOf = (name: string) => readJson(path.join(BUILD, 'openapi', `${name}.json`));
+
+/** Loaded before the server: any TCP/UDP connection or DNS lookup is reported on stderr and fails. */
+const NETWORK_GUARD = `
+import dgram from 'node:dgram';
+import dns from 'node:dns';
+import net from 'node:net';
+const refuse = (what) => {
+  process.stderr.write('NETWORK ATTEMPT: ' + what + '\\n');
+  throw new Error('network access refused: ' + what);
+};
+net.Socket.prototype.connect = function () { refuse('socket connect'); };
+dgram.Socket.prototype.send = function () { refuse('udp send'); };
+dns.lookup = () => refuse('dns lookup');
+dns.promises.lookup = async () => refuse('dns lookup');
+process.stderr.write('network guard on\\n');
+`;
+
+function markdownRoutes(dir: string, root = dir): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    if (e.isDirectory()) return ['assets', 'img', 'openapi'].includes(e.name) && dir === root ? [] : markdownRoutes(path.join(dir, e.name), root);
+    return e.name.endsWith('.md') ? [`/${path.relative(root, path.join(dir, e.name)).split(path.sep).join('/')}`] : [];
+  });
+}
+
+/** The operation the tests use: the first POST with path parameters and a JSON body with required properties and an example. */
+function pickOperation() {
+  for (const api of API_SPECS) {
+    const spec = specOf(api);
+    for (const [template, item] of Object.entries(spec.paths as Record<string, Json>)) {
+      const op = item.post as Json | undefined;
+      const pointer = `#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/post`;
+      const media = op?.requestBody && (resolveRef(spec, `${pointer}/requestBody`).node.content as Json)['application/json'];
+      const example = media && (((media as Json).example as Json) ?? (Object.values(((media as Json).examples ?? {}) as Record<string, {value: Json}>)[0]?.value as Json));
+      if (!op || !template.includes('{') || !example) continue;
+      const schema = resolveRef(spec, `${pointer}/requestBody/content/application~1json/schema`).node;
+      if (!(schema.required as string[] | undefined)?.length) continue;
+      const resolved = (node: Json) => (typeof node.$ref === 'string' ? resolveRef(spec, node.$ref).node : node);
+      const params = [...((item.parameters ?? []) as Json[]), ...((op.parameters ?? []) as Json[])].map((p) => {
+        const param = resolved(p);
+        const paramSchema = resolved((param.schema ?? {}) as Json);
+        return {...param, schema: paramSchema, example: param.example ?? paramSchema.example} as Json & {schema: Json};
+      });
+      return {api, spec, op, template, pointer, params, schema, example};
+    }
+  }
+  throw new Error('the build has no POST operation with path parameters and a JSON body with required properties and an example');
+}
+
+describe('npm run mcp', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-test-'));
+  const copy = path.join(scratch, 'build');
+  const guard = path.join(scratch, 'no-network.mjs');
+  const client = new Client({name: 'mcp-test', version: '1.0.0'});
+  let transport: StdioClientTransport;
+  let stderr = '';
+  const protocolErrors: Error[] = [];
+  const target = pickOperation();
+  const call = (name: string, args: Record<string, unknown>) => client.callTool({name, arguments: args}) as Promise<CallToolResult>;
+  const text = (r: CallToolResult, i = 0) => (r.content[i] as {text: string}).text;
+  const json = async (name: string, args: Record<string, unknown>) => {
+    const r = await call(name, args);
+    assert.ok(!r.isError, `${name} ${JSON.stringify(args)}: ${text(r)}`);
+    return JSON.parse(text(r));
+  };
+  const toolError = async (name: string, args: Record<string, unknown>) => {
+    const r = await call(name, args);
+    assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} is an error`);
+    return text(r);
+  };
+
+  before(async () => {
+    // A copy of the build's artefacts (no assets), so list_changes can be given a changelog without touching build/.
+    fs.cpSync(BUILD, copy, {recursive: true, filter: (src) => !/^(assets|img)(\/|$)/.test(path.relative(BUILD, src))});
+    fs.writeFileSync(guard, NETWORK_GUARD);
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', '--import', pathToFileURL(guard).href, 'scripts/mcp.ts', '--build', copy],
+      cwd: SITE_ROOT,
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    // A line on stdout that is not JSON-RPC, among others.
+    client.onerror = (e) => protocolErrors.push(e);
+    await client.connect(transport);
+  });
+
+  after(async () => {
+    await client.close();
+    fs.rmSync(scratch, {recursive: true, force: true});
+  });
+
+  test('lists its tools, each described with an input schema, and a resource per Markdown page', async () => {
+    const {tools} = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
+    for (const t of tools) {
+      assert.ok((t.description ?? '').length > 40, `${t.name} has a description`);
+      assert.ok(Object.keys(t.inputSchema.properties ?? {}).length > 0, `${t.name} has input properties`);
+    }
+    const {resources} = await client.listResources();
+    const pages = resources.filter((r) => r.uri !== 'novaramp://docs/llms.txt');
+    assert.equal(pages.length, markdownRoutes(BUILD).length);
+    assert.ok(pages.every((r) => r.uri.startsWith('novaramp://docs/') && r.mimeType === 'text/markdown' && r.title));
+    const page = pages.find((r) => r.uri.endsWith(target.op['x-doc-slug'] as string));
+    assert.ok(page, 'the operation page is a resource');
+    const read = await client.readResource({uri: page.uri});
+    assert.equal((read.contents[0] as {text: string}).text, fs.readFileSync(path.join(BUILD, `docs${target.op['x-doc-slug']}.md`), 'utf8'));
+    await assert.rejects(client.readResource({uri: `${page.uri}x`}), new RegExp(`No page .*Did you mean "${page.name}"`));
+  });
+
+  test('search_docs finds the operation page by its summary, with title, URL and snippet', async () => {
+    const {results} = await json('search_docs', {query: target.op.summary, limit: 5});
+    const url = `${SITE_URL}/docs${target.op['x-doc-slug']}`;
+    assert.ok(results.slice(0, 3).some((r: {url: string}) => r.url === url), `${url} in the top 3 of ${results.map((r: {url: string}) => r.url)}`);
+    for (const r of results) {
+      assert.ok(r.title && r.url.startsWith(SITE_URL) && r.sections[0].snippet, JSON.stringify(r));
+    }
+  });
+
+  test('get_page returns the Markdown copy by URL, Markdown URL, path or URI, and follows redirect pages', async () => {
+    const route = `/docs${target.op['x-doc-slug']}`;
+    const markdown = fs.readFileSync(path.join(BUILD, `${route}.md`), 'utf8');
+    for (const ref of [`${SITE_URL}${route}`, `${SITE_URL}${route}.md`, route, `novaramp://docs${route}`]) {
+      const r = await call('get_page', {page: ref});
+      assert.equal(text(r), markdown, ref);
+    }
+    const redirect = fs
+      .readdirSync(path.join(BUILD, 'docs'), {recursive: true, encoding: 'utf8'})
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => ({f, to: /http-equiv="refresh" content="0; url=([^"]+)"/.exec(fs.readFileSync(path.join(BUILD, 'docs', f), 'utf8').slice(0, 1000))?.[1]}))
+      .find((r) => r.to && fs.existsSync(path.join(BUILD, `${r.to}.md`)));
+    assert.ok(redirect?.to, 'the build has a redirect page');
+    const from = `/docs/${redirect.f.replace(/(\/index)?\.html$/, '')}`;
+    assert.equal(text(await call('get_page', {page: from})), fs.readFileSync(path.join(BUILD, `${redirect.to}.md`), 'utf8'), from);
+    assert.match(await toolError('get_page', {page: `${route}s`}), new RegExp(`No page "${route}s"\\. Did you mean "${route}"`));
+  });
+
+  test('get_operation returns the operation as the spec says, schemas resolved, by operationId or METHOD path', async () => {
+    const byId = await json('get_operation', {operation: target.op.operationId});
+    const realPath = target.template.replace(/\{([^}]+)\}/g, (_, name) => String(target.params.find((p) => p.name === name)?.example));
+    assert.deepEqual(await json('get_operation', {operation: `POST ${realPath}`}), byId);
+    assert.equal(byId.method, 'POST');
+    assert.equal(byId.path, target.template);
+    assert.equal(byId.api, target.api);
+    assert.equal(byId.url, `${SITE_URL}/docs${target.op['x-doc-slug']}`);
+    assert.deepEqual(byId.servers, target.op.servers ?? target.spec.servers);
+    const security = (target.op.security ?? target.spec.security) as Record<string, string[]>[];
+    assert.deepEqual(byId.security.map((req: {scheme: string; scopes: string[]}[]) => req.map((s) => [s.scheme, s.scopes])), security.map((req) => Object.entries(req)));
+    assert.deepEqual(byId.parameters.map((p: Json) => p.name), target.params.map((p) => p.name));
+    assert.deepEqual(Object.keys(byId.requestBody.content['application/json'].schema.properties), Object.keys(target.schema.properties as Json));
+    assert.deepEqual(Object.keys(byId.responses), Object.keys(target.op.responses as Json));
+    assert.doesNotMatch(JSON.stringify(byId), /"\$ref"/);
+    const typo = String(target.op.operationId).slice(0, -1);
+    assert.match(await toolError('get_operation', {operation: typo}), new RegExp(`No operation "${typo}"\\. Did you mean "${target.op.operationId}"`));
+  });
+
+  test('get_schema returns a component schema with its references resolved, and names close ones for a typo', async () => {
+    const schemas = specOf('novaramp').components as {schemas: Record<string, Json>};
+    const [name, property, ref] = Object.entries(schemas.schemas)
+      .flatMap(([n, s]) => Object.entries((s.properties ?? {}) as Record<string, Json>).map(([p, v]) => [n, p, v.$ref] as const))
+      .find(([, , r]) => typeof r === 'string' && r.startsWith('#/components/schemas/')) as [string, string, string];
+    const schema = await json('get_schema', {name});
+    assert.equal(schema.name, name);
+    assert.deepEqual(Object.keys(schema.schema.properties), Object.keys(schemas.schemas[name].properties as Json));
+    const referenced = await json('get_schema', {name: ref.split('/').pop()});
+    assert.deepEqual(schema.schema.properties[property], referenced.schema);
+    assert.match(await toolError('get_schema', {name: name.slice(1)}), new RegExp(`No schema "${name.slice(1)}"\\. Did you mean "${name}"`));
+  });
+
+  test('validate_request accepts the spec example and points at each error of an invalid request', async () => {
+    const pathParams = Object.fromEntries(target.params.filter((p) => p.in === 'path').map((p) => [p.name, p.example]));
+    const headers = Object.fromEntries(target.params.filter((p) => p.in === 'header').map((p) => [p.name, p.example]));
+    const valid = await json('validate_request', {operation: target.op.operationId, path_params: pathParams, headers, body: target.example});
+    assert.deepEqual({valid: valid.valid, errors: valid.errors}, {valid: true, errors: []});
+
+    const required = (target.schema.required as string[])[0];
+    const [typed, typedSchema] = Object.entries(target.schema.properties as Record<string, Json>)
+      .map(([p, s]) => [p, s.$ref ? resolveRef(target.spec, s.$ref as string).node : s] as const)
+      .find(([p, s]) => p !== required && s.type !== undefined) ?? [];
+    assert.ok(typed && typedSchema, 'the body has a typed optional property');
+    const wrongType = [typedSchema.type].flat().includes('string') ? 12345 : 'not the right type';
+    const body = {...target.example, [typed]: wrongType, unexpected_field: true} as Json;
+    delete body[required];
+    const pathParam = target.params.find((p) => p.in === 'path' && p.schema.pattern);
+    assert.ok(pathParam, 'a path parameter has a pattern');
+    const header = target.params.find((p) => p.in === 'header' && p.required);
+    const invalid = await json('validate_request', {
+      operation: `POST ${target.template}`,
+      path_params: {...pathParams, [String(pathParam.name)]: 'not an id'},
+      body,
+    });
+    assert.equal(invalid.valid, false);
+    const found = invalid.errors.map((e: Json) => `${e.in} ${e.pointer} ${e.keyword}`);
+    const expected = [`body /${required} required`, `body /${typed} type`, 'body /unexpected_field additionalProperties', `path /${pathParam.name} pattern`];
+    if (header) expected.push(`header /${header.name} required`);
+    for (const e of expected) assert.ok(found.includes(e), `${e} in ${found.join(', ')}`);
+  });
+
+  test('validate_webhook_payload accepts the event example and points at each error of a broken payload', async () => {
+    const webhooks = specOf('webhooks').webhooks as Record<string, {post: {requestBody: {content: Record<string, {example: Json}>}}}>;
+    const [event, item] = Object.entries(webhooks)[0];
+    const example = item.post.requestBody.content['application/json'].example;
+    assert.deepEqual((await json('validate_webhook_payload', {event, payload: example})).errors, []);
+    const {data: _data, ...broken} = {...example, id: 5} as Json;
+    const result = await json('validate_webhook_payload', {event, payload: broken});
+    assert.equal(result.valid, false);
+    assert.deepEqual(
+      result.errors.map((e: Json) => `${e.pointer} ${e.keyword}`).sort(),
+      ['/data required', '/id type'],
+    );
+    assert.match(await toolError('validate_webhook_payload', {event: `${event}x`, payload: example}), new RegExp(`No webhook event "${event}x"\\. Did you mean "${event}"`));
+  });
+
+  test('list_changes says when the build has no changelog, then lists the entries after a release', async () => {
+    assert.match(await toolError('list_changes', {since: '1.0.0'}), new RegExp(`${CHANGELOG_ARTEFACT} is missing`));
+    const release = readJson<{version: string; date: string}>(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0', 'release.json'));
+    const changes = readJson<SpecChange[]>(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0', 'changes.json'));
+    // The working spec is the 1.0.0 release: nothing Unreleased yet.
+    const changelog: ChangelogEntry[] = [{version: 'Unreleased', changes: []}, {version: release.version, date: release.date, changes}];
+    fs.writeFileSync(path.join(copy, CHANGELOG_ARTEFACT), JSON.stringify(changelog));
+
+    const all = await json('list_changes', {});
+    assert.deepEqual(all.versions, ['Unreleased', '1.0.0']);
+    assert.equal(all.entries[1].changes.length, changes.length);
+    const withPage = all.entries[1].changes.find((c: SpecChange) => c.operation?.docSlug);
+    assert.equal(withPage.url, `${SITE_URL}/docs${withPage.operation.docSlug}`);
+    assert.deepEqual((await json('list_changes', {since: '1.0.0'})).entries.map((e: ChangelogEntry) => e.version), ['Unreleased']);
+    const breaking = await json('list_changes', {kind: ['breaking']});
+    assert.equal(breaking.entries[1].changes.length, changes.filter((c) => c.kind === 'breaking').length);
+    assert.match(await toolError('list_changes', {since: '0.9.0'}), /No version "0\.9\.0"\..*1\.0\.0/);
+  });
+
+  test('nothing reaches the network (the guard is loaded, refuses a connection, and saw none), and the protocol stayed clean', () => {
+    assert.match(stderr, /network guard on/);
+    assert.match(stderr, /MCP server ready on stdio/);
+    assert.doesNotMatch(stderr, /NETWORK ATTEMPT/);
+    assert.deepEqual(protocolErrors, []);
+    const probe = spawnSync(process.execPath, ['--import', pathToFileURL(guard).href, '-e', "fetch('http://127.0.0.1:65000/').catch((e) => { console.error(String(e.cause ?? e)); process.exit(3); })"], {encoding: 'utf8'});
+    assert.match(probe.stderr, /NETWORK ATTEMPT: socket connect/);
+    assert.equal(probe.status, 3);
+  });
+});
+
+test('`npm run mcp --silent` (the README configuration) writes nothing but JSON-RPC to stdout, from build/', async () => {
+  const child = spawn('npm', ['--prefix', SITE_ROOT, 'run', 'mcp', '--silent'], {cwd: os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe']});
+  let stdout = '';
+  const answered = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if ((stdout.match(/\n/g) ?? []).length >= 2) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`npm run mcp exited (${code}) before answering: ${stdout}`)));
+  });
+  const send = (message: object) => child.stdin.write(`${JSON.stringify({jsonrpc: '2.0', ...message})}\n`);
+  send({id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '1'}}});
+  send({method: 'notifications/initialized'});
+  send({id: 2, method: 'tools/list'});
+  try {
+    await answered;
+  } finally {
+    child.stdin.end();
+    child.kill();
+  }
+  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(lines.every((l) => l.jsonrpc === '2.0'), stdout.slice(0, 200));
+  assert.deepEqual(lines[1].result.tools.map((t: {name: string}) => t.name).sort(), TOOLS);
+});
+
+test('without a build it says what to run and exits non-zero', () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-nobuild-'));
+  try {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/mcp.ts', '--build', empty], {cwd: SITE_ROOT, encoding: 'utf8', input: ''});
+    assert.equal(run.status, 1);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, new RegExp(`No production build in ${empty}: run \`npm run build\``));
+  } finally {
+    fs.rmSync(empty, {recursive: true, force: true});
+  }
+});
