@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, COMBINED_SPEC, type ApiSpecId} from '../../src/data/api-table';
-import {ASYNCAPI_ARTEFACT} from '../asyncapi';
 import type {Json} from '../spec-lookup';
 
 /** A build that is missing or incomplete: the message says what to run. */
@@ -69,13 +68,15 @@ export function loadDocsBuild(buildDir: string): DocsBuild {
     throw new BuildArtefactError(`No production build in ${dir}: ${rebuild}.`);
   }
   const openapi = (name: string) => path.join(dir, 'openapi', `${name}.json`);
-  const asyncapiFile = openapi(ASYNCAPI_ARTEFACT);
+  const apis = API_SPECS.map((id) => ({id, spec: readJson<Json>(openapi(id))}));
+  // Found by its suffix rather than by tools/asyncapi.ts's name for it, which would load the AsyncAPI parser at start.
+  const asyncapiName = fs.readdirSync(path.join(dir, 'openapi')).find((f) => f.endsWith('.asyncapi.json'));
   const llmsFile = path.join(dir, 'llms.txt');
   return {
     dir,
-    apis: API_SPECS.map((id) => ({id, spec: readJson<Json>(openapi(id))})),
+    apis,
     combined: readJson<Json>(openapi(COMBINED_SPEC)),
-    asyncapi: fs.existsSync(asyncapiFile) ? readJson<Json>(asyncapiFile) : undefined,
+    asyncapi: asyncapiName ? readJson<Json>(path.join(dir, 'openapi', asyncapiName)) : undefined,
     searchIndex: readJson<SearchIndexGroup[]>(path.join(dir, SEARCH_INDEX_FILE)),
     llmsTxt: fs.existsSync(llmsFile) ? fs.readFileSync(llmsFile, 'utf8') : undefined,
   };
