@@ -35,15 +35,15 @@ function markdownFiles(dir: string, root = dir): string[] {
 
 /** A route from a URL, URI or path; throws for a URL of another site. */
 export function routeOf(ref: string): string {
-  let ref2 = ref.trim();
-  if (ref2.startsWith(PAGE_URI_PREFIX)) ref2 = ref2.slice(PAGE_URI_PREFIX.length) || '/';
-  else if (/^https?:\/\//i.test(ref2)) {
-    const url = new URL(ref2);
+  let text = ref.trim();
+  if (text.startsWith(PAGE_URI_PREFIX)) text = text.slice(PAGE_URI_PREFIX.length) || '/';
+  else if (/^https?:\/\//i.test(text)) {
+    const url = new URL(text);
     const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
     if (url.origin !== new URL(SITE_URL).origin && !local) throw new Error(`${ref} is not a page of ${SITE_URL}.`);
-    ref2 = url.pathname;
+    text = url.pathname;
   }
-  let route = decodeURI(ref2.replace(/[?#].*$/, ''));
+  let route = decodeURI(text.replace(/[?#].*$/, ''));
   if (!route.startsWith('/')) route = `/${route}`;
   route = route.replace(/\.(md|html)$/, '').replace(/\/index$/, '/');
   return route.length > 1 ? route.replace(/\/+$/, '') : '/';
