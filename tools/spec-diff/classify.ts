@@ -73,6 +73,9 @@ function splitSchemaPath(segs: (string | number)[]): {field: string[]; rest: (st
       i += 1;
     } else if ((seg === 'oneOf' || seg === 'anyOf') && i + 2 < segs.length) {
       i += 2;
+    } else if (seg === 'allOf' && i + 1 < segs.length) {
+      // A part of an `allOf` the library could not merge: its fields are the schema's own.
+      i += 2;
     } else {
       break;
     }
