@@ -4,7 +4,8 @@ import type {Finding} from './classify';
 const code = (s: string): string => `\`${s}\``;
 
 /** `GET /widgets` for an operation, the event type for a webhook event. */
-export const operationLabel = (method: string, key: string): string => (method === 'event' ? key : `${method.toUpperCase()} ${key}`);
+export const operationLabel = (method: string, key: string): string =>
+  method === 'event' ? key : method === 'send' || method === 'receive' ? `WebSocket ${key}` : `${method.toUpperCase()} ${key}`;
 
 /** How a finding's target reads in a sentence: `field \`amount\``, `query parameter \`owner\``, `header \`Sunset\``. */
 function subject(f: Finding): string {
@@ -23,7 +24,8 @@ function subject(f: Finding): string {
   }
 }
 
-export function describe(f: Finding, op: string | undefined, summary?: string): string {
+export function describe(f: Finding, op: string | undefined, fullSummary?: string): string {
+  const summary = fullSummary?.replace(/\.$/, '');
   const opName = op ? code(op) : 'the API';
   // Where a field, header or media type is: `the `201` response of `POST /widgets``.
   const place = f.where && f.target !== 'parameter' ? `the ${f.where} of ${opName}` : opName;
@@ -109,6 +111,10 @@ export function describe(f: Finding, op: string | undefined, summary?: string): 
       return `${op ? opName : 'The API'} now requires ${code(f.name)}${detail}.`;
     case 'security-requirement-removed':
       return `${op ? opName : 'The API'} no longer requires ${code(f.name)}${detail}.`;
+    case 'message-added':
+      return `New ${f.where} of ${opName}.`;
+    case 'message-removed':
+      return `Removed the ${f.where} of ${opName}.`;
     case 'server-added':
       return `New server ${code(f.name)}${op ? ` for ${opName}` : ''}.`;
     case 'server-removed':

@@ -6,6 +6,7 @@
  *   working document has a greater major than the released one.
  */
 import type {SpecChange} from '../../src/data/spec-changes';
+import {WEBSOCKET_API} from './asyncapi';
 import type {ClassifiedChange} from './index';
 import type {ClassificationRuleId, PolicyRuleId} from './rules';
 import type {SpecSnapshot} from './snapshots';
@@ -15,6 +16,7 @@ import {isObject} from './walk';
 /** Removals the sunset rule can allow: the element had a `deprecated` flag of its own in the release. */
 const REMOVALS = new Set<ClassificationRuleId>([
   'operation-removed',
+  'message-removed',
   'webhook-removed',
   'parameter-removed',
   'request-field-removed',
@@ -84,10 +86,12 @@ export function applyPolicy(changes: ClassifiedChange[], base: SpecSnapshot | un
       continue;
     }
     if (bumped(c.change.api, base, head)) judge('breaking-needs-major', true, 'new major version');
-    else judge('breaking-needs-major', false, `needs a new major version (\`info.version\` of ${c.change.api} is ${versionOf(head.apis[c.change.api]) ?? 'unset'}, released ${versionOf(base?.apis[c.change.api]) ?? 'unset'})`);
+    else judge('breaking-needs-major', false, `needs a new major version (\`info.version\` of ${c.change.api} is ${versionOf(documentOf(head, c.change.api)) ?? 'unset'}, released ${versionOf(documentOf(base, c.change.api)) ?? 'unset'})`);
   }
   return {changes, breaking, violations: breaking.filter((j) => !j.allowed)};
 }
+
+const documentOf = (snapshot: SpecSnapshot | undefined, api: string): unknown => (api === WEBSOCKET_API ? snapshot?.websocket : snapshot?.apis[api]);
 
 const versionOf = (doc: unknown): string | undefined => {
   const info = isObject(doc) ? doc.info : undefined;
@@ -96,7 +100,7 @@ const versionOf = (doc: unknown): string | undefined => {
 
 /** The working document's `info.version` has a greater major than the released one. */
 function bumped(api: string, base: SpecSnapshot | undefined, head: SpecSnapshot): boolean {
-  const before = majorOf(base?.apis[api]);
-  const after = majorOf(head.apis[api]);
+  const before = majorOf(documentOf(base, api));
+  const after = majorOf(documentOf(head, api));
   return before !== undefined && after !== undefined && after > before;
 }

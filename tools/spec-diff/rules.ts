@@ -47,6 +47,8 @@ export const CLASSIFICATION_RULES = {
   'media-type-removed': 'breaking',
   'security-requirement-added': 'breaking',
   'security-requirement-removed': 'non-breaking',
+  'message-added': 'non-breaking',
+  'message-removed': 'breaking',
   'server-added': 'non-breaking',
   'server-removed': 'breaking',
   'deprecated': 'deprecation',
