@@ -45,7 +45,7 @@ export interface Finding {
   removedValue?: unknown;
 }
 
-const DOC_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags', 'operationId', 'x-doc-slug']);
+const DOC_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'xml', 'tags', 'operationId', 'x-doc-slug']);
 const isDocKeyword = (key: string | number | undefined): boolean => typeof key === 'string' && (DOC_KEYWORDS.has(key) || key.startsWith('x-'));
 
 export interface Context {
@@ -338,7 +338,7 @@ function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest
   if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...path, 'content'], rest.slice(1));
   if (key === 'required') {
     const now = diff.action !== 'remove' && diff.after === true;
-    return [{operation: op, target: 'other', action: 'changed', rule: now ? 'request-body-made-required' : 'request-body-added-optional', name: where, path: [...path, 'required'], inBase: false}];
+    return [{operation: op, target: 'other', action: 'changed', rule: now ? 'request-body-made-required' : 'request-body-made-optional', name: where, path: [...path, 'required'], inBase: false}];
   }
   return [{operation: op, target: 'other', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: where, detail: `\`${String(key)}\``, path: [...path, String(key)], inBase: false}];
 }

@@ -12,7 +12,7 @@ function subject(f: Finding): string {
   switch (f.target) {
     case 'request-field':
     case 'response-field':
-      return `field ${code(f.name)}`;
+      return f.name ? `field ${code(f.name)}` : 'schema';
     case 'parameter':
       return `${f.where ?? 'parameter'} ${code(f.name)}`;
     case 'header':
@@ -96,7 +96,9 @@ export function describe(f: Finding, op: string | undefined, fullSummary?: strin
     case 'error-response-removed':
       return `Removed the ${f.where} of ${opName}.`;
     case 'request-body-added-optional':
-      return f.action === 'added' ? `New optional request body of ${opName}.` : `The request body of ${opName} is now optional.`;
+      return `New optional request body of ${opName}.`;
+    case 'request-body-made-optional':
+      return `The request body of ${opName} is now optional.`;
     case 'request-body-added-required':
       return `New required request body of ${opName}.`;
     case 'request-body-removed':
@@ -128,6 +130,6 @@ export function describe(f: Finding, op: string | undefined, fullSummary?: strin
       if (!f.operation) return `Documentation changed: ${code(f.name)}${detail}.`;
       return `Documentation of ${subject(f)} in ${place} changed${detail}.`;
     case 'unclassified-change':
-      return `Unclassified change of ${subject(f)} in ${place}${detail}: review it.`;
+      return `Unclassified change of the ${subject(f)} in ${place}${detail}: review it.`;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Cutting a release (`npm run release -- X.Y.Z`): the working spec must lint, the version must be greater than
  * the latest, and breaking changes that no passed sunset allows need a greater major version. The snapshot,
- * release.json and changes.json are written to a temporary folder next to the releases and renamed into place,
+ * release.json and changes.json are written to a temporary folder (.tmp/) and renamed into place,
  * so a failed or interrupted release leaves nothing behind.
  */
 import fs from 'node:fs';
@@ -69,16 +69,8 @@ export async function cutRelease(version: string, {siteDir = SITE_ROOT, date = t
   const target = path.join(siteDir, RELEASES_DIR, version);
   if (fs.existsSync(target)) throw new ReleaseError(`${path.join(RELEASES_DIR, version)} already exists`);
 
-  const lint = lintSpec(siteDir);
-  const asyncapi = await lintAsyncApiSpec(siteDir);
-  if (!lint.ok || !asyncapi.ok) {
-    throw new ReleaseError('the spec does not lint (npm run lint:api); fix it before releasing:', [
-      ...(lint.ok ? [] : lintProblems(lint.output)),
-      ...(asyncapi.ok ? [] : lintProblems(asyncapi.output)),
-    ]);
-  }
-
-  const tmp = path.join(siteDir, RELEASES_DIR, `.${version}.tmp-${process.pid}`);
+  // Outside openapi/ (the lint stamp hashes that folder), on the same file system for the final rename.
+  const tmp = path.join(siteDir, '.tmp', `release-${version}-${process.pid}`);
   fs.rmSync(tmp, {recursive: true, force: true});
   try {
     bundleWorkingSpec(tmp, siteDir);
@@ -93,6 +85,15 @@ export async function cutRelease(version: string, {siteDir = SITE_ROOT, date = t
         `${version} has breaking changes that need a new major version (greater than ${latest.version.split('.')[0]}.x.x):`,
         needMajor.map((j) => `${j.change.api}#${j.change.pointer}: ${j.change.message}`),
       );
+    }
+    // Linted last: it is the slow check (Redocly validates every example), and a refusal above needs none.
+    const lint = lintSpec(siteDir);
+    const asyncapi = await lintAsyncApiSpec(siteDir);
+    if (!lint.ok || !asyncapi.ok) {
+      throw new ReleaseError('the spec does not lint (npm run lint:api); fix it before releasing:', [
+        ...(lint.ok ? [] : lintProblems(lint.output)),
+        ...(asyncapi.ok ? [] : lintProblems(asyncapi.output)),
+      ]);
     }
     const info: ReleaseInfo = {version, date};
     const changes = classified.map((c) => c.change);

@@ -23,6 +23,7 @@ export const CLASSIFICATION_RULES = {
   'request-body-added-required': 'breaking',
   'request-body-removed': 'breaking',
   'request-body-made-required': 'breaking',
+  'request-body-made-optional': 'non-breaking',
   'request-field-added-optional': 'non-breaking',
   'request-field-added-required': 'breaking',
   'request-field-removed': 'breaking',
