@@ -11,7 +11,7 @@ import {schemaFindings, type Direction, type Finding} from './classify';
 import type {ClassifiedChange} from './index';
 import {describe, operationLabel} from './messages';
 import type {SpecDocument} from './snapshots';
-import {decodePointer, deref, encodePointer, isObject, type Json} from './walk';
+import {decodePointer, deref, encodePointer, getIn, isObject, type Json} from './walk';
 
 export const WEBSOCKET_API = 'websocket';
 
@@ -111,9 +111,11 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
         continue;
       }
       const rules = openApiSchemaRules({version: '3.1.x', response: m.direction === 'receive'});
-      const {diffs} = compareJsonSchema(m.message.payload, now.message.payload, {rules, annotateHook: () => ''}, {
-        before: {source: base, jsonPath: [...m.path, 'payload']},
-        after: {source: head, jsonPath: [...now.path, 'payload']},
+      // Copies: the library writes its normalised schemas back into what it compares (see ./engine.ts).
+      const [from, to] = [structuredClone(base), structuredClone(head)];
+      const {diffs} = compareJsonSchema(getIn(from, [...m.path, 'payload'], false), getIn(to, [...now.path, 'payload'], false), {rules, annotateHook: () => ''}, {
+        before: {source: from, jsonPath: [...m.path, 'payload']},
+        after: {source: to, jsonPath: [...now.path, 'payload']},
       });
       const scope = {operation: {section: 'paths' as const, baseKey: key, headKey: key, method: 'message'}, direction: m.direction, where: where(m), fieldTarget: m.direction === 'send' ? ('request-field' as const) : ('response-field' as const), root: [...now.usePath, 'payload']};
       // The engine reports paths from the document root: keep the part inside the payload.

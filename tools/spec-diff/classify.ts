@@ -43,6 +43,14 @@ export interface Finding {
   inBase: boolean;
   /** The removed element as it was released (for the deprecation and sunset check). */
   removedValue?: unknown;
+  /** For a change of `x-sunset`: the new day (merged into the deprecation of the same element). */
+  sunset?: string;
+}
+
+/** A change of an element's `x-sunset`: documentation on its own, the sunset of a deprecation made with it. */
+function sunsetFinding(f: Pick<Finding, 'operation' | 'target' | 'name' | 'path' | 'where'>, diff: RawDiff): Finding {
+  const day = diff.action === 'remove' ? undefined : String(diff.after);
+  return {...f, action: 'changed', rule: 'documentation-changed', detail: day ? `sunset ${day}` : 'no sunset', inBase: false, ...(day ? {sunset: day} : {})};
 }
 
 const DOC_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'xml', 'tags', 'operationId', 'x-doc-slug']);
@@ -206,6 +214,7 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
     const now = diff.action !== 'remove' && diff.after === true;
     return [{...base, inBase: false, target, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated', name: fieldName}];
   }
+  if (key === 'x-sunset') return [sunsetFinding({...base, target, name: fieldName}, diff)];
   if (isDocKeyword(key) || key === 'default' || key === 'readOnly' || key === 'writeOnly') {
     if (key === 'default' || key === 'readOnly' || key === 'writeOnly') return [{...base, inBase: false, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName, detail: `\`${String(key)}\``}];
     return [{...base, inBase: false, target, action: 'changed', rule: 'documentation-changed', name: fieldName, detail: `\`${String(key)}\``}];
@@ -244,6 +253,7 @@ function operationFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
     const now = diff.action !== 'remove' && diff.after === true;
     return [{operation: op, target: webhook ? 'webhook' : 'operation', action: now ? 'deprecated' : 'changed', rule: now ? 'operation-deprecated' : 'undeprecated', name: '', path: [...opPath, 'deprecated'], inBase: false}];
   }
+  if (key === 'x-sunset') return [sunsetFinding({operation: op, target: webhook ? 'webhook' : 'operation', name: '', path: [...opPath, 'x-sunset']}, diff)];
   if (key === 'parameters') return parameterFindings(ctx, diff, op, rest.slice(1));
   if (key === 'requestBody') return requestBodyFindings(ctx, diff, op, rest.slice(1));
   if (key === 'responses') return responseFindings(ctx, diff, op, rest.slice(1));
@@ -283,6 +293,7 @@ function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
     const now = diff.action !== 'remove' && diff.after === true;
     return [{...base, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated'}];
   }
+  if (key === 'x-sunset' && rest.length === 2) return [sunsetFinding(base, diff)];
   if (key === 'schema') {
     return diffInSchema(ctx, diff, {operation: op, direction: 'send', where, fieldTarget: 'parameter', owner: name, root: [...path, 'schema']}, rest.slice(2));
   }
@@ -389,6 +400,7 @@ function headerFindings(ctx: Context, diff: RawDiff, op: OperationRef, direction
     const now = diff.action !== 'remove' && diff.after === true;
     return [{...base, action: 'changed', rule: now ? 'response-field-made-required' : 'response-field-made-optional', inBase: false}];
   }
+  if (key === 'x-sunset') return [sunsetFinding(base, diff)];
   return [{...base, action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), detail: `\`${String(key)}\``, inBase: false}];
 }
 
@@ -467,7 +479,9 @@ function mergeFindings(findings: Finding[]): Finding[] {
   const keyOf = (f: Finding) => JSON.stringify([f.operation?.section, f.operation?.baseKey ?? f.operation?.headKey, f.operation?.method, f.where, f.target, f.name]);
   const added = new Map<string, Finding>();
   const removed = new Set<string>();
+  const deprecations = new Map<string, Finding>();
   for (const f of findings) {
+    if (f.action === 'deprecated') deprecations.set(keyOf(f), f);
     if (f.rule === 'request-field-added-optional' || f.rule === 'response-field-added') added.set(keyOf(f), f);
     if (f.rule === 'request-field-removed' || f.rule === 'response-field-removed') removed.add(keyOf(f));
   }
@@ -475,6 +489,11 @@ function mergeFindings(findings: Finding[]): Finding[] {
   const out: Finding[] = [];
   for (const f of findings) {
     const key = keyOf(f);
+    const deprecation = f.sunset !== undefined ? deprecations.get(key) : undefined;
+    if (deprecation) {
+      deprecation.detail = `sunset ${f.sunset}`;
+      continue;
+    }
     if (f.rule === 'request-field-made-required' && added.has(key)) {
       const a = added.get(key)!;
       a.rule = 'request-field-added-required';

@@ -35,8 +35,12 @@ function rules(): CompareRules {
   return {...base, '/webhooks': webhookRules(base['/paths'] as RuleNode)} as CompareRules;
 }
 
-/** Every difference between two OpenAPI documents, classified by api-smart-diff (paths are in `before`). */
+/**
+ * Every difference between two OpenAPI documents, classified by api-smart-diff (paths are in `before`). The
+ * library writes its normalised schemas back into the documents it compares, so it gets copies: a document
+ * compared twice would otherwise differ from itself the second time.
+ */
 export function compareOpenApi(before: unknown, after: unknown): RawDiff[] {
   // The library's own change descriptions are not used (tools/spec-diff/messages.ts writes ours).
-  return apiCompare(before, after, {rules: rules(), annotateHook: () => ''}).diffs;
+  return apiCompare(structuredClone(before), structuredClone(after), {rules: rules(), annotateHook: () => ''}).diffs;
 }

@@ -7,9 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {API_SPECS, specPath} from '../../src/data/api-table';
+import {API_SPECS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
 import {RELEASES_DIR, type ReleaseInfo} from '../../src/data/spec-changes';
-import {ASYNCAPI_FILE} from '../asyncapi';
 import {bin, run, SITE_ROOT} from '../cli';
 
 /** An OpenAPI or AsyncAPI document, as parsed from YAML. */
@@ -29,8 +28,10 @@ export interface SpecSnapshot {
   siteDir?: string;
 }
 
-/** File name of the bundled AsyncAPI document inside a release folder. */
+/** File name of the AsyncAPI document: under openapi/ (as tools/asyncapi.ts names it) and in a release folder. */
 export const RELEASE_ASYNCAPI = 'websocket.asyncapi.yaml';
+// Not imported from tools/asyncapi.ts, which loads the AsyncAPI parser (slow) that a diff does not need.
+const ASYNCAPI_FILE = `${OPENAPI_DIR}/${RELEASE_ASYNCAPI}`;
 export const RELEASE_INFO = 'release.json';
 export const RELEASE_CHANGES = 'changes.json';
 
@@ -108,14 +109,10 @@ export function loadReleaseChanges(version: string, siteDir = SITE_ROOT): unknow
  */
 export function bundleWorkingSpec(outDir: string, siteDir = SITE_ROOT): void {
   fs.mkdirSync(outDir, {recursive: true});
-  const redocly = bin('redocly', siteDir);
-  const roots = API_SPECS.map((s) => specPath(s));
-  const apis = run(redocly, ['bundle', ...roots, '-o', outDir, '--ext', 'yaml'], siteDir);
-  if (apis.status !== 0) throw new Error(`redocly bundle failed:\n${apis.output}`);
-  if (fs.existsSync(path.join(siteDir, ASYNCAPI_FILE))) {
-    const ws = run(redocly, ['bundle', ASYNCAPI_FILE, '-o', path.join(outDir, RELEASE_ASYNCAPI)], siteDir);
-    if (ws.status !== 0) throw new Error(`redocly bundle ${ASYNCAPI_FILE} failed:\n${ws.output}`);
-  }
+  // One Redocly run for every document: the AsyncAPI file keeps its name (RELEASE_ASYNCAPI) in `outDir`.
+  const roots = [...API_SPECS.map((s) => specPath(s)), ...(fs.existsSync(path.join(siteDir, ASYNCAPI_FILE)) ? [ASYNCAPI_FILE] : [])];
+  const {status, output} = run(bin('redocly', siteDir), ['bundle', ...roots, '-o', outDir, '--ext', 'yaml'], siteDir);
+  if (status !== 0) throw new Error(`redocly bundle failed:\n${output}`);
 }
 
 /**
