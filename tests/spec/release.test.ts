@@ -15,7 +15,7 @@ import {SITE_ROOT} from '../../tools/cli';
 import {scratchSite} from '../../tools/scratch-site';
 import {listReleases, loadRelease, loadReleaseChanges, loadWorkingSpec} from '../../tools/spec-diff';
 import {runGate} from '../../tools/spec-diff/gate';
-import {cutRelease, recordedChanges} from '../../tools/spec-diff/release';
+import {cutRelease, recordedChanges, ReleaseError} from '../../tools/spec-diff/release';
 import {RELEASE_ASYNCAPI} from '../../tools/spec-diff/snapshots';
 
 const ACCOUNT = 'openapi/components/schemas/Account.yaml';
@@ -33,12 +33,15 @@ function edit(file: string, from: string | RegExp, to: string): void {
 const releaseFolders = () => fs.readdirSync(path.join(dir, RELEASES_DIR)).sort();
 const leftovers = () => (fs.existsSync(path.join(dir, '.tmp')) ? fs.readdirSync(path.join(dir, '.tmp')).filter((f) => f.startsWith('release-')) : []);
 
-async function refusal(version: string, date: string): Promise<string> {
+/** The refusal of release `version`, which must be by `rule` and leave nothing behind. */
+async function refusal(version: string, date: string, rule: ReleaseError['rule']): Promise<string> {
   const folders = releaseFolders();
   const error = await cutRelease(version, {siteDir: dir, date}).then(
     () => assert.fail(`release ${version} was cut`),
     (e: Error) => e,
   );
+  assert.ok(error instanceof ReleaseError, error.stack);
+  assert.equal(error.rule, rule, error.message);
   assert.deepEqual(releaseFolders(), folders, 'a refused release writes no folder');
   assert.deepEqual(leftovers(), [], 'and leaves no temporary folder');
   return error.message;
@@ -88,15 +91,15 @@ test('a field released as deprecated may be removed once its x-sunset has passed
 });
 
 test('the release refuses a version that is not greater than the latest', async () => {
-  assert.match(await refusal('1.1.0', '2027-01-01'), /1\.1\.0 is not greater than the latest release 1\.1\.0/);
-  assert.match(await refusal('1.0.9', '2027-01-01'), /not greater/);
-  assert.match(await refusal('1.2', '2027-01-01'), /not a version/);
+  assert.match(await refusal('1.1.0', '2027-01-01', 'release-version-increases'), /1\.1\.0 is not greater than the latest release 1\.1\.0/);
+  assert.match(await refusal('1.0.9', '2027-01-01', 'release-version-increases'), /not greater/);
+  assert.match(await refusal('1.2', '2027-01-01', 'usage'), /not a version/);
 });
 
 test('the release refuses breaking changes without a new major version, naming them', async () => {
   edit(ACCOUNT, /\n {2}email:\n(?: {4}.*\n)+/, '\n');
   edit(ACCOUNT, '\n  - email\n', '\n');
-  const message = await refusal('1.2.0', '2027-01-01');
+  const message = await refusal('1.2.0', '2027-01-01', 'breaking-needs-major');
   assert.match(message, /need a new major version/);
   assert.match(message, /Removed field `email` from the `201` response of `POST \/accounts`/);
   assert.doesNotMatch(message, /display_name/, 'the removal after its sunset needs no major version');
@@ -106,7 +109,7 @@ test('the release refuses a spec that does not lint, with the file and line', as
   fs.copyFileSync(path.join(SITE_ROOT, ACCOUNT), path.join(dir, ACCOUNT));
   edit(ACCOUNT, /(\n {2}display_name:\n {4}type: string\n)/, `$1    deprecated: true\n    x-sunset: '${SUNSET}'\n`);
   edit(ASYNCAPI_FILE, '\ndefaultContentType: application/json\n', '\ndefaultContentType: 42\n');
-  const message = await refusal('1.2.0', '2027-01-01');
+  const message = await refusal('1.2.0', '2027-01-01', 'release-needs-lint');
   assert.match(message, /does not lint/);
   assert.match(message, new RegExp(`${ASYNCAPI_FILE.replace(/\./g, '\\.')}:\\d+`));
 });

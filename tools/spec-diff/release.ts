@@ -11,6 +11,7 @@ import {SITE_ROOT} from '../cli';
 import {lintAsyncApiSpec, lintProblems, lintSpec} from '../spec-lint';
 import {classifySpecs} from './index';
 import {applyPolicy, SUNSET_FORMAT, today, type Judgement} from './policy';
+import type {PolicyRuleId} from './rules';
 import {
   bundleWorkingSpec,
   compareVersions,
@@ -27,6 +28,8 @@ import {
 export class ReleaseError extends Error {
   constructor(
     message: string,
+    /** The policy rule that refused (docs/api/versioning.md). */
+    readonly rule: PolicyRuleId | 'usage',
     readonly problems: string[] = [],
   ) {
     super(problems.length ? `${message}\n${problems.map((p) => `  ${p}`).join('\n')}` : message);
@@ -60,14 +63,14 @@ export function recordedChanges(previous: SpecSnapshot | undefined, snapshot: Sp
 /** Cuts release `version` from the working spec; throws ReleaseError saying why it refuses. */
 export async function cutRelease(version: string, {siteDir = SITE_ROOT, date = today()}: ReleaseOptions = {}): Promise<ReleaseResult> {
   const wanted = parseVersion(version);
-  if (!wanted) throw new ReleaseError(`${version || '(none)'} is not a version: give X.Y.Z, e.g. \`npm run release -- 1.1.0\``);
-  if (!SUNSET_FORMAT.test(date)) throw new ReleaseError(`release date ${date}: expected YYYY-MM-DD`);
+  if (!wanted) throw new ReleaseError(`${version || '(none)'} is not a version: give X.Y.Z, e.g. \`npm run release -- 1.1.0\``, 'usage');
+  if (!SUNSET_FORMAT.test(date)) throw new ReleaseError(`release date ${date}: expected YYYY-MM-DD`, 'usage');
   const latest = latestRelease(siteDir);
   if (latest && compareVersions(version, latest.version) <= 0) {
-    throw new ReleaseError(`${version} is not greater than the latest release ${latest.version} (releases: ${listReleases(siteDir).map((r) => r.version).join(', ')})`);
+    throw new ReleaseError(`${version} is not greater than the latest release ${latest.version} (releases: ${listReleases(siteDir).map((r) => r.version).join(', ')})`, 'release-version-increases');
   }
   const target = path.join(siteDir, RELEASES_DIR, version);
-  if (fs.existsSync(target)) throw new ReleaseError(`${path.join(RELEASES_DIR, version)} already exists`);
+  if (fs.existsSync(target)) throw new ReleaseError(`${path.join(RELEASES_DIR, version)} already exists`, 'release-version-increases');
 
   // Outside openapi/ (the lint stamp hashes that folder), on the same file system for the final rename.
   const tmp = path.join(siteDir, '.tmp', `release-${version}-${process.pid}`);
@@ -83,6 +86,7 @@ export async function cutRelease(version: string, {siteDir = SITE_ROOT, date = t
     if (latest && needMajor.length > 0 && wanted[0] <= parseVersion(latest.version)![0]) {
       throw new ReleaseError(
         `${version} has breaking changes that need a new major version (greater than ${latest.version.split('.')[0]}.x.x):`,
+        'breaking-needs-major',
         needMajor.map((j) => `${j.change.api}#${j.change.pointer}: ${j.change.message}`),
       );
     }
@@ -90,7 +94,7 @@ export async function cutRelease(version: string, {siteDir = SITE_ROOT, date = t
     const asyncapi = await lintAsyncApiSpec(siteDir);
     const lint = asyncapi.ok ? lintSpec(siteDir) : {ok: true, output: '', cached: false};
     if (!lint.ok || !asyncapi.ok) {
-      throw new ReleaseError('the spec does not lint (npm run lint:api); fix it before releasing:', [
+      throw new ReleaseError('the spec does not lint (npm run lint:api); fix it before releasing:', 'release-needs-lint', [
         ...(lint.ok ? [] : lintProblems(lint.output)),
         ...(asyncapi.ok ? [] : lintProblems(asyncapi.output)),
       ]);
