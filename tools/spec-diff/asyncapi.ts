@@ -83,7 +83,7 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
   const out: ClassifiedChange[] = [];
   const headOps = new Map(operationsOf(head));
   const baseOps = new Map(operationsOf(base));
-  for (const [key, op] of headOps) {
+  for (const key of headOps.keys()) {
     if (!baseOps.has(key)) out.push(toChange({target: 'operation', action: 'added', rule: 'operation-added', name: '', path: ['operations', key], inBase: false}, key, head));
   }
   for (const [key, op] of baseOps) {

@@ -9,7 +9,7 @@
 import type {ChangeAction, ChangeTarget} from '../../src/data/spec-changes';
 import type {RawDiff} from './engine';
 import type {ClassificationRuleId} from './rules';
-import {deref, getIn, isObject, mergedParameters, pathShape, type Json, type OperationSection} from './walk';
+import {deref, getIn, isObject, mergedParameters, type Json, type OperationSection} from './walk';
 
 export type Direction = 'send' | 'receive';
 
@@ -131,7 +131,7 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
   const {field, rest} = splitSchemaPath(segs);
   const fieldName = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
   const isOwnerField = field.length === 0;
-  const target: ChangeTarget = isOwnerField && scope.owner ? scope.fieldTarget : scope.fieldTarget;
+  const target = scope.fieldTarget;
   const path = [...scope.root, ...segs];
   const inBase = diff.action === 'remove';
   const base = {operation: scope.operation, where: scope.where, path, inBase};
@@ -533,4 +533,3 @@ function mergeFindings(findings: Finding[]): Finding[] {
 const describeTypes = (list: string[]): string =>
   list.length === 0 ? 'any' : list.length === 1 ? `\`${list[0]}\`` : `\`[${list.join(', ')}]\``;
 
-export {pathShape};
