@@ -1,17 +1,21 @@
 /**
  * `npm start`: lint, generate and bundle the spec, start the Docusaurus dev server, and keep the spec live:
  * on every change under openapi/ (chokidar) it re-lints and regenerates. A valid change reaches the open
- * browser through the dev server's reload; an invalid one prints Redocly's (or the pin check's) file:line
+ * browser through the dev server's reload, and its classification against the latest release is printed next to
+ * the lint result (tools/spec-diff); an invalid one prints Redocly's (or the pin check's) file:line
  * error here and leaves the last good pages in place (tools/generate-api.ts only swaps on success).
  * Options: --port N (default 3000), --host H (default 127.0.0.1).
  */
 import {spawn} from 'node:child_process';
 import path from 'node:path';
 import chokidar from 'chokidar';
-import {OPENAPI_DIR} from '../src/data/api-table';
+import {ARTEFACT_DIR, OPENAPI_DIR} from '../src/data/api-table';
+import {RELEASES_DIR} from '../src/data/spec-changes';
 import {docusaurusCli, SITE_ROOT} from '../tools/cli';
 import {GenerationError, generateApiPages} from '../tools/generate-api';
 import {bundleSpecs} from '../tools/spec-bundle';
+import {runGate, watcherLines} from '../tools/spec-diff/gate';
+import {loadBundledSpec} from '../tools/spec-diff/snapshots';
 import {SpecError} from '../tools/spec-model';
 
 const arg = (name: string, fallback: string) => {
@@ -21,12 +25,26 @@ const arg = (name: string, fallback: string) => {
 const port = arg('port', process.env.PORT ?? '3000');
 const host = arg('host', '127.0.0.1');
 
+/**
+ * How the saved spec compares with the latest release (tools/spec-diff), read from the downloads just bundled:
+ * the counts per kind, then each breaking change with its file:line. A failure here never fails the loop.
+ */
+function classification(): string[] {
+  try {
+    return watcherLines(runGate({siteDir: SITE_ROOT, working: loadBundledSpec(path.join(SITE_ROOT, ARTEFACT_DIR))}));
+  } catch (e) {
+    return [`classification failed: ${(e as Error).message.split('\n')[0]}`];
+  }
+}
+
 /** Generates the pages and the downloads; true when both succeeded (problems are printed as file:line). */
 async function regenerate(): Promise<boolean> {
   try {
     const pages = generateApiPages(SITE_ROOT);
     await bundleSpecs(SITE_ROOT);
-    console.log(`[spec] ${pages.length} API pages generated; lint clean.`);
+    const [counts, ...breaking] = classification();
+    console.log(`[spec] ${pages.length} API pages generated; lint clean · ${counts}`);
+    for (const line of breaking) console.log(`[spec] ${line}`);
     return true;
   } catch (e) {
     const problems = e instanceof SpecError ? e.problems : e instanceof GenerationError ? e.message.split('\n') : [String(e)];
@@ -63,7 +81,15 @@ async function main(): Promise<void> {
     }, 300);
   }
 
-  const watcher = chokidar.watch(OPENAPI_DIR, {ignoreInitial: true, awaitWriteFinish: {stabilityThreshold: 200}});
+  // Released snapshots are records, not the spec being edited: cutting a release regenerates nothing.
+  const watcher = chokidar.watch(OPENAPI_DIR, {
+    ignoreInitial: true,
+    awaitWriteFinish: {stabilityThreshold: 200},
+    ignored: (file) => {
+      const rel = path.relative(SITE_ROOT, path.resolve(file));
+      return rel === RELEASES_DIR || rel.startsWith(`${RELEASES_DIR}${path.sep}`);
+    },
+  });
   watcher.on('add', onChange).on('change', onChange).on('unlink', onChange);
 
   const stop = () => {

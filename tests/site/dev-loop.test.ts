@@ -60,6 +60,8 @@ test('a summary changed in openapi/ appears in the open page; a broken spec prin
   fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin'));
   await waitFor('the new summary in the browser', async () => (await heading.innerText().catch(() => '')) === 'List every supported coin');
   assert.match(output, /openapi\/paths\/coins\.yaml changed: linting and regenerating/);
+  // The save's classification against the latest release, next to the lint result (tools/spec-diff).
+  await waitFor('the classification of the save', () => /lint clean · vs \d+\.\d+\.\d+: 0 breaking, 0 deprecation, 0 non-breaking, 1 documentation\n/.test(output));
 
   const before = output.length;
   fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace(/^get:\n/, 'get: [unclosed\n'));
