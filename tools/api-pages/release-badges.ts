@@ -27,25 +27,34 @@ export interface PageOperation {
   'x-sunset'?: string;
 }
 
-type Ref = NonNullable<SpecChange['operation']>;
-/** A change's operation by its most stable name: the pinned route, else the operationId, else method and path. */
-const keyOf = (op: {docSlug?: string; operationId?: string; method?: string; path?: string}): string =>
-  op.docSlug ? `slug ${op.docSlug}` : op.operationId ? `id ${op.operationId}` : `op ${op.method} ${op.path}`;
+interface OperationNames {
+  docSlug?: string;
+  operationId?: string;
+  method?: string;
+  path?: string;
+}
+/** Every name an operation goes by: its pinned route, its operationId, its method and path. */
+const namesOf = (op: OperationNames): string[] =>
+  [op.docSlug && `slug ${op.docSlug}`, op.operationId && `id ${op.operationId}`, op.method && op.path && `op ${op.method.toLowerCase()} ${op.path}`].filter(
+    (k): k is string => Boolean(k),
+  );
 const isWhole = (c: SpecChange): boolean => c.target === 'operation' || c.target === 'webhook';
 
-/** What each operation went through, replayed from the oldest entry to the newest. */
+/** What each operation went through, replayed from the oldest entry to the newest; keyed by each of its names. */
 export function operationHistory(entries: ChangelogEntry[]): Map<string, OperationReleases> {
   const history = new Map<string, OperationReleases>();
   for (const {version, changes} of [...entries].reverse()) {
     for (const change of changes) {
-      const op: Ref | undefined = change.operation;
-      if (!op) continue;
-      const key = keyOf(op);
-      const record = history.get(key);
-      if (isWhole(change) && change.action === 'added') history.set(key, {added: version, changed: []});
-      else if (!record) continue;
-      else if (isWhole(change) && change.action === 'removed') history.delete(key);
-      else if (isWhole(change) && change.action === 'deprecated') record.deprecated = version;
+      if (!change.operation) continue;
+      const names = namesOf(change.operation);
+      const record = names.map((k) => history.get(k)).find(Boolean);
+      if (isWhole(change) && change.action === 'added') {
+        const added: OperationReleases = {added: version, changed: []};
+        for (const k of names) history.set(k, added);
+      } else if (!record) continue;
+      else if (isWhole(change) && change.action === 'removed') {
+        for (const [k, v] of history) if (v === record) history.delete(k);
+      } else if (isWhole(change) && change.action === 'deprecated') record.deprecated = version;
       else if (change.kind !== 'documentation' && !record.changed.includes(version)) record.changed.push(version);
     }
   }
@@ -54,12 +63,11 @@ export function operationHistory(entries: ChangelogEntry[]): Map<string, Operati
 
 /** The history of the operation a page shows, or undefined when no entry mentions it. */
 export function releasesOf(api: PageOperation, history: Map<string, OperationReleases>): OperationReleases | undefined {
-  const keys = [
-    api['x-doc-slug'] && keyOf({docSlug: api['x-doc-slug']}),
-    api.operationId && keyOf({operationId: api.operationId}),
-    keyOf({method: api.method, path: api.path}),
-  ];
-  return keys.map((k) => (k ? history.get(k) : undefined)).find(Boolean);
+  // A webhook event's page has method `event` and path `webhook` (the plugin's), which name no event.
+  const byPath = api.method === 'event' ? {} : {method: api.method, path: api.path};
+  return namesOf({docSlug: api['x-doc-slug'], operationId: api.operationId, ...byPath})
+    .map((k) => history.get(k))
+    .find(Boolean);
 }
 
 const link = (version: string, text = version): string => `<ReleaseLink to="${entryRoute(version)}">${text}</ReleaseLink>`;
