@@ -1,0 +1,509 @@
+/**
+ * Turns api-smart-diff's differences of one API document into findings: one per operation, parameter, header,
+ * request or response field, enum value and webhook event, classified by the rules of ./rules.ts. The library
+ * finds and matches the differences; what it gets wrong or does not know is decided here: the direction of a
+ * change (what the client sends: request bodies, parameters, webhook acknowledgements; what it receives:
+ * responses, response headers, webhook payloads), `type` arrays, `const`, `oneOf`/`anyOf` branches, removed
+ * optional response fields, whole webhook events. Servers and security requirements are compared in ./document.ts.
+ */
+import type {ChangeAction, ChangeTarget} from '../../src/data/spec-changes';
+import type {RawDiff} from './engine';
+import type {ClassificationRuleId} from './rules';
+import {deref, getIn, isObject, mergedParameters, pathShape, type Json, type OperationSection} from './walk';
+
+export type Direction = 'send' | 'receive';
+
+/** The operation a finding belongs to. */
+export interface OperationRef {
+  section: OperationSection;
+  /** Key in the base document (absent for an operation that is new). */
+  baseKey?: string;
+  /** Key in the head document (absent for an operation that was removed). */
+  headKey?: string;
+  method: string;
+}
+
+/** One classified change, before it becomes a SpecChange. */
+export interface Finding {
+  operation?: OperationRef;
+  target: ChangeTarget;
+  action: ChangeAction;
+  rule: ClassificationRuleId;
+  /** What changed: a field path (`data[].amount`), a parameter or header name, an enum value, a server URL, a scope. */
+  name: string;
+  /** Where in the operation: `request body`, `` `201` response ``, `query parameter`, `event payload`… */
+  where?: string;
+  /** For an enum value or a value change: the field or parameter it belongs to. */
+  field?: string;
+  /** Extra words for the message (a type before and after, a sunset date). */
+  detail?: string;
+  /** Path to the changed element: in the head document, or in the base document for a removal. */
+  path: (string | number)[];
+  /** True when `path` is in the base document (the element no longer exists). */
+  inBase: boolean;
+  /** The removed element as it was released (for the deprecation and sunset check). */
+  removedValue?: unknown;
+}
+
+const DOC_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags', 'operationId', 'x-doc-slug']);
+const isDocKeyword = (key: string | number | undefined): boolean => typeof key === 'string' && (DOC_KEYWORDS.has(key) || key.startsWith('x-'));
+
+interface Context {
+  base: Json;
+  head: Json;
+  /** Renamed path keys (base → head), from the library's path matching. */
+  renamedPaths: Map<string, string>;
+}
+
+/** The schema part of a diff path: the field it is in (`data[].amount`) and what changed in that field's schema. */
+function splitSchemaPath(segs: (string | number)[]): {field: string[]; rest: (string | number)[]} {
+  const field: string[] = [];
+  let i = 0;
+  while (i < segs.length) {
+    const seg = segs[i];
+    if (seg === 'properties' && i + 1 < segs.length) {
+      field.push(String(segs[i + 1]));
+      i += 2;
+    } else if (seg === 'items' && i + 1 < segs.length) {
+      if (field.length === 0) field.push('');
+      field[field.length - 1] += '[]';
+      i += 1;
+    } else if (seg === 'additionalProperties' && i + 1 < segs.length && segs[i + 1] !== 'type') {
+      field.push('*');
+      i += 1;
+    } else if ((seg === 'oneOf' || seg === 'anyOf') && i + 2 < segs.length) {
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  return {field, rest: segs.slice(i)};
+}
+
+const typesOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+
+/** The rule for a schema change, by direction. */
+function valuesRule(direction: Direction, widened: boolean): ClassificationRuleId {
+  if (direction === 'send') return widened ? 'request-values-widened' : 'request-values-narrowed';
+  return widened ? 'response-values-widened' : 'response-values-narrowed';
+}
+
+function libraryRule(diff: RawDiff, direction: Direction): ClassificationRuleId {
+  switch (diff.type) {
+    case 'breaking':
+      return valuesRule(direction, direction === 'receive');
+    case 'non-breaking':
+      return valuesRule(direction, direction === 'send');
+    case 'annotation':
+      return 'documentation-changed';
+    case 'deprecated':
+      return 'deprecated';
+    default:
+      return 'unclassified-change';
+  }
+}
+
+interface SchemaScope {
+  operation: OperationRef;
+  direction: Direction;
+  where: string;
+  /** Target for a field of this schema (request-field, response-field), or the parameter/header it belongs to. */
+  fieldTarget: ChangeTarget;
+  /** Name prefix: a parameter's or header's name (their schema has no field path of its own). */
+  owner?: string;
+  /** Path of the schema root in its document. */
+  root: (string | number)[];
+}
+
+/** Findings for a diff inside a schema (request body, response, parameter, header). */
+function schemaFindings(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
+  const {field, rest} = splitSchemaPath(segs);
+  const fieldName = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
+  const isOwnerField = field.length === 0;
+  const target: ChangeTarget = isOwnerField && scope.owner ? scope.fieldTarget : scope.fieldTarget;
+  const path = [...scope.root, ...segs];
+  const inBase = diff.action === 'remove';
+  const base = {operation: scope.operation, where: scope.where, path, inBase};
+  const key = rest[0];
+  const send = scope.direction === 'send';
+
+  if (rest.length === 0) {
+    if (isOwnerField) return [{...base, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName}];
+    if (diff.action === 'add') {
+      return [{...base, target, action: 'added', rule: send ? 'request-field-added-optional' : 'response-field-added', name: fieldName}];
+    }
+    if (diff.action === 'remove') {
+      return [{...base, target, action: 'removed', rule: send ? 'request-field-removed' : 'response-field-removed', name: fieldName, removedValue: deref(ctx.base, diff.before)}];
+    }
+    return [{...base, target, action: 'changed', rule: 'values-changed', name: fieldName}];
+  }
+  if (key === 'properties' && rest.length === 1) {
+    // A whole `properties` map appeared or went: one finding per property.
+    const props = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+    return Object.keys(isObject(props) ? props : {}).flatMap((p) =>
+      schemaFindings(ctx, {...diff, before: isObject(diff.before) ? diff.before[p] : undefined, after: isObject(diff.after) ? diff.after[p] : undefined}, scope, [...segs, p]),
+    );
+  }
+  if (key === 'required') {
+    const names = diff.action === 'replace' ? [] : typesOf(diff.action === 'add' ? diff.after : diff.before);
+    const findings: Finding[] = [];
+    const made = (name: string, required: boolean): Finding => ({
+      ...base,
+      path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'properties', name],
+      inBase: false,
+      target,
+      action: 'changed',
+      rule: send ? (required ? 'request-field-made-required' : 'request-field-made-optional') : required ? 'response-field-made-required' : 'response-field-made-optional',
+      name: [fieldName, name].filter(Boolean).join('.'),
+    });
+    if (diff.action === 'replace') {
+      findings.push(made(String(diff.before), false), made(String(diff.after), true));
+    } else {
+      for (const n of names) findings.push(made(n, diff.action === 'add'));
+    }
+    return findings;
+  }
+  if (key === 'enum') {
+    const fieldPath = [...scope.root, ...segs.slice(0, segs.length - rest.length), 'enum'];
+    if (rest.length === 1 && diff.action !== 'replace') {
+      // An enum introduced restricts the values; removed, it accepts any.
+      const widened = diff.action === 'remove';
+      return [{...base, path: fieldPath, inBase: false, target, action: 'changed', rule: valuesRule(scope.direction, widened), name: fieldName, detail: widened ? 'no longer limited to a list of values' : 'now limited to a list of values'}];
+    }
+    const values: {value: unknown; added: boolean}[] = [];
+    if (diff.action === 'add' || diff.action === 'replace') values.push(...(Array.isArray(diff.after) ? diff.after : [diff.after]).map((value) => ({value, added: true})));
+    if (diff.action === 'remove' || diff.action === 'replace') values.push(...(Array.isArray(diff.before) ? diff.before : [diff.before]).map((value) => ({value, added: false})));
+    return values.map(({value, added}) => ({
+      ...base,
+      path: fieldPath,
+      inBase: false,
+      target: 'enum-value' as const,
+      action: added ? ('added' as const) : ('removed' as const),
+      rule: added ? (send ? 'request-values-widened' : 'response-enum-value-added') : send ? 'request-values-narrowed' : 'response-values-narrowed',
+      name: String(value),
+      field: fieldName,
+    }));
+  }
+  if (key === 'type') {
+    const before = typesOf(diff.action === 'add' && rest.length === 1 ? undefined : diff.before);
+    const after = typesOf(diff.action === 'remove' && rest.length === 1 ? undefined : diff.after);
+    return [{...base, path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'type'], inBase: false, target, action: 'changed', rule: 'values-changed', name: fieldName, detail: JSON.stringify({before, after, element: rest.length > 1})}];
+  }
+  if (key === 'const') {
+    const rule: ClassificationRuleId = diff.action === 'replace' ? 'values-changed' : valuesRule(scope.direction, diff.action === 'remove');
+    const detail = diff.action === 'replace' ? `\`${String(diff.before)}\` → \`${String(diff.after)}\`` : diff.action === 'add' ? `now always \`${String(diff.after)}\`` : `no longer always \`${String(diff.before)}\``;
+    return [{...base, inBase: false, path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'const'], target, action: 'changed', rule, name: fieldName, detail}];
+  }
+  if ((key === 'oneOf' || key === 'anyOf') && rest.length === 2) {
+    const added = diff.action === 'add';
+    const rule: ClassificationRuleId = diff.action === 'replace' ? 'values-changed' : valuesRule(scope.direction, added);
+    return [{...base, target, action: diff.action === 'replace' ? 'changed' : added ? 'added' : 'removed', rule, name: fieldName, detail: `a \`${key}\` alternative`}];
+  }
+  if (key === 'deprecated') {
+    const now = diff.action !== 'remove' && diff.after === true;
+    return [{...base, inBase: false, target, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated', name: fieldName}];
+  }
+  if (isDocKeyword(key) || key === 'default' || key === 'readOnly' || key === 'writeOnly') {
+    if (key === 'default' || key === 'readOnly' || key === 'writeOnly') return [{...base, inBase: false, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName, detail: `\`${String(key)}\``}];
+    return [{...base, inBase: false, target, action: 'changed', rule: 'documentation-changed', name: fieldName, detail: `\`${String(key)}\``}];
+  }
+  return [{...base, inBase: false, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName, detail: `\`${String(key)}\``}];
+}
+
+function operationOf(ctx: Context, section: OperationSection, baseKey: string, method: string): OperationRef {
+  const headKey = section === 'paths' ? (ctx.renamedPaths.get(baseKey) ?? baseKey) : baseKey;
+  return {section, baseKey, headKey, method};
+}
+
+/** The parameter a diff path points at, in the base (or head) document. */
+function parameterAt(doc: Json, section: string, key: string, method: string, index: number): Json | undefined {
+  const pathItem = getIn(doc, [section, key]);
+  const operation = getIn(doc, [section, key, method]);
+  if (!isObject(pathItem) || !isObject(operation)) return undefined;
+  return mergedParameters(doc, pathItem, operation)[index];
+}
+
+/** Findings for a diff inside one operation (`[section, key, method, ...rest]`). */
+function operationFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
+  const section = op.section;
+  const opPath = [section, op.headKey ?? op.baseKey ?? '', op.method];
+  const removal = diff.action === 'remove';
+  const webhook = section === 'webhooks';
+  const [key] = rest;
+  if (rest.length === 0) {
+    const target: ChangeTarget = webhook ? 'webhook' : 'operation';
+    if (diff.action === 'add') return [{operation: op, target, action: 'added', rule: webhook ? 'webhook-added' : 'operation-added', name: '', path: opPath, inBase: false}];
+    if (removal) return [{operation: op, target, action: 'removed', rule: webhook ? 'webhook-removed' : 'operation-removed', name: '', path: [section, op.baseKey ?? '', op.method], inBase: true, removedValue: deref(ctx.base, diff.before)}];
+    return [];
+  }
+  if (key === 'security' || key === 'servers') return []; // ./document.ts compares the effective ones.
+  if (key === 'deprecated') {
+    const now = diff.action !== 'remove' && diff.after === true;
+    return [{operation: op, target: webhook ? 'webhook' : 'operation', action: now ? 'deprecated' : 'changed', rule: now ? 'operation-deprecated' : 'undeprecated', name: '', path: [...opPath, 'deprecated'], inBase: false}];
+  }
+  if (key === 'parameters') return parameterFindings(ctx, diff, op, rest.slice(1));
+  if (key === 'requestBody') return requestBodyFindings(ctx, diff, op, rest.slice(1));
+  if (key === 'responses') return responseFindings(ctx, diff, op, rest.slice(1));
+  if (isDocKeyword(key)) return [{operation: op, target: webhook ? 'webhook' : 'operation', action: 'changed', rule: 'documentation-changed', name: '', detail: `\`${String(key)}\``, path: [...opPath, String(key)], inBase: false}];
+  return [{operation: op, target: 'other', action: 'changed', rule: libraryRule(diff, 'send'), name: String(key), path: [...opPath, String(key)], inBase: removal}];
+}
+
+function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
+  const opPathHead = [op.section, op.headKey ?? '', op.method];
+  if (rest.length === 0) {
+    // The whole list appeared or went.
+    const list = (diff.action === 'remove' ? diff.before : diff.after) as unknown[];
+    return (Array.isArray(list) ? list : []).flatMap((p, i) =>
+      parameterFindings(ctx, {...diff, before: diff.action === 'remove' ? p : undefined, after: diff.action === 'add' ? p : undefined}, op, [i]),
+    );
+  }
+  const index = Number(rest[0]);
+  const removal = diff.action === 'remove' && rest.length === 1;
+  const added = diff.action === 'add' && rest.length === 1;
+  const param = (added ? deref(ctx.head, diff.after) : removal ? deref(ctx.base, diff.before) : parameterAt(ctx.base, op.section, op.baseKey ?? '', op.method, index)) as Json | undefined;
+  const name = String(param?.name ?? rest[0]);
+  const where = `${String(param?.in ?? '')} parameter`.trim();
+  const headIndex = headParameterIndex(ctx, op, param);
+  const path = removal ? [op.section, op.baseKey ?? '', op.method, 'parameters', index] : [...opPathHead, 'parameters', headIndex ?? index];
+  const base = {operation: op, target: 'parameter' as const, name, where, path, inBase: removal};
+  if (added) return [{...base, action: 'added', rule: param?.required === true ? 'parameter-added-required' : 'parameter-added-optional'}];
+  if (removal) return [{...base, action: 'removed', rule: 'parameter-removed', removedValue: param}];
+  const [, key] = rest;
+  if (key === 'name' && rest.length === 2) {
+    return [{...base, action: 'changed', rule: 'path-parameter-renamed', detail: `\`${String(diff.after)}\``}];
+  }
+  if (key === 'required' && rest.length === 2) {
+    const now = diff.action !== 'remove' && diff.after === true;
+    return [{...base, action: 'changed', rule: now ? 'parameter-made-required' : 'parameter-made-optional'}];
+  }
+  if (key === 'deprecated' && rest.length === 2) {
+    const now = diff.action !== 'remove' && diff.after === true;
+    return [{...base, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated'}];
+  }
+  if (key === 'schema') {
+    return schemaFindings(ctx, diff, {operation: op, direction: 'send', where, fieldTarget: 'parameter', owner: name, root: [...path, 'schema']}, rest.slice(2));
+  }
+  if (isDocKeyword(key)) return [{...base, action: 'changed', rule: 'documentation-changed', detail: `\`${String(key)}\``}];
+  return [{...base, action: 'changed', rule: libraryRule(diff, 'send'), detail: `\`${String(key)}\``}];
+}
+
+function headParameterIndex(ctx: Context, op: OperationRef, param: Json | undefined): number | undefined {
+  if (!param || !op.headKey) return undefined;
+  const pathItem = getIn(ctx.head, [op.section, op.headKey]);
+  const operation = getIn(ctx.head, [op.section, op.headKey, op.method]);
+  if (!isObject(pathItem) || !isObject(operation)) return undefined;
+  const list = mergedParameters(ctx.head, pathItem, operation);
+  const i = list.findIndex((p) => p.in === param.in && (p.name === param.name || p.in === 'path'));
+  return i < 0 ? undefined : i;
+}
+
+/** What the client does with a body: it sends a request body and receives a response, the other way round for a webhook. */
+const bodyDirection = (op: OperationRef, part: 'requestBody' | 'responses'): Direction =>
+  (part === 'requestBody') === (op.section === 'paths') ? 'send' : 'receive';
+
+function contentFindings(ctx: Context, diff: RawDiff, op: OperationRef, direction: Direction, where: string, root: (string | number)[], rest: (string | number)[]): Finding[] {
+  const target: ChangeTarget = direction === 'send' ? 'request-field' : 'response-field';
+  if (rest.length === 0) {
+    const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+    return Object.keys(isObject(map) ? map : {}).map((mediaType) => mediaTypeFinding(op, diff, where, [...root, mediaType], mediaType));
+  }
+  const mediaType = String(rest[0]);
+  if (rest.length === 1) return [mediaTypeFinding(op, diff, where, [...root, mediaType], mediaType)];
+  if (rest[1] === 'schema') {
+    return schemaFindings(ctx, diff, {operation: op, direction, where, fieldTarget: target, root: [...root, mediaType, 'schema']}, rest.slice(2));
+  }
+  const key = rest[1];
+  return [{operation: op, target: 'other', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: mediaType, where, detail: `\`${String(key)}\``, path: [...root, ...rest.slice(0, 2)], inBase: false}];
+}
+
+function mediaTypeFinding(op: OperationRef, diff: RawDiff, where: string, path: (string | number)[], mediaType: string): Finding {
+  const removed = diff.action === 'remove';
+  return {operation: op, target: 'other', action: removed ? 'removed' : 'added', rule: removed ? 'media-type-removed' : 'media-type-added', name: mediaType, where, path, inBase: removed};
+}
+
+function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
+  const direction = bodyDirection(op, 'requestBody');
+  const where = op.section === 'webhooks' ? 'event payload' : 'request body';
+  const removal = diff.action === 'remove';
+  const path = [op.section, (removal && rest.length === 0 ? op.baseKey : op.headKey) ?? '', op.method, 'requestBody'];
+  if (rest.length === 0) {
+    if (removal) return [{operation: op, target: 'other', action: 'removed', rule: 'request-body-removed', name: where, path, inBase: true}];
+    const body = deref(ctx.head, diff.after) as Json;
+    return [{operation: op, target: 'other', action: 'added', rule: body?.required === true ? 'request-body-added-required' : 'request-body-added-optional', name: where, path, inBase: false}];
+  }
+  const [key] = rest;
+  if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...path, 'content'], rest.slice(1));
+  if (key === 'required') {
+    const now = diff.action !== 'remove' && diff.after === true;
+    return [{operation: op, target: 'other', action: 'changed', rule: now ? 'request-body-made-required' : 'request-body-added-optional', name: where, path: [...path, 'required'], inBase: false}];
+  }
+  return [{operation: op, target: 'other', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: where, detail: `\`${String(key)}\``, path: [...path, String(key)], inBase: false}];
+}
+
+function responseFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
+  const direction = bodyDirection(op, 'responses');
+  const opPath = [op.section, op.headKey ?? '', op.method, 'responses'];
+  if (rest.length === 0) {
+    const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+    return Object.keys(isObject(map) ? map : {}).flatMap((code) => responseFindings(ctx, {...diff, before: isObject(diff.before) ? diff.before[code] : undefined, after: isObject(diff.after) ? diff.after[code] : undefined}, op, [code]));
+  }
+  const code = String(rest[0]);
+  const where = op.section === 'webhooks' ? `\`${code}\` acknowledgement` : `\`${code}\` response`;
+  if (rest.length === 1) {
+    if (diff.action === 'add') return [{operation: op, target: 'operation', action: 'changed', rule: 'response-added', name: code, where, path: [...opPath, code], inBase: false}];
+    if (diff.action === 'remove') {
+      const success = /^2/.test(code) && op.section === 'paths';
+      return [{operation: op, target: 'operation', action: 'changed', rule: success ? 'success-response-removed' : 'error-response-removed', name: code, where, path: [op.section, op.baseKey ?? '', op.method, 'responses', code], inBase: true}];
+    }
+    return [];
+  }
+  const [, key] = rest;
+  if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...opPath, code, 'content'], rest.slice(2));
+  if (key === 'headers') return headerFindings(ctx, diff, op, direction, where, [...opPath, code, 'headers'], rest.slice(2));
+  return [{operation: op, target: 'operation', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: code, where, detail: `\`${String(key)}\``, path: [...opPath, code, String(key)], inBase: false}];
+}
+
+function headerFindings(ctx: Context, diff: RawDiff, op: OperationRef, direction: Direction, where: string, root: (string | number)[], rest: (string | number)[]): Finding[] {
+  if (rest.length === 0) {
+    const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+    return Object.keys(isObject(map) ? map : {}).flatMap((name) => headerFindings(ctx, {...diff, before: isObject(diff.before) ? diff.before[name] : undefined, after: isObject(diff.after) ? diff.after[name] : undefined}, op, direction, where, root, [name]));
+  }
+  const name = String(rest[0]);
+  const path = [...root, name];
+  const base = {operation: op, target: 'header' as const, name, where, path};
+  if (rest.length === 1) {
+    if (diff.action === 'add') return [{...base, action: 'added', rule: 'response-header-added', inBase: false}];
+    if (diff.action === 'remove') return [{...base, action: 'removed', rule: 'response-header-removed', inBase: true, removedValue: deref(ctx.base, diff.before)}];
+    return [];
+  }
+  const [, key] = rest;
+  if (key === 'schema') return schemaFindings(ctx, diff, {operation: op, direction, where, fieldTarget: 'header', owner: name, root: [...path, 'schema']}, rest.slice(2));
+  if (key === 'deprecated') {
+    const now = diff.action !== 'remove' && diff.after === true;
+    return [{...base, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated', inBase: false}];
+  }
+  if (key === 'required') {
+    const now = diff.action !== 'remove' && diff.after === true;
+    return [{...base, action: 'changed', rule: now ? 'response-field-made-required' : 'response-field-made-optional', inBase: false}];
+  }
+  return [{...base, action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), detail: `\`${String(key)}\``, inBase: false}];
+}
+
+/** Expands a diff of a whole `paths`/`webhooks` section or path item into one diff per operation. */
+function operationDiffs(diff: RawDiff): {section: OperationSection; key: string; method: string; diff: RawDiff}[] {
+  const [section, key] = diff.path as [OperationSection, string | undefined];
+  const value = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+  if (!isObject(value)) return [];
+  if (key === undefined) {
+    return Object.keys(value).flatMap((k) => operationDiffs({...diff, path: [section, k], before: diff.action === 'remove' ? value[k] : undefined, after: diff.action === 'add' ? value[k] : undefined}));
+  }
+  return Object.keys(value)
+    .filter((m) => /^(get|put|post|delete|options|head|patch|trace)$/.test(m))
+    .map((method) => ({section, key, method, diff: {...diff, path: [section, key, method], before: diff.action === 'remove' ? value[method] : undefined, after: diff.action === 'add' ? value[method] : undefined}}));
+}
+
+/** Every finding of one API document's differences (servers and security excepted: see ./document.ts). */
+export function classifyDiffs(base: Json, head: Json, diffs: RawDiff[]): Finding[] {
+  const renamedPaths = new Map<string, string>();
+  for (const d of diffs) {
+    if (d.action === 'rename' && d.path.length === 1 && d.path[0] === 'paths') renamedPaths.set(String(d.before), String(d.after));
+  }
+  // The library matches paths by shape; a path it did not rename keeps its key.
+  const ctx: Context = {base, head, renamedPaths};
+  const findings: Finding[] = [];
+  for (const diff of diffs) {
+    const [section] = diff.path;
+    if (diff.action === 'rename') continue;
+    if (section === 'paths' || section === 'webhooks') {
+      if (diff.path.length <= 2 && (diff.action === 'add' || diff.action === 'remove')) {
+        for (const od of operationDiffs(diff)) {
+          const op: OperationRef = od.diff.action === 'add' ? {section: od.section, headKey: od.key, method: od.method} : {section: od.section, baseKey: od.key, method: od.method};
+          findings.push(...operationFindings(ctx, od.diff, op, []));
+        }
+        continue;
+      }
+      if (diff.path.length < 3) {
+        const key = String(diff.path[1]);
+        findings.push({target: 'other', action: 'changed', rule: isDocKeyword(diff.path[2]) ? 'documentation-changed' : libraryRule(diff, 'send'), name: key, path: diff.path, inBase: false});
+        continue;
+      }
+      const [, key, method, ...rest] = diff.path as [OperationSection, string, string, ...(string | number)[]];
+      if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(method)) {
+        // Path item level (summary, description): documentation of every operation of the path.
+        findings.push({target: 'other', action: 'changed', rule: isDocKeyword(method) ? 'documentation-changed' : libraryRule(diff, 'send'), name: key, detail: `\`${method}\``, path: [section, renamedPaths.get(key) ?? key, method], inBase: false});
+        continue;
+      }
+      const op = operationOf(ctx, section, key, method);
+      if (diff.action === 'add' && rest.length === 0) {
+        findings.push(...operationFindings(ctx, diff, {section, headKey: op.headKey, method}, rest));
+      } else if (diff.action === 'remove' && rest.length === 0) {
+        findings.push(...operationFindings(ctx, diff, {section, baseKey: key, method}, rest));
+      } else {
+        findings.push(...operationFindings(ctx, diff, op, rest));
+      }
+      continue;
+    }
+    if (section === 'components' || section === 'servers' || section === 'security') continue;
+    if (section === 'info' && diff.path[1] === 'version') continue;
+    findings.push({target: 'other', action: 'changed', rule: 'documentation-changed', name: diff.path.join('.'), path: diff.path, inBase: diff.action === 'remove'});
+  }
+  return mergeFindings(findings);
+}
+
+/**
+ * One finding per thing changed: a new required request field is one change (its property and its `required`
+ * entry), a removed field does not also report leaving `required`, and the `type` differences of one field
+ * (a string that became an array, items of a type array) become one widened, narrowed or changed type.
+ */
+function mergeFindings(findings: Finding[]): Finding[] {
+  const keyOf = (f: Finding) => JSON.stringify([f.operation?.section, f.operation?.baseKey ?? f.operation?.headKey, f.operation?.method, f.where, f.target, f.name]);
+  const added = new Map<string, Finding>();
+  const removed = new Set<string>();
+  for (const f of findings) {
+    if (f.rule === 'request-field-added-optional' || f.rule === 'response-field-added') added.set(keyOf(f), f);
+    if (f.rule === 'request-field-removed' || f.rule === 'response-field-removed') removed.add(keyOf(f));
+  }
+  const types = new Map<string, {finding: Finding; before: Set<string>; after: Set<string>; whole: boolean}>();
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const key = keyOf(f);
+    if (f.rule === 'request-field-made-required' && added.has(key)) {
+      const a = added.get(key)!;
+      a.rule = 'request-field-added-required';
+      continue;
+    }
+    if ((f.rule === 'response-field-made-required' || f.rule === 'request-field-made-required') && added.has(key)) continue;
+    if ((f.rule === 'request-field-made-optional' || f.rule === 'response-field-made-optional') && removed.has(key)) continue;
+    if (f.rule === 'values-changed' && f.detail?.startsWith('{"before"')) {
+      const {before, after, element} = JSON.parse(f.detail) as {before: string[]; after: string[]; element: boolean};
+      const t = types.get(key) ?? {finding: f, before: new Set<string>(), after: new Set<string>(), whole: false};
+      // An item of a type array added or removed, or the whole `type` replaced.
+      for (const b of before) t.before.add(b);
+      for (const a of after) t.after.add(a);
+      t.whole ||= !element && before.length > 0 && after.length > 0;
+      if (!types.has(key)) {
+        types.set(key, t);
+        out.push(f);
+      }
+      continue;
+    }
+    out.push(f);
+  }
+  for (const {finding, before, after, whole} of types.values()) {
+    const gone = [...before].filter((t) => !after.has(t));
+    const fresh = [...after].filter((t) => !before.has(t));
+    const direction: Direction = finding.target === 'request-field' || finding.target === 'parameter' ? 'send' : 'receive';
+    const widened = gone.length === 0 || (gone.length === 1 && gone[0] === 'integer' && fresh.includes('number'));
+    const narrowed = fresh.length === 0 || (fresh.length === 1 && fresh[0] === 'integer' && gone.includes('number'));
+    finding.rule = widened && !narrowed ? valuesRule(direction, true) : narrowed && !widened ? valuesRule(direction, false) : 'values-changed';
+    finding.detail = whole
+      ? `type ${describeTypes([...before])} → ${describeTypes([...after])}`
+      : [fresh.length ? `now also of type ${describeTypes(fresh)}` : '', gone.length ? `no longer of type ${describeTypes(gone)}` : ''].filter(Boolean).join(', ');
+  }
+  return out;
+}
+
+const describeTypes = (list: string[]): string =>
+  list.length === 0 ? 'any' : list.length === 1 ? `\`${list[0]}\`` : `\`[${list.join(', ')}]\``;
+
+export {pathShape};

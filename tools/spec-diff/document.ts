@@ -1,0 +1,83 @@
+/**
+ * The changes api-smart-diff compares by position or not at all: servers (matched by URL, per document and for
+ * operations that list their own) and security requirements (the effective ones of each operation: its own
+ * `security`, else the document's), classified by what a client holding the old credentials can still call.
+ */
+import type {Finding, OperationRef} from './classify';
+import {isObject, operationsOf, pathShape, type Json, type OperationEntry} from './walk';
+
+interface Server {
+  url: string;
+  internal: boolean;
+  index: number;
+  raw: Json;
+}
+
+const serversOf = (list: unknown): Server[] =>
+  (Array.isArray(list) ? list : []).filter(isObject).map((s, index) => ({url: String(s.url), internal: s['x-internal'] === true, index, raw: s}));
+
+function compareServers(before: Server[], after: Server[], path: (string | number)[], op: OperationRef | undefined): Finding[] {
+  const findings: Finding[] = [];
+  const afterByUrl = new Map(after.map((s) => [s.url, s]));
+  const beforeByUrl = new Map(before.map((s) => [s.url, s]));
+  for (const s of before) {
+    const now = afterByUrl.get(s.url);
+    if (!now) {
+      findings.push({operation: op, target: 'server', action: 'removed', rule: s.internal ? 'documentation-changed' : 'server-removed', name: s.url, detail: s.internal ? 'internal server' : undefined, path: [...path, s.index], inBase: true});
+    } else if (JSON.stringify(now.raw) !== JSON.stringify(s.raw)) {
+      findings.push({operation: op, target: 'server', action: 'changed', rule: 'documentation-changed', name: s.url, path: [...path, now.index], inBase: false});
+    }
+  }
+  for (const s of after) {
+    if (!beforeByUrl.has(s.url)) findings.push({operation: op, target: 'server', action: 'added', rule: 'server-added', name: s.url, path: [...path, s.index], inBase: false});
+  }
+  return findings;
+}
+
+/** Requirement items of one alternative: each scheme, and each scope as `scheme:scope`. */
+function requirementItems(requirement: Json): Set<string> {
+  const items = new Set<string>();
+  for (const [scheme, scopes] of Object.entries(requirement)) {
+    items.add(scheme);
+    for (const scope of Array.isArray(scopes) ? scopes : []) items.add(`${scheme}:${String(scope)}`);
+  }
+  return items;
+}
+
+const effectiveSecurity = (doc: Json, op: Json): Json[] => ((Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []) as unknown[]).filter(isObject);
+
+function compareSecurity(base: Json, head: Json, b: OperationEntry, h: OperationEntry, op: OperationRef): Finding[] {
+  const union = (alts: Json[]) => new Set(alts.flatMap((a) => [...requirementItems(a)]));
+  const before = union(effectiveSecurity(base, b.operation));
+  const after = union(effectiveSecurity(head, h.operation));
+  const path = Array.isArray(h.operation.security) ? [h.section, h.key, h.method, 'security'] : ['security'];
+  const findings: Finding[] = [];
+  for (const item of after) {
+    if (!before.has(item)) findings.push({operation: op, target: 'security', action: 'added', rule: 'security-requirement-added', name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item, detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme', path, inBase: false});
+  }
+  for (const item of before) {
+    if (!after.has(item)) findings.push({operation: op, target: 'security', action: 'removed', rule: 'security-requirement-removed', name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item, detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme', path, inBase: false});
+  }
+  return findings;
+}
+
+/** Server and security findings of one API document. */
+export function documentFindings(base: Json, head: Json): Finding[] {
+  const findings = compareServers(serversOf(base.servers), serversOf(head.servers), ['servers'], undefined);
+  const headOps = operationsOf(head);
+  const find = (b: OperationEntry) =>
+    headOps.find((h) => h.section === b.section && h.method === b.method && (h.key === b.key || (b.section === 'paths' && pathShape(h.key) === pathShape(b.key))));
+  for (const b of operationsOf(base)) {
+    const h = find(b);
+    if (!h) continue;
+    const op: OperationRef = {section: b.section, baseKey: b.key, headKey: h.key, method: b.method};
+    if (b.section === 'paths') findings.push(...compareSecurity(base, head, b, h, op));
+    const own = (e: OperationEntry) => e.operation.servers ?? e.pathItem.servers;
+    if (own(b) !== undefined || own(h) !== undefined) {
+      const effective = (doc: Json, e: OperationEntry) => serversOf(own(e) ?? doc.servers);
+      const where = h.operation.servers !== undefined ? [h.section, h.key, h.method, 'servers'] : h.pathItem.servers !== undefined ? [h.section, h.key, 'servers'] : ['servers'];
+      findings.push(...compareServers(effective(base, b), effective(head, h), where, op));
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,139 @@
+/**
+ * The spec-governance diff (issue #12): compares two snapshots of the spec (a release and the working spec, or
+ * two releases) and classifies every change as breaking, non-breaking, deprecation or documentation, per
+ * operation, parameter, header, request and response field, enum value, security requirement, webhook event
+ * and server. api-smart-diff finds the differences (./engine.ts); ./classify.ts and ./document.ts classify them
+ * by the rules of ./rules.ts; ./policy.ts decides which breaking changes may ship.
+ */
+import {specPath} from '../../src/data/api-table';
+import type {SpecChange} from '../../src/data/spec-changes';
+import {compareAsyncApi} from './asyncapi';
+import {classifyDiffs, type Finding} from './classify';
+import {documentFindings} from './document';
+import {compareOpenApi} from './engine';
+import {SourceLocator} from './locate';
+import {describe, operationLabel} from './messages';
+import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
+import type {SpecDocument, SpecSnapshot} from './snapshots';
+import {encodePointer, getIn, isObject, operationsOf, type Json} from './walk';
+
+export {listReleases, loadRelease, loadReleaseChanges, loadWorkingSpec, latestRelease, compareVersions, parseVersion} from './snapshots';
+export type {SpecSnapshot, SpecDocument} from './snapshots';
+
+/** A change with the rule that classified it and what the policy needs to judge it. */
+export interface ClassifiedChange {
+  change: SpecChange;
+  rule: ClassificationRuleId;
+  /** The removed element as the base snapshot had it (operations, fields, parameters, headers, events). */
+  removedValue?: unknown;
+}
+
+export interface DiffOptions {
+  /** Give each change of the working spec its source `file:line` (default: when `head` is the working spec). */
+  locations?: boolean;
+}
+
+const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every operation of a document, added (a new API) or removed (an API that went). */
+function wholeApiFindings(doc: Json, added: boolean): Finding[] {
+  return operationsOf(doc).map((e) => {
+    const webhook = e.section === 'webhooks';
+    return {
+      operation: added ? {section: e.section, headKey: e.key, method: e.method} : {section: e.section, baseKey: e.key, method: e.method},
+      target: webhook ? 'webhook' : 'operation',
+      action: added ? 'added' : 'removed',
+      rule: webhook ? (added ? 'webhook-added' : 'webhook-removed') : added ? 'operation-added' : 'operation-removed',
+      name: '',
+      path: [e.section, e.key, e.method],
+      inBase: !added,
+      removedValue: added ? undefined : e.operation,
+    } satisfies Finding;
+  });
+}
+
+function toChange(api: string, f: Finding, base: Json | undefined, head: Json | undefined, locator: SourceLocator | undefined): ClassifiedChange {
+  const op = f.operation;
+  let operation: SpecChange['operation'];
+  let summary: string | undefined;
+  if (op) {
+    const removed = f.inBase && (f.rule === 'operation-removed' || f.rule === 'webhook-removed');
+    const doc = removed || !op.headKey ? base : head;
+    const key = (removed || !op.headKey ? op.baseKey : op.headKey) ?? '';
+    const value = getIn(doc, [op.section, key, op.method]);
+    const o = isObject(value) ? value : {};
+    summary = typeof o.summary === 'string' ? o.summary : undefined;
+    operation = {
+      method: op.section === 'webhooks' ? 'event' : op.method,
+      path: key,
+      ...(typeof o.operationId === 'string' ? {operationId: o.operationId} : {}),
+      ...(typeof o['x-doc-slug'] === 'string' ? {docSlug: o['x-doc-slug']} : {}),
+    };
+  }
+  const label = operation ? operationLabel(operation.method, operation.path) : undefined;
+  const change: SpecChange = {
+    api,
+    kind: CLASSIFICATION_RULES[f.rule],
+    action: f.action,
+    target: f.target,
+    ...(operation ? {operation} : {}),
+    pointer: encodePointer(f.rule === 'webhook-added' || f.rule === 'webhook-removed' ? f.path.slice(0, 2) : f.path),
+    message: describe(f, label, summary),
+  };
+  if (locator) {
+    const at = locator.locate(specPath(api as never), f.inBase && !f.operation?.headKey ? f.path.slice(0, 2) : f.path);
+    if (at) change.location = {file: at.file, line: at.line};
+  }
+  return {change, rule: f.rule, ...(f.removedValue !== undefined ? {removedValue: f.removedValue} : {})};
+}
+
+/**
+ * Changelog order: by API; document-level changes first; then by operation, in the order of the head document
+ * (operations that went, in the order of the base), methods in their usual order; then in the order found.
+ */
+function sortChanges(changes: ClassifiedChange[], apiOrder: string[], pathOrder: Map<string, string[]>): ClassifiedChange[] {
+  const rank = (c: SpecChange): [number, number, number, number] => {
+    if (!c.operation) return [apiOrder.indexOf(c.api), 0, 0, 0];
+    const section = c.operation.method === 'event' ? 'webhooks' : 'paths';
+    const keys = pathOrder.get(`${c.api}\0${section}`) ?? [];
+    return [apiOrder.indexOf(c.api), section === 'paths' ? 1 : 2, keys.indexOf(c.operation.path), METHOD_ORDER.indexOf(c.operation.method)];
+  };
+  return changes
+    .map((c, i) => ({c, i, r: rank(c.change)}))
+    .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.r[3] - b.r[3] || a.i - b.i)
+    .map(({c}) => c);
+}
+
+/** The keys of `paths` and `webhooks` of each API, head first, then those only the base has. */
+function pathOrderOf(apis: string[], base: SpecSnapshot | undefined, head: SpecSnapshot): Map<string, string[]> {
+  const order = new Map<string, string[]>();
+  for (const api of apis) {
+    for (const section of ['paths', 'webhooks']) {
+      const keysOf = (doc: unknown) => (isObject(doc) && isObject(doc[section]) ? Object.keys(doc[section] as Json) : []);
+      order.set(`${api}\0${section}`, [...new Set([...keysOf(head.apis[api]), ...keysOf(base?.apis[api])])]);
+    }
+  }
+  return order;
+}
+
+/** Every classified change from `base` (undefined: nothing released yet) to `head`, with its rule. */
+export function classifySpecs(base: SpecSnapshot | undefined, head: SpecSnapshot, opts: DiffOptions = {}): ClassifiedChange[] {
+  const locator = (opts.locations ?? head.version === 'working') && head.siteDir ? new SourceLocator(head.siteDir) : undefined;
+  const apis = [...new Set([...Object.keys(head.apis), ...Object.keys(base?.apis ?? {})])];
+  const out: ClassifiedChange[] = [];
+  for (const api of apis) {
+    const b = base?.apis[api] as Json | undefined;
+    const h = head.apis[api] as Json | undefined;
+    let findings: Finding[];
+    if (!b || !h) findings = wholeApiFindings((b ?? h)!, !b);
+    else findings = [...documentFindings(b, h), ...classifyDiffs(b, h, compareOpenApi(b, h))];
+    out.push(...findings.map((f) => toChange(api, f, b, h, h ? locator : undefined)));
+  }
+  out.push(...compareAsyncApi(base?.websocket as SpecDocument | undefined, head.websocket as SpecDocument | undefined));
+  return sortChanges(out, [...apis, 'websocket'], pathOrderOf(apis, base, head));
+}
+
+/** Every change from `base` (undefined: nothing released yet) to `head`, as the changelog records it. */
+export function diffSpecs(base: SpecSnapshot | undefined, head: SpecSnapshot, opts: DiffOptions = {}): SpecChange[] {
+  return classifySpecs(base, head, opts).map((c) => c.change);
+}

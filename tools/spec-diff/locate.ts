@@ -1,0 +1,99 @@
+/**
+ * Where a change is in the working spec's source files: a path into a bundled document is walked through the
+ * split layout instead (openapi/<api>.yaml, then each file a `$ref` names, into `allOf` parts where the bundled
+ * path went through a merged schema), and the line of the last key reached is returned. For a removal that is the
+ * nearest part still there: the `properties` of the schema that lost a field, the path item that lost an operation.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
+import {decodePointer} from './walk';
+
+interface SourceFile {
+  file: string;
+  doc: Document;
+  lines: LineCounter;
+}
+
+export interface SourceLocation {
+  file: string;
+  line: number;
+  /** False when the walk stopped before the end of the path (the element is not in the working spec). */
+  exact: boolean;
+}
+
+/** Finds source lines in one site folder; parsed files are cached for the lifetime of the locator. */
+export class SourceLocator {
+  private readonly files = new Map<string, SourceFile | null>();
+
+  constructor(private readonly siteDir: string) {}
+
+  private load(file: string): SourceFile | null {
+    if (!this.files.has(file)) {
+      const abs = path.join(this.siteDir, file);
+      if (!fs.existsSync(abs)) {
+        this.files.set(file, null);
+      } else {
+        const lines = new LineCounter();
+        this.files.set(file, {file, doc: parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter: lines}), lines});
+      }
+    }
+    return this.files.get(file) ?? null;
+  }
+
+  private lineOf(source: SourceFile, node: unknown): number {
+    const range = (node as {range?: [number, number, number]} | undefined)?.range;
+    return range ? source.lines.linePos(range[0]).line : 1;
+  }
+
+  /** Follows a `$ref` node to the file (and pointer) it names. */
+  private follow(source: SourceFile, node: unknown, depth = 0): {source: SourceFile; node: unknown} {
+    if (depth > 20 || !isMap(node)) return {source, node};
+    const ref = node.get('$ref');
+    if (typeof ref !== 'string') return {source, node};
+    const [target, pointer = ''] = ref.split('#');
+    const next = target ? this.load(path.posix.normalize(path.posix.join(path.posix.dirname(source.file), target))) : source;
+    if (!next) return {source, node};
+    let value: unknown = next.doc.contents;
+    for (const key of decodePointer(pointer)) value = isMap(value) || isSeq(value) ? value.get(key, true) : undefined;
+    return value === undefined ? {source, node} : this.follow(next, value, depth + 1);
+  }
+
+  /** The child `key` of a mapping or sequence, looking into `allOf` parts when the node has no such key. */
+  private child(source: SourceFile, node: unknown, key: string): {source: SourceFile; node: unknown; keyNode: unknown} | undefined {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+      if (pair) return {source, node: pair.value, keyNode: pair.key};
+      const allOf = node.get('allOf', true);
+      if (isSeq(allOf)) {
+        for (const part of allOf.items) {
+          const resolved = this.follow(source, part);
+          const found = this.child(resolved.source, resolved.node, key);
+          if (found) return found;
+        }
+      }
+      return undefined;
+    }
+    if (isSeq(node) && /^\d+$/.test(key)) {
+      const item = node.items[Number(key)];
+      return item === undefined ? undefined : {source, node: item, keyNode: item};
+    }
+    return undefined;
+  }
+
+  /** The source line of `segments` (a path into the bundled document of the API whose root file is `rootFile`). */
+  locate(rootFile: string, segments: readonly (string | number)[]): SourceLocation | undefined {
+    const root = this.load(rootFile);
+    if (!root) return undefined;
+    let current = {source: root, node: root.doc.contents as unknown};
+    let location: SourceLocation = {file: root.file, line: 1, exact: segments.length === 0};
+    for (const [i, segment] of segments.entries()) {
+      current = this.follow(current.source, current.node);
+      const next = this.child(current.source, current.node, String(segment));
+      if (!next) return {...location, exact: false};
+      location = {file: next.source.file, line: this.lineOf(next.source, next.keyNode as Node), exact: i === segments.length - 1};
+      current = {source: next.source, node: next.node};
+    }
+    return location;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The two things the gate compares: a released snapshot (openapi/releases/<X.Y.Z>/, layout in
+ * src/data/spec-changes.ts) and the working spec, bundled by Redocly exactly as `npm run release` bundles it, so
+ * that both sides have the same shape (one document per API, `#/components/...` references).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {parse} from 'yaml';
+import {API_SPECS, specPath} from '../../src/data/api-table';
+import {RELEASES_DIR, type ReleaseInfo} from '../../src/data/spec-changes';
+import {ASYNCAPI_FILE} from '../asyncapi';
+import {bin, run, SITE_ROOT} from '../cli';
+
+/** An OpenAPI or AsyncAPI document, as parsed from YAML. */
+export type SpecDocument = Record<string, unknown>;
+
+/** One version of the whole spec: every API document, bundled. */
+export interface SpecSnapshot {
+  /** `X.Y.Z` of a release, or `working` for the spec under openapi/. */
+  version: string;
+  /** Release day (absent for the working spec). */
+  date?: string;
+  /** The eight OpenAPI documents by API name (API_SPECS). */
+  apis: Record<string, SpecDocument>;
+  /** The bundled AsyncAPI document of the WebSocket API, when the snapshot has one. */
+  websocket?: SpecDocument;
+  /** The site folder of a working spec, to find source lines in (absent for releases). */
+  siteDir?: string;
+}
+
+/** File name of the bundled AsyncAPI document inside a release folder. */
+export const RELEASE_ASYNCAPI = 'websocket.asyncapi.yaml';
+export const RELEASE_INFO = 'release.json';
+export const RELEASE_CHANGES = 'changes.json';
+
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)$/;
+
+/** `X.Y.Z` as three numbers, or undefined when it is not one. */
+export function parseVersion(version: string): [number, number, number] | undefined {
+  const m = SEMVER.exec(version);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+/** Orders two `X.Y.Z` versions (negative when a < b). */
+export function compareVersions(a: string, b: string): number {
+  const [x, y] = [parseVersion(a), parseVersion(b)];
+  if (!x || !y) throw new Error(`not a version X.Y.Z: ${x ? b : a}`);
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/** The released versions, newest first (folders of RELEASES_DIR named X.Y.Z that hold a release.json). */
+export function listReleases(siteDir = SITE_ROOT): ReleaseInfo[] {
+  const dir = path.join(siteDir, RELEASES_DIR);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((v) => parseVersion(v) && fs.existsSync(path.join(dir, v, RELEASE_INFO)))
+    .map((v) => readReleaseInfo(siteDir, v))
+    .sort((a, b) => compareVersions(b.version, a.version));
+}
+
+function readReleaseInfo(siteDir: string, version: string): ReleaseInfo {
+  const file = path.join(RELEASES_DIR, version, RELEASE_INFO);
+  const info = JSON.parse(fs.readFileSync(path.join(siteDir, file), 'utf8')) as ReleaseInfo;
+  if (info.version !== version || !/^\d{4}-\d{2}-\d{2}$/.test(info.date)) {
+    throw new Error(`${file}: expected {"version": "${version}", "date": "YYYY-MM-DD"}, found ${JSON.stringify(info)}`);
+  }
+  return info;
+}
+
+/** The newest release, or undefined before the first one. */
+export const latestRelease = (siteDir = SITE_ROOT): ReleaseInfo | undefined => listReleases(siteDir)[0];
+
+function readYaml(file: string, label: string): SpecDocument {
+  try {
+    return parse(fs.readFileSync(file, 'utf8')) as SpecDocument;
+  } catch (e) {
+    throw new Error(`${label}: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The snapshot of a release, read from its folder. */
+export function loadRelease(version: string, siteDir = SITE_ROOT): SpecSnapshot {
+  const dir = path.join(RELEASES_DIR, version);
+  if (!fs.existsSync(path.join(siteDir, dir, RELEASE_INFO))) {
+    throw new Error(`${dir}: no such release (${RELEASE_INFO} missing); releases: ${listReleases(siteDir).map((r) => r.version).join(', ') || 'none'}`);
+  }
+  const info = readReleaseInfo(siteDir, version);
+  const apis: Record<string, SpecDocument> = {};
+  for (const api of API_SPECS) {
+    const file = path.join(dir, `${api}.yaml`);
+    if (fs.existsSync(path.join(siteDir, file))) apis[api] = readYaml(path.join(siteDir, file), file);
+  }
+  const ws = path.join(dir, RELEASE_ASYNCAPI);
+  const websocket = fs.existsSync(path.join(siteDir, ws)) ? readYaml(path.join(siteDir, ws), ws) : undefined;
+  return {version: info.version, date: info.date, apis, websocket};
+}
+
+/** The stored changes.json of a release (its changes from the previous release). */
+export function loadReleaseChanges(version: string, siteDir = SITE_ROOT): unknown {
+  return JSON.parse(fs.readFileSync(path.join(siteDir, RELEASES_DIR, version, RELEASE_CHANGES), 'utf8'));
+}
+
+/**
+ * Bundles the working spec with Redocly (the eight roots and the AsyncAPI document) into `outDir`, as
+ * `<api>.yaml` and RELEASE_ASYNCAPI: the file layout of a release folder. Throws with Redocly's output on failure.
+ */
+export function bundleWorkingSpec(outDir: string, siteDir = SITE_ROOT): void {
+  fs.mkdirSync(outDir, {recursive: true});
+  const redocly = bin('redocly', siteDir);
+  const roots = API_SPECS.map((s) => specPath(s));
+  const apis = run(redocly, ['bundle', ...roots, '-o', outDir, '--ext', 'yaml'], siteDir);
+  if (apis.status !== 0) throw new Error(`redocly bundle failed:\n${apis.output}`);
+  if (fs.existsSync(path.join(siteDir, ASYNCAPI_FILE))) {
+    const ws = run(redocly, ['bundle', ASYNCAPI_FILE, '-o', path.join(outDir, RELEASE_ASYNCAPI)], siteDir);
+    if (ws.status !== 0) throw new Error(`redocly bundle ${ASYNCAPI_FILE} failed:\n${ws.output}`);
+  }
+}
+
+/** The working spec under openapi/, bundled in a temporary folder that is removed again. */
+export function loadWorkingSpec(siteDir = SITE_ROOT): SpecSnapshot {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-spec-diff-'));
+  try {
+    bundleWorkingSpec(tmp, siteDir);
+    const apis: Record<string, SpecDocument> = {};
+    for (const api of API_SPECS) apis[api] = readYaml(path.join(tmp, `${api}.yaml`), specPath(api));
+    const ws = path.join(tmp, RELEASE_ASYNCAPI);
+    const websocket = fs.existsSync(ws) ? readYaml(ws, ASYNCAPI_FILE) : undefined;
+    return {version: 'working', apis, websocket, siteDir};
+  } finally {
+    fs.rmSync(tmp, {recursive: true, force: true});
+  }
+}
