@@ -10,73 +10,72 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
 import {RELEASES_DIR, type SpecChange} from '../../src/data/spec-changes';
 import {operationHistory, releaseBadges, releasesOf, type PageOperation} from '../../tools/api-pages/release-badges';
 import {SITE_ROOT} from '../../tools/cli';
 import {changelogEntries, UNRELEASED} from '../../tools/changelog/entries';
 import {changelogPosts} from '../../tools/changelog/posts';
-import {listReleases, ReleaseError} from '../../tools/changelog/releases';
+import {ReleaseError} from '../../tools/changelog/releases';
+import {diffSpecs, listReleases, loadRelease, type SpecSnapshot} from '../../tools/spec-diff';
 import {loadOperations} from '../../tools/spec-model';
 
-type Operation = PageOperation & {summary?: string; description?: string; parameters?: {$ref?: string; name?: string}[]};
+type Operation = PageOperation & {summary?: string; description?: string; parameters?: {name?: string}[]};
 interface Spec {
   paths: Record<string, Record<string, Operation>>;
   components: {parameters: Record<string, {schema: {maximum?: number}}>};
 }
 
 const SUNSET = '2027-06-30';
-const change = (c: Partial<SpecChange> & Pick<SpecChange, 'kind' | 'action' | 'target' | 'message' | 'pointer'>): SpecChange => ({api: 'accounts', ...c});
-const ref = (method: string, p: string, op: Operation) => ({method, path: p, operationId: op.operationId, docSlug: op['x-doc-slug']});
-
+/** A scratch site folder holding only the releases. */
 let dir: string;
-let base: Spec;
 let head: Spec;
-const releases = (): string => path.join(dir, 'releases');
 
-/** Cuts the fixture 1.1.0 from the real 1.0.0 snapshot of the accounts API and records what changed. */
+/** The fixtures edit the accounts API only: diffing just that document records the same changes, faster. */
+const accountsOnly = (s: SpecSnapshot): SpecSnapshot => ({...s, apis: {accounts: s.apis.accounts}, websocket: undefined});
+
+/** Writes `snapshot` as a release folder, with the changes from the latest release as `npm run release` records them. */
+function cutRelease(snapshot: SpecSnapshot, date: string): SpecChange[] {
+  const latest = listReleases(dir)[0];
+  const changes = diffSpecs(accountsOnly(loadRelease(latest.version, dir)), accountsOnly(snapshot));
+  const folder = path.join(dir, RELEASES_DIR, snapshot.version);
+  fs.cpSync(path.join(dir, RELEASES_DIR, latest.version), folder, {recursive: true});
+  for (const [api, doc] of Object.entries(snapshot.apis)) fs.writeFileSync(path.join(folder, `${api}.yaml`), stringify(doc));
+  fs.writeFileSync(path.join(folder, 'release.json'), JSON.stringify({version: snapshot.version, date}));
+  fs.writeFileSync(path.join(folder, 'changes.json'), JSON.stringify(changes, null, 2));
+  return changes;
+}
+
+/**
+ * The fixture 1.1.0, cut from the real 1.0.0 snapshot of the accounts API: an operation added, the `limit`
+ * parameter's maximum raised, an operation deprecated with a sunset, a query parameter removed, a description reworded.
+ */
 before(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-changelog-'));
-  fs.cpSync(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0'), path.join(releases(), '1.0.0'), {recursive: true});
-  base = parse(fs.readFileSync(path.join(releases(), '1.0.0', 'accounts.yaml'), 'utf8')) as Spec;
-  head = parse(fs.readFileSync(path.join(releases(), '1.0.0', 'accounts.yaml'), 'utf8')) as Spec;
-
+  fs.cpSync(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0'), path.join(dir, RELEASES_DIR, '1.0.0'), {recursive: true});
+  const snapshot = {...structuredClone(loadRelease('1.0.0', dir)), version: '1.1.0'};
+  head = snapshot.apis.accounts as unknown as Spec;
   const limits = {...structuredClone(head.paths['/accounts/{account_id}'].get), operationId: 'getAccountLimits', 'x-doc-slug': '/api/account/get-account-limits', summary: 'Retrieve the limits of an account'};
   head.paths['/accounts/{account_id}/limits'] = {get: limits};
   head.components.parameters.Limit.schema.maximum = 200;
-  const kyc = head.paths['/accounts/{account_id}/kyc'].get;
-  Object.assign(kyc, {deprecated: true, 'x-sunset': SUNSET});
+  Object.assign(head.paths['/accounts/{account_id}/kyc'].get, {deprecated: true, 'x-sunset': SUNSET});
   const list = head.paths['/accounts'].get;
   list.parameters = list.parameters!.filter((p) => p.name !== 'external_reference');
   head.paths['/accounts/{account_id}'].get.description = 'Retrieves an account, reworded.';
-
-  const v110 = path.join(releases(), '1.1.0');
-  fs.cpSync(path.join(releases(), '1.0.0'), v110, {recursive: true});
-  fs.writeFileSync(path.join(v110, 'accounts.yaml'), stringify(head));
-  fs.writeFileSync(path.join(v110, 'release.json'), JSON.stringify({version: '1.1.0', date: '2026-12-01'}));
-  const getAccount = head.paths['/accounts/{account_id}'].get;
-  const changes: SpecChange[] = [
-    change({kind: 'non-breaking', action: 'added', target: 'operation', operation: ref('get', '/accounts/{account_id}/limits', limits), pointer: '/paths/~1accounts~1{account_id}~1limits/get', message: 'New operation `GET /accounts/{account_id}/limits` (Retrieve the limits of an account).'}),
-    change({kind: 'non-breaking', action: 'changed', target: 'parameter', operation: ref('get', '/accounts', list), pointer: '/components/parameters/Limit/schema/maximum', message: 'Query parameter `limit` accepts up to 200 (was 100).'}),
-    change({kind: 'deprecation', action: 'deprecated', target: 'operation', operation: ref('get', '/accounts/{account_id}/kyc', kyc), pointer: '/paths/~1accounts~1{account_id}~1kyc/get/deprecated', message: `Operation \`GET /accounts/{account_id}/kyc\` is deprecated, sunset ${SUNSET}.`}),
-    change({kind: 'breaking', action: 'removed', target: 'parameter', operation: ref('get', '/accounts', list), pointer: '/paths/~1accounts/get/parameters/5', message: 'Query parameter `external_reference` of `GET /accounts` was removed.'}),
-    change({kind: 'documentation', action: 'changed', target: 'operation', operation: ref('get', '/accounts/{account_id}', getAccount), pointer: '/paths/~1accounts~1{account_id}/get/description', message: 'Description of `GET /accounts/{account_id}` changed.'}),
-  ];
-  fs.writeFileSync(path.join(v110, 'changes.json'), JSON.stringify(changes, null, 2));
+  cutRelease(snapshot, '2026-12-01');
 });
 after(() => fs.rmSync(dir, {recursive: true, force: true}));
 
-const relDir = (): string => path.relative(SITE_ROOT, releases());
-const entries = () => changelogEntries(SITE_ROOT, {releasesDir: relDir()});
-/** The operation pages the fixture's newest snapshot would publish. */
-const liveRoutes = (): Set<string> =>
-  new Set(Object.values(head.paths).flatMap((item) => Object.values(item).map((op) => `/docs${op['x-doc-slug']}`)));
+const entries = () => changelogEntries(dir);
+/** The operation pages a spec publishes (by default the fixture's newest snapshot). */
+const liveRoutes = (spec = head): Set<string> =>
+  new Set(Object.values(spec.paths).flatMap((item) => Object.values(item).map((op) => `/docs${op['x-doc-slug']}`)));
 
 describe('changelog entries from two snapshots', () => {
   test('one entry per release, newest first, with the changes each recorded', () => {
     const list = entries();
     assert.deepEqual(list.map((e) => [e.version, e.date]), [['1.1.0', '2026-12-01'], ['1.0.0', '2026-11-22']]);
-    assert.equal(list[0].changes.length, 5);
+    assert.equal(list[0].changes.length, 6, 'five edits, and the sunset date as a documentation change');
     assert.ok(list[1].changes.every((c) => c.action === 'added'));
   });
 
@@ -86,43 +85,55 @@ describe('changelog entries from two snapshots', () => {
     const headings = [...post.markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     assert.deepEqual(headings, ['Added', 'Changed', 'Deprecated', 'Removed']);
     const section = (name: string) => post.markdown.split(`## ${name}\n`)[1].split('\n## ')[0];
-    assert.match(section('Added'), /^- \[New operation `GET \/accounts\/\{account_id\}\/limits`.*\]\(\/docs\/api\/account\/get-account-limits\)$/m);
-    assert.match(section('Changed'), /^- \[Query parameter `limit` accepts up to 200 \(was 100\)\.\]\(\/docs\/api\/account\/list-account\)$/m);
-    assert.match(section('Changed'), /^- \*Documentation:\* \[Description of `GET \/accounts\/\{account_id\}` changed\.\]\(\/docs\/api\/account\/get-account\)$/m);
-    assert.match(section('Deprecated'), /^- \[Operation `GET \/accounts\/\{account_id\}\/kyc` is deprecated, sunset 2027-06-30\.\]\(\/docs\/api\/account\/get-kyc-status\)$/m);
-    assert.match(section('Removed'), /^- \*\*Breaking:\*\* \[Query parameter `external_reference` of `GET \/accounts` was removed\.\]/m);
+    const item = (name: string, text: string, route?: string) =>
+      assert.ok(section(name).split('\n').includes(`- ${route ? `[${text}](${route})` : text}`), `${name} has "${text}" → ${route}:\n${section(name)}`);
+    item('Added', 'New operation `GET /accounts/{account_id}/limits` (Retrieve the limits of an account).', '/docs/api/account/get-account-limits');
+    item('Changed', 'The query parameter `limit` of `GET /accounts` changed (`maximum`).', '/docs/api/account/list-account');
+    assert.match(section('Changed'), /^- \*Documentation:\* \[Documentation of `GET \/accounts\/\{account_id\}` changed \(`description`\)\.\]\(\/docs\/api\/account\/get-account\)$/m);
+    item('Deprecated', 'Deprecated operation `GET /accounts/{account_id}/kyc`.', '/docs/api/account/get-kyc-status');
+    assert.match(section('Removed'), /^- \*\*Breaking:\*\* \[Removed query parameter `external_reference` of `GET \/accounts`\.\]\(\/docs\/api\/account\/list-account\)$/m);
     assert.match(post.markdown, /^slug: \/1\.1\.0$/m);
-    assert.match(post.markdown, /^description: "Released 2026-12-01\. 5 changes since 1\.0\.0: 1 added, 2 changed, 1 deprecated, 1 removed; 1 breaking\."$/m);
+    assert.match(post.markdown, /^description: "Released 2026-12-01\. 6 changes since 1\.0\.0: 1 added, 3 changed, 1 deprecated, 1 removed; 1 breaking\."$/m);
   });
 
   test('a change to a page that no longer exists is not linked', () => {
     const live = liveRoutes();
     live.delete('/docs/api/account/get-kyc-status');
     const [post] = changelogPosts(entries(), live, '2026-12-02');
-    assert.match(post.markdown, /^- Operation `GET \/accounts\/\{account_id\}\/kyc` is deprecated, sunset 2027-06-30\.$/m);
+    assert.match(post.markdown, /^- Deprecated operation `GET \/accounts\/\{account_id\}\/kyc`\.$/m);
   });
 
-  test('entries are dated so the blog lists them newest first, Unreleased on top', () => {
-    const unreleased = [change({kind: 'non-breaking', action: 'added', target: 'operation', pointer: '/paths/~1x/get', message: 'New operation `GET /x`.'})];
-    const list = changelogEntries(SITE_ROOT, {releasesDir: relDir(), unreleased});
+  test('Unreleased comes from the working spec against the latest release, first, dated after every release', () => {
+    // The working spec removes the deprecated operation.
+    const working = structuredClone(loadRelease('1.1.0', dir));
+    delete (working.apis.accounts as unknown as Spec).paths['/accounts/{account_id}/kyc'];
+    const unreleased = diffSpecs(accountsOnly(loadRelease('1.1.0', dir)), accountsOnly(working));
+    const list = changelogEntries(dir, unreleased);
     assert.deepEqual(list.map((e) => e.version), [UNRELEASED, '1.1.0', '1.0.0']);
-    const posts = changelogPosts(list, liveRoutes(), '2026-11-30');
+    const posts = changelogPosts(list, liveRoutes(working.apis.accounts as unknown as Spec), '2026-11-30');
     const dates = posts.map((p) => /^date: (.+)$/m.exec(p.markdown)![1]);
     assert.deepEqual(posts.map((p) => p.file), ['unreleased.md', '1.1.0.md', '1.0.0.md']);
     assert.deepEqual([...dates].sort().reverse(), dates, `dates ${dates.join(', ')} are newest first`);
     assert.match(posts[0].markdown, /^title: "Unreleased changes"$/m);
     assert.match(posts[0].markdown, /Changes in the working spec since 1\.1\.0, not yet released\./);
+    assert.match(posts[0].markdown, /^## Removed\n\n- \*\*Breaking:\*\* Removed operation `GET \/accounts\/\{account_id\}\/kyc`/m);
+    const history = operationHistory(list);
+    assert.equal(releasesOf({operationId: 'getKycStatus'}, history), undefined, 'a removed operation has no history left');
+    assert.equal(releasesOf({operationId: 'getAccountLimits'}, history)?.added, '1.1.0');
   });
 
   test('a malformed release names its file', () => {
-    const bad = path.join(releases(), '1.2.0');
+    const rel = path.join(RELEASES_DIR, '1.2.0');
+    const bad = path.join(dir, rel);
     fs.mkdirSync(bad);
     try {
       fs.writeFileSync(path.join(bad, 'release.json'), '{"version": "1.2.0", "date": "next week"}');
-      assert.throws(() => listReleases(SITE_ROOT, relDir()), (e: Error) => e instanceof ReleaseError && e.message.startsWith(`${relDir()}/1.2.0/release.json: "date"`));
+      assert.throws(() => entries(), (e: Error) => e.message.startsWith(`${rel}/release.json: `));
       fs.writeFileSync(path.join(bad, 'release.json'), '{"version": "1.2.0", "date": "2026-12-09"}');
+      fs.writeFileSync(path.join(bad, 'changes.json'), '[{"api": "accounts", "kind": "breaking",');
+      assert.throws(() => entries(), (e: Error) => e instanceof ReleaseError && e.message.startsWith(`${rel}/changes.json: `));
       fs.writeFileSync(path.join(bad, 'changes.json'), '[{"api": "accounts", "kind": "breaking", "action": "renamed", "message": "x", "pointer": "/x"}]');
-      assert.throws(() => entries(), (e: Error) => e instanceof ReleaseError && e.message === `${relDir()}/1.2.0/changes.json: change #1 (/x): "action" is "renamed"`);
+      assert.throws(() => entries(), (e: Error) => e instanceof ReleaseError && e.message === `${rel}/changes.json: change #1 (/x): "action" is "renamed"`);
     } finally {
       fs.rmSync(bad, {recursive: true});
     }

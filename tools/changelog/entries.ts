@@ -3,23 +3,14 @@
  * the previous one, and "Unreleased" first when the working spec differs from the latest release.
  */
 import type {ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
-import {listReleases, readReleaseChanges} from './releases';
+import {listReleases} from '../spec-diff';
+import {readReleaseChanges} from './releases';
 
 /** The version name of the entry for the working spec. */
 export const UNRELEASED = 'Unreleased';
 
-export interface EntrySources {
-  /** Where the release folders are, relative to the site (default: RELEASES_DIR). */
-  releasesDir?: string;
-  /** The changes of the working spec since the latest release. */
-  unreleased?: SpecChange[];
-}
-
-export function changelogEntries(siteDir: string, {releasesDir, unreleased = []}: EntrySources = {}): ChangelogEntry[] {
-  const releases = listReleases(siteDir, releasesDir).map(({version, date}) => ({
-    version,
-    date,
-    changes: readReleaseChanges(siteDir, version, releasesDir),
-  }));
+/** The entries of the releases of `siteDir`, and Unreleased first when `unreleased` (the working spec's changes) has any. */
+export function changelogEntries(siteDir: string, unreleased: SpecChange[] = []): ChangelogEntry[] {
+  const releases = listReleases(siteDir).map(({version, date}) => ({version, date, changes: readReleaseChanges(siteDir, version)}));
   return unreleased.length ? [{version: UNRELEASED, changes: unreleased}, ...releases] : releases;
 }

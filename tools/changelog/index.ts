@@ -6,6 +6,7 @@
  */
 import type {ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
 import {SITE_ROOT} from '../cli';
+import {diffSpecs, latestRelease, loadRelease, loadWorkingSpec} from '../spec-diff';
 import {loadOperations} from '../spec-model';
 import {changelogEntries} from './entries';
 import {changelogPosts, type ChangelogPost} from './posts';
@@ -17,15 +18,15 @@ export interface Changelog {
   posts: ChangelogPost[];
 }
 
-/** The working spec's changes since the latest release: none until the diff (tools/spec-diff) is in. */
-export function unreleasedChanges(siteDir: string): SpecChange[] {
-  void siteDir;
-  return [];
+/** The working spec's changes since the latest release (everything, before the first release). */
+export function unreleasedChanges(siteDir = SITE_ROOT): SpecChange[] {
+  const latest = latestRelease(siteDir);
+  return diffSpecs(latest && loadRelease(latest.version, siteDir), loadWorkingSpec(siteDir), {locations: false});
 }
 
 /** Every entry, newest first (Unreleased first when the working spec differs from the latest release). */
 export function loadEntries(siteDir = SITE_ROOT): ChangelogEntry[] {
-  return changelogEntries(siteDir, {unreleased: unreleasedChanges(siteDir)});
+  return changelogEntries(siteDir, unreleasedChanges(siteDir));
 }
 
 export function loadChangelog(siteDir = SITE_ROOT): Changelog {
