@@ -50,7 +50,12 @@ export default async function changelogPlugin(context: LoadContext, options: Plu
     ...blog,
     async loadContent() {
       // The posts are written only once `load` succeeded: a bad release leaves the last good ones in place.
-      const changelog = load();
+      let changelog: ReturnType<typeof load>;
+      try {
+        changelog = load();
+      } catch (e) {
+        throw new Error(`The API changelog could not be computed (its pages keep their last good content):\n${(e as Error).message}`, {cause: e});
+      }
       writePosts(contentDir, changelog.posts);
       entries = changelog.entries;
       return blog.loadContent!();
