@@ -50,14 +50,20 @@ export interface SpecChange {
   target: ChangeTarget;
   /**
    * The operation the change belongs to: `method` in lower case and `path` as in the spec; for a webhook
-   * event `method` is `event` and `path` the event name. Absent for document-level changes (servers, info).
+   * event `method` is `event` and `path` the event name; for an operation of the WebSocket API (AsyncAPI)
+   * `method` is its action (`send` or `receive`, from the server's side) and `path` the operation's name.
+   * Absent for document-level changes (servers, info).
    */
   operation?: {method: string; path: string; operationId?: string; docSlug?: string};
   /** JSON pointer into the bundled document the change was found in (the new one; the old one for removals). */
   pointer: string;
   /** One sentence a reader of the changelog understands, naming the field, parameter or value in backticks. */
   message: string;
-  /** Where the change is in the working spec's source files (absent for removals and for released snapshots). */
+  /**
+   * Where the change is in the working spec's source files (absent in released snapshots). For a removal: the
+   * nearest part still there (the `properties` of the schema that lost a field, the path item that lost an
+   * operation).
+   */
   location?: {file: string; line: number};
 }
 

@@ -45,10 +45,10 @@ export interface Finding {
   removedValue?: unknown;
 }
 
-const DOC_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags', 'operationId', 'x-doc-slug']);
+const DOC_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'xml', 'tags', 'operationId', 'x-doc-slug']);
 const isDocKeyword = (key: string | number | undefined): boolean => typeof key === 'string' && (DOC_KEYWORDS.has(key) || key.startsWith('x-'));
 
-interface Context {
+export interface Context {
   base: Json;
   head: Json;
   /** Renamed path keys (base → head), from the library's path matching. */
@@ -72,6 +72,9 @@ function splitSchemaPath(segs: (string | number)[]): {field: string[]; rest: (st
       field.push('*');
       i += 1;
     } else if ((seg === 'oneOf' || seg === 'anyOf') && i + 2 < segs.length) {
+      i += 2;
+    } else if (seg === 'allOf' && i + 1 < segs.length) {
+      // A part of an `allOf` the library could not merge: its fields are the schema's own.
       i += 2;
     } else {
       break;
@@ -103,7 +106,7 @@ function libraryRule(diff: RawDiff, direction: Direction): ClassificationRuleId 
   }
 }
 
-interface SchemaScope {
+export interface SchemaScope {
   operation: OperationRef;
   direction: Direction;
   where: string;
@@ -116,7 +119,7 @@ interface SchemaScope {
 }
 
 /** Findings for a diff inside a schema (request body, response, parameter, header). */
-function schemaFindings(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
+function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
   const {field, rest} = splitSchemaPath(segs);
   const fieldName = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
   const isOwnerField = field.length === 0;
@@ -141,7 +144,7 @@ function schemaFindings(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (
     // A whole `properties` map appeared or went: one finding per property.
     const props = (diff.action === 'remove' ? diff.before : diff.after) as Json;
     return Object.keys(isObject(props) ? props : {}).flatMap((p) =>
-      schemaFindings(ctx, {...diff, before: isObject(diff.before) ? diff.before[p] : undefined, after: isObject(diff.after) ? diff.after[p] : undefined}, scope, [...segs, p]),
+      diffInSchema(ctx, {...diff, before: isObject(diff.before) ? diff.before[p] : undefined, after: isObject(diff.after) ? diff.after[p] : undefined}, scope, [...segs, p]),
     );
   }
   if (key === 'required') {
@@ -281,7 +284,7 @@ function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
     return [{...base, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated'}];
   }
   if (key === 'schema') {
-    return schemaFindings(ctx, diff, {operation: op, direction: 'send', where, fieldTarget: 'parameter', owner: name, root: [...path, 'schema']}, rest.slice(2));
+    return diffInSchema(ctx, diff, {operation: op, direction: 'send', where, fieldTarget: 'parameter', owner: name, root: [...path, 'schema']}, rest.slice(2));
   }
   if (isDocKeyword(key)) return [{...base, action: 'changed', rule: 'documentation-changed', detail: `\`${String(key)}\``}];
   return [{...base, action: 'changed', rule: libraryRule(diff, 'send'), detail: `\`${String(key)}\``}];
@@ -310,7 +313,7 @@ function contentFindings(ctx: Context, diff: RawDiff, op: OperationRef, directio
   const mediaType = String(rest[0]);
   if (rest.length === 1) return [mediaTypeFinding(op, diff, where, [...root, mediaType], mediaType)];
   if (rest[1] === 'schema') {
-    return schemaFindings(ctx, diff, {operation: op, direction, where, fieldTarget: target, root: [...root, mediaType, 'schema']}, rest.slice(2));
+    return diffInSchema(ctx, diff, {operation: op, direction, where, fieldTarget: target, root: [...root, mediaType, 'schema']}, rest.slice(2));
   }
   const key = rest[1];
   return [{operation: op, target: 'other', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: mediaType, where, detail: `\`${String(key)}\``, path: [...root, ...rest.slice(0, 2)], inBase: false}];
@@ -335,7 +338,7 @@ function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest
   if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...path, 'content'], rest.slice(1));
   if (key === 'required') {
     const now = diff.action !== 'remove' && diff.after === true;
-    return [{operation: op, target: 'other', action: 'changed', rule: now ? 'request-body-made-required' : 'request-body-added-optional', name: where, path: [...path, 'required'], inBase: false}];
+    return [{operation: op, target: 'other', action: 'changed', rule: now ? 'request-body-made-required' : 'request-body-made-optional', name: where, path: [...path, 'required'], inBase: false}];
   }
   return [{operation: op, target: 'other', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: where, detail: `\`${String(key)}\``, path: [...path, String(key)], inBase: false}];
 }
@@ -377,7 +380,7 @@ function headerFindings(ctx: Context, diff: RawDiff, op: OperationRef, direction
     return [];
   }
   const [, key] = rest;
-  if (key === 'schema') return schemaFindings(ctx, diff, {operation: op, direction, where, fieldTarget: 'header', owner: name, root: [...path, 'schema']}, rest.slice(2));
+  if (key === 'schema') return diffInSchema(ctx, diff, {operation: op, direction, where, fieldTarget: 'header', owner: name, root: [...path, 'schema']}, rest.slice(2));
   if (key === 'deprecated') {
     const now = diff.action !== 'remove' && diff.after === true;
     return [{...base, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated', inBase: false}];
@@ -448,6 +451,11 @@ export function classifyDiffs(base: Json, head: Json, diffs: RawDiff[]): Finding
     findings.push({target: 'other', action: 'changed', rule: 'documentation-changed', name: diff.path.join('.'), path: diff.path, inBase: diff.action === 'remove'});
   }
   return mergeFindings(findings);
+}
+
+/** Findings for the differences of two schemas compared on their own (an AsyncAPI message payload). */
+export function schemaFindings(ctx: Context, diffs: RawDiff[], scope: SchemaScope): Finding[] {
+  return mergeFindings(diffs.filter((d) => d.action !== 'rename').flatMap((d) => diffInSchema(ctx, d, scope, d.path)));
 }
 
 /**

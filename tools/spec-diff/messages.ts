@@ -4,14 +4,15 @@ import type {Finding} from './classify';
 const code = (s: string): string => `\`${s}\``;
 
 /** `GET /widgets` for an operation, the event type for a webhook event. */
-export const operationLabel = (method: string, key: string): string => (method === 'event' ? key : `${method.toUpperCase()} ${key}`);
+export const operationLabel = (method: string, key: string): string =>
+  method === 'event' ? key : method === 'send' || method === 'receive' ? `WebSocket ${key}` : `${method.toUpperCase()} ${key}`;
 
 /** How a finding's target reads in a sentence: `field \`amount\``, `query parameter \`owner\``, `header \`Sunset\``. */
 function subject(f: Finding): string {
   switch (f.target) {
     case 'request-field':
     case 'response-field':
-      return `field ${code(f.name)}`;
+      return f.name ? `field ${code(f.name)}` : 'schema';
     case 'parameter':
       return `${f.where ?? 'parameter'} ${code(f.name)}`;
     case 'header':
@@ -23,7 +24,8 @@ function subject(f: Finding): string {
   }
 }
 
-export function describe(f: Finding, op: string | undefined, summary?: string): string {
+export function describe(f: Finding, op: string | undefined, fullSummary?: string): string {
+  const summary = fullSummary?.replace(/\.$/, '');
   const opName = op ? code(op) : 'the API';
   // Where a field, header or media type is: `the `201` response of `POST /widgets``.
   const place = f.where && f.target !== 'parameter' ? `the ${f.where} of ${opName}` : opName;
@@ -94,7 +96,9 @@ export function describe(f: Finding, op: string | undefined, summary?: string): 
     case 'error-response-removed':
       return `Removed the ${f.where} of ${opName}.`;
     case 'request-body-added-optional':
-      return f.action === 'added' ? `New optional request body of ${opName}.` : `The request body of ${opName} is now optional.`;
+      return `New optional request body of ${opName}.`;
+    case 'request-body-made-optional':
+      return `The request body of ${opName} is now optional.`;
     case 'request-body-added-required':
       return `New required request body of ${opName}.`;
     case 'request-body-removed':
@@ -109,6 +113,10 @@ export function describe(f: Finding, op: string | undefined, summary?: string): 
       return `${op ? opName : 'The API'} now requires ${code(f.name)}${detail}.`;
     case 'security-requirement-removed':
       return `${op ? opName : 'The API'} no longer requires ${code(f.name)}${detail}.`;
+    case 'message-added':
+      return `New ${f.where} of ${opName}.`;
+    case 'message-removed':
+      return `Removed the ${f.where} of ${opName}.`;
     case 'server-added':
       return `New server ${code(f.name)}${op ? ` for ${opName}` : ''}.`;
     case 'server-removed':
@@ -122,6 +130,6 @@ export function describe(f: Finding, op: string | undefined, summary?: string): 
       if (!f.operation) return `Documentation changed: ${code(f.name)}${detail}.`;
       return `Documentation of ${subject(f)} in ${place} changed${detail}.`;
     case 'unclassified-change':
-      return `Unclassified change of ${subject(f)} in ${place}${detail}: review it.`;
+      return `Unclassified change of the ${subject(f)} in ${place}${detail}: review it.`;
   }
 }

@@ -118,16 +118,24 @@ export function bundleWorkingSpec(outDir: string, siteDir = SITE_ROOT): void {
   }
 }
 
+/**
+ * A folder in the layout of a release (`<api>.yaml` bundled, RELEASE_ASYNCAPI), read as the working spec of
+ * `siteDir`: the working spec bundled by ./snapshots.ts, or the downloads `npm start` just bundled (static/openapi/).
+ */
+export function loadBundledSpec(dir: string, siteDir = SITE_ROOT): SpecSnapshot {
+  const apis: Record<string, SpecDocument> = {};
+  for (const api of API_SPECS) apis[api] = readYaml(path.join(dir, `${api}.yaml`), specPath(api));
+  const ws = path.join(dir, RELEASE_ASYNCAPI);
+  const websocket = fs.existsSync(ws) ? readYaml(ws, ASYNCAPI_FILE) : undefined;
+  return {version: 'working', apis, websocket, siteDir};
+}
+
 /** The working spec under openapi/, bundled in a temporary folder that is removed again. */
 export function loadWorkingSpec(siteDir = SITE_ROOT): SpecSnapshot {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-spec-diff-'));
   try {
     bundleWorkingSpec(tmp, siteDir);
-    const apis: Record<string, SpecDocument> = {};
-    for (const api of API_SPECS) apis[api] = readYaml(path.join(tmp, `${api}.yaml`), specPath(api));
-    const ws = path.join(tmp, RELEASE_ASYNCAPI);
-    const websocket = fs.existsSync(ws) ? readYaml(ws, ASYNCAPI_FILE) : undefined;
-    return {version: 'working', apis, websocket, siteDir};
+    return loadBundledSpec(tmp, siteDir);
   } finally {
     fs.rmSync(tmp, {recursive: true, force: true});
   }

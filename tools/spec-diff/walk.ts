@@ -5,12 +5,17 @@ export type Json = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The target of a local `$ref` (`#/components/...`), followed until it is not a `$ref`; other values as they are. */
+/**
+ * The target of a local `$ref` (`#/components/...`), followed until it is not a `$ref`, with the keywords beside
+ * the `$ref` (OAS 3.1 allows `deprecated`, `description`… there) laid over it; other values as they are.
+ */
 export function deref(root: unknown, value: unknown, seen = new Set<string>()): unknown {
   if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/')) return value;
   if (seen.has(value.$ref)) return value;
   seen.add(value.$ref);
-  return deref(root, getIn(root, decodePointer(value.$ref.slice(1)), false), seen);
+  const {$ref, ...siblings} = value;
+  const target = deref(root, getIn(root, decodePointer($ref.slice(1)), false), seen);
+  return Object.keys(siblings).length > 0 && isObject(target) ? {...target, ...siblings} : target;
 }
 
 /** The value at `path`, following `$ref`s on the way unless told not to. */

@@ -1,0 +1,114 @@
+/**
+ * The classification of tools/spec-diff on small documents: the fourteen cases of issue #12
+ * (tests/fixtures/diff/cases.yaml) and the cases of the rules it adds (cases-extra.yaml). Each case's changes
+ * match its expectations exactly, and together the cases apply every classification rule of tools/spec-diff/rules.ts.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+import {parse, parseDocument} from 'yaml';
+import {SITE_ROOT} from '../../tools/cli';
+import {classifySpecs, type ClassifiedChange} from '../../tools/spec-diff';
+import {CLASSIFICATION_RULES} from '../../tools/spec-diff/rules';
+
+const FIXTURES = path.join(SITE_ROOT, 'tests/fixtures/diff');
+
+interface Edit {
+  path: (string | number)[];
+  set?: unknown;
+  delete?: boolean;
+}
+interface Expectation {
+  kind: string;
+  action: string;
+  target: string;
+  name: string;
+}
+interface Case {
+  case: string;
+  document?: 'websocket';
+  before?: Edit[];
+  edits: Edit[];
+  expect: Expectation[];
+}
+
+function edited(file: string, edits: Edit[] = []): Record<string, unknown> {
+  const doc = parseDocument(fs.readFileSync(path.join(FIXTURES, file), 'utf8'));
+  for (const e of edits) {
+    if (e.delete) {
+      assert.ok(doc.hasIn(e.path), `${file}: nothing to delete at ${e.path.join('.')}`);
+      doc.deleteIn(e.path);
+    } else {
+      doc.setIn(e.path, doc.createNode(e.set));
+    }
+  }
+  return doc.toJS() as Record<string, unknown>;
+}
+
+function run(c: Case): ClassifiedChange[] {
+  const file = c.document === 'websocket' ? 'base.asyncapi.yaml' : 'base.yaml';
+  const snapshot = (edits: Edit[] | undefined, version: string) =>
+    c.document === 'websocket' ? {version, apis: {}, websocket: edited(file, edits)} : {version, apis: {widgets: edited(file, edits)}};
+  return classifySpecs(snapshot(c.before, '1.0.0'), snapshot(c.edits, '1.1.0'));
+}
+
+/** The name in backticks in the message, or a field path ending in it (`data[].amount` for `amount`), or words of it. */
+const names = (message: string, name: string) =>
+  [...message.matchAll(/`([^`]+)`/g)].some(([, token]) => token === name || token.endsWith(`.${name}`)) || (name.includes(' ') && message.includes(` ${name} `));
+
+const matches = (e: Expectation, c: ClassifiedChange) =>
+  c.change.kind === e.kind && c.change.action === e.action && c.change.target === e.target && names(c.change.message, e.name);
+
+const describe = (c: ClassifiedChange) => `${c.change.kind} ${c.change.action} ${c.change.target} [${c.rule}] ${c.change.message}`;
+
+const load = (file: string): Case[] => parse(fs.readFileSync(path.join(FIXTURES, file), 'utf8')) as Case[];
+const issueCases = load('cases.yaml');
+const extraCases = load('cases-extra.yaml');
+const applied = new Set<string>();
+
+test('the fixtures hold the fourteen cases of issue #12', () => {
+  assert.deepEqual(
+    issueCases.map((c) => c.case),
+    [
+      'removed operation',
+      'removed response field',
+      'new required request field',
+      'new optional request field',
+      'request enum narrowed',
+      'response enum widened',
+      'type changed',
+      'required path parameter renamed',
+      'new operation',
+      'new webhook event',
+      'field deprecated',
+      'description changed',
+      'security requirement added',
+      'server removed',
+    ],
+  );
+});
+
+for (const c of [...issueCases, ...extraCases]) {
+  test(`classifies: ${c.case}`, () => {
+    const changes = run(c);
+    const report = changes.map(describe).join('\n');
+    assert.ok(changes.length > 0, `${c.case}: no change found`);
+    for (const change of changes) {
+      assert.ok(c.expect.some((e) => matches(e, change)), `${c.case}: unexpected change\n  ${describe(change)}\nall changes:\n${report}`);
+      applied.add(change.rule);
+    }
+    for (const e of c.expect) {
+      assert.ok(changes.some((change) => matches(e, change)), `${c.case}: expected ${JSON.stringify(e)}\nfound:\n${report}`);
+    }
+    for (const change of changes) {
+      assert.ok(change.change.pointer.startsWith('/'), `${describe(change)}: a JSON pointer`);
+      assert.equal(change.change.location, undefined, 'documents without source files have no locations');
+    }
+  });
+}
+
+test('the cases apply every classification rule of tools/spec-diff/rules.ts', () => {
+  const missing = Object.keys(CLASSIFICATION_RULES).filter((rule) => !applied.has(rule));
+  assert.deepEqual(missing, [], `rules no case applies (add one to tests/fixtures/diff/cases-extra.yaml): ${missing.join(', ')}`);
+});
