@@ -166,6 +166,9 @@ describe('release badges from two snapshots', () => {
     assert.equal(releasesOf({operationId: 'getKycStatus'}, history)?.deprecated, '1.1.0');
     assert.equal(releasesOf({method: 'GET', path: '/accounts/{account_id}/kyc'}, history)?.deprecated, '1.1.0');
     assert.equal(releasesOf({method: 'get', path: '/nowhere'}, history), undefined);
+    // The WebSocket API's operations have no pages: one sharing an operationId leaves the page's history alone.
+    const socket = {api: 'websocket', kind: 'breaking', action: 'changed', target: 'operation', pointer: '/operations/x', message: 'x', operation: {method: 'send', path: 'x', operationId: 'getKycStatus'}} satisfies SpecChange;
+    assert.deepEqual(releasesOf({operationId: 'getKycStatus'}, operationHistory([{version: '9.0.0', date: '2027-01-01', changes: [socket]}, ...entries()]))?.changed, []);
     // A webhook event page knows its event by route and operationId only (the plugin sets its path to `webhook`).
     assert.equal(releasesOf({method: 'event', path: 'webhook', 'x-doc-slug': '/api/webhook/events/account-created'}, history)?.added, '1.0.0');
   });

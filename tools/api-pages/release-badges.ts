@@ -4,6 +4,7 @@
  * version linking to its changelog entry. Plain markup in the page's MDX: no client code, and nothing per
  * operation reaches global data. Styled by src/css/release-badges.css (loaded by src/plugins/changelog).
  */
+import {API_SPECS} from '../../src/data/api-table';
 import type {ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
 import {loadEntries} from '../changelog';
 import {entryRoute} from '../changelog/posts';
@@ -39,13 +40,15 @@ const namesOf = (op: OperationNames): string[] =>
     (k): k is string => Boolean(k),
   );
 const isWhole = (c: SpecChange): boolean => c.target === 'operation' || c.target === 'webhook';
+/** Only the OpenAPI documents have operation pages (the WebSocket API's operations are described in a guide). */
+const hasPages = (c: SpecChange): boolean => (API_SPECS as readonly string[]).includes(c.api);
 
 /** What each operation went through, replayed from the oldest entry to the newest; keyed by each of its names. */
 export function operationHistory(entries: ChangelogEntry[]): Map<string, OperationReleases> {
   const history = new Map<string, OperationReleases>();
   for (const {version, changes} of [...entries].reverse()) {
     for (const change of changes) {
-      if (!change.operation) continue;
+      if (!change.operation || !hasPages(change)) continue;
       const names = namesOf(change.operation);
       const record = names.map((k) => history.get(k)).find(Boolean);
       if (isWhole(change) && change.action === 'added') {
