@@ -9,7 +9,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse, parseDocument} from 'yaml';
 import {SITE_ROOT} from '../../tools/cli';
-import {classifySpecs, type ClassifiedChange} from '../../tools/spec-diff';
+import {classifySpecs, type ClassifiedChange, type SpecSnapshot} from '../../tools/spec-diff';
 import {CLASSIFICATION_RULES} from '../../tools/spec-diff/rules';
 
 const FIXTURES = path.join(SITE_ROOT, 'tests/fixtures/diff');
@@ -48,7 +48,7 @@ function edited(file: string, edits: Edit[] = []): Record<string, unknown> {
 
 function run(c: Case): ClassifiedChange[] {
   const file = c.document === 'websocket' ? 'base.asyncapi.yaml' : 'base.yaml';
-  const snapshot = (edits: Edit[] | undefined, version: string) =>
+  const snapshot = (edits: Edit[] | undefined, version: string): SpecSnapshot =>
     c.document === 'websocket' ? {version, apis: {}, websocket: edited(file, edits)} : {version, apis: {widgets: edited(file, edits)}};
   return classifySpecs(snapshot(c.before, '1.0.0'), snapshot(c.edits, '1.1.0'));
 }
