@@ -1,12 +1,16 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
+import path from 'node:path';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, specPath} from './src/data/api-table';
+import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, OPENAPI_DIR, specPath} from './src/data/api-table';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES} from './src/data/navigation';
+import {RELEASES_DIR} from './src/data/spec-changes';
+import type * as ChangelogPlugin from './src/plugins/changelog';
 import {accessibleTheme} from './src/prism-contrast';
 import {createApiPageMD} from './tools/api-pages/code-samples';
+import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import {GEN_OUT_ENV} from './tools/generate-api';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
@@ -73,6 +77,8 @@ const config: Config = {
         language: ['en'],
         docsRouteBasePath: '/docs',
         indexBlog: true,
+        // The blog and the API changelog (a second blog instance).
+        blogRouteBasePath: ['/blog', CHANGELOG_ROUTE],
         indexPages: true,
         searchBarShortcut: true,
         searchBarShortcutHint: true,
@@ -125,6 +131,36 @@ const config: Config = {
     './src/plugins/bundler-memory/index.ts',
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
     './src/plugins/hydration-title/index.ts',
+    [
+      // The API changelog at /changelog, one entry per release of the spec (plus Unreleased), with feeds; its posts
+      // are generated into `.changelog/` (git-ignored) from the releases by tools/changelog at every (re)load.
+      './src/plugins/changelog/index.ts',
+      {
+        id: 'changelog',
+        path: '.changelog',
+        routeBasePath: CHANGELOG_ROUTE.slice(1),
+        load: () => loadChangelog(),
+        watch: [path.join(__dirname, OPENAPI_DIR, '**/*.yaml'), path.join(__dirname, RELEASES_DIR, '**/*.json')],
+        blogTitle: `${BRAND} API changelog`,
+        blogDescription: `Every release of the ${BRAND} API: operations, fields and events added, changed, deprecated and removed.`,
+        blogSidebarTitle: 'Releases',
+        blogSidebarCount: 'ALL',
+        postsPerPage: 'ALL',
+        archiveBasePath: null,
+        showReadingTime: false,
+        // An entry is short enough to show whole in the list.
+        onUntruncatedBlogPosts: 'ignore',
+        onInlineAuthors: 'throw',
+        onInlineTags: 'throw',
+        feedOptions: {
+          type: ['rss', 'atom'],
+          title: `${BRAND} API changelog`,
+          description: `Releases of the ${BRAND} API.`,
+          copyright: `Copyright © ${COPYRIGHT_YEAR} ${BRAND}`,
+          xslt: false,
+        },
+      } satisfies ChangelogPlugin.Options,
+    ],
     [
       'docusaurus-plugin-openapi-docs',
       {
@@ -198,6 +234,7 @@ const config: Config = {
       items: [
         {type: 'docSidebar', sidebarId: 'guides', label: 'Guides', position: 'left'},
         {type: 'docSidebar', sidebarId: 'api', label: 'API Reference', position: 'left'},
+        {to: CHANGELOG_ROUTE, label: 'Changelog', position: 'right'},
         {to: '/blog', label: 'Blog', position: 'right'},
       ],
     },

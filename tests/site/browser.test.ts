@@ -195,8 +195,8 @@ describe('pages', () => {
       const years = await page.locator('[class*="yearGroupHeading"]').allInnerTexts();
       assert.ok(new Set(years).size >= 2, years.join(','));
       assert.match(await page.locator('article').first().innerText(), /\d+ min read/);
-      assert.equal(await page.locator('head link[type="application/rss+xml"]').count(), 1);
-      assert.equal(await page.locator('head link[type="application/atom+xml"]').count(), 1);
+      assert.equal(await page.locator('head link[type="application/rss+xml"][href="/blog/rss.xml"]').count(), 1);
+      assert.equal(await page.locator('head link[type="application/atom+xml"][href="/blog/atom.xml"]').count(), 1);
     });
   });
 

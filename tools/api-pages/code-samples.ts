@@ -11,6 +11,7 @@ import {createRequire} from 'node:module';
 import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
 import {prefillParameters, type CodeSample, type OperationParameter} from '../../src/data/operation';
+import {withReleaseBadges} from './release-badges';
 
 const require = createRequire(__filename);
 
@@ -120,7 +121,7 @@ export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
   const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  return `${API_PAGE_EXPORT}\n\n${stock(page)}`;
+  return `${API_PAGE_EXPORT}\n\n${withReleaseBadges(stock(page), api)}`;
 }
 
 /**

@@ -1,0 +1,97 @@
+/**
+ * The changelog entries as blog posts for the changelog plugin (src/plugins/changelog): one Markdown file per
+ * entry with sections Added / Changed / Deprecated / Removed, breaking changes flagged in words, each change linking
+ * to the page of its operation or webhook event when that page still exists.
+ */
+import {API_SPECS} from '../../src/data/api-table';
+import type {ChangeAction, ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
+import {UNRELEASED} from './entries';
+
+/** Where the changelog is published; each entry at `CHANGELOG_ROUTE/<version>` (`unreleased` for Unreleased). */
+export const CHANGELOG_ROUTE = '/changelog';
+export const entrySlug = (version: string): string => (version === UNRELEASED ? 'unreleased' : version);
+export const entryRoute = (version: string): string => `${CHANGELOG_ROUTE}/${entrySlug(version)}`;
+
+export interface ChangelogPost {
+  /** File name inside the plugin's content folder. */
+  file: string;
+  markdown: string;
+}
+
+const SECTIONS: [ChangeAction, string][] = [
+  ['added', 'Added'],
+  ['changed', 'Changed'],
+  ['deprecated', 'Deprecated'],
+  ['removed', 'Removed'],
+];
+
+/** Markdown-escapes prose outside `code spans` (the messages name fields and paths in backticks). */
+function escapeProse(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/[\\[\]*_<>#|]/g, (c) => `\\${c}`)))
+    .join('');
+}
+
+const apiOrder = (api: string): number => {
+  const i = (API_SPECS as readonly string[]).indexOf(api);
+  return i < 0 ? API_SPECS.length : i;
+};
+
+function changeItem(change: SpecChange, liveRoutes: ReadonlySet<string>): string {
+  const text = escapeProse(change.message);
+  const route = change.operation?.docSlug ? `/docs${change.operation.docSlug}` : undefined;
+  const linked = route && liveRoutes.has(route) ? `[${text}](${route})` : text;
+  const flag = change.kind === 'breaking' ? '**Breaking:** ' : change.kind === 'documentation' ? '*Documentation:* ' : '';
+  return `- ${flag}${linked}`;
+}
+
+function summary(entry: ChangelogEntry, previous: string | undefined): string {
+  const counts = SECTIONS.map(([action, title]) => [title.toLowerCase(), entry.changes.filter((c) => c.action === action).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => `${n} ${what}`);
+  const breaking = entry.changes.filter((c) => c.kind === 'breaking').length;
+  const total = `${entry.changes.length} change${entry.changes.length === 1 ? '' : 's'}`;
+  const since = previous ? ` since ${previous}` : '';
+  return `${total}${since}: ${counts.join(', ')}${breaking ? `; ${breaking} breaking` : ''}.`;
+}
+
+/**
+ * One post per entry (newest first). `liveRoutes` are the operation pages the site builds (`/docs` + slug): a
+ * change links to its page only if it still exists. `today` (YYYY-MM-DD) dates the Unreleased entry.
+ */
+export function changelogPosts(entries: ChangelogEntry[], liveRoutes: ReadonlySet<string>, today: string): ChangelogPost[] {
+  // The blog sorts by date: releases of the same day get earlier times in version order (as Docusaurus' own
+  // changelog does), and Unreleased is dated after every release.
+  const sameDay = new Map<string, number>();
+  const latest = entries.find((e) => e.version !== UNRELEASED)?.date;
+  return entries.map((entry, i) => {
+    const released = entry.version !== UNRELEASED;
+    const day = released ? entry.date! : [today, latest ?? today].sort().at(-1)!;
+    const minutes = released ? 20 * 60 - (sameDay.get(day) ?? 0) : 23 * 60;
+    if (released) sameDay.set(day, (sameDay.get(day) ?? 0) + 1);
+    const time = [Math.floor(minutes / 60), minutes % 60].map((n) => String(n).padStart(2, '0')).join(':');
+    const previous = entries.slice(i + 1).find((e) => e.version !== UNRELEASED)?.version;
+    const title = released ? `API ${entry.version}` : 'Unreleased changes';
+    const intro = released
+      ? `Released ${entry.date}. ${summary(entry, previous)}`
+      : `Changes in the working spec${previous ? ` since ${previous}` : ''}, not yet released. ${summary(entry, undefined)}`;
+    const ordered = [...entry.changes].sort((a, b) => apiOrder(a.api) - apiOrder(b.api));
+    const sections = SECTIONS.flatMap(([action, heading]) => {
+      const items = ordered.filter((c) => c.action === action).map((c) => changeItem(c, liveRoutes));
+      return items.length ? [`## ${heading}`, '', ...items, ''] : [];
+    });
+    const front = [
+      '---',
+      `title: ${JSON.stringify(title)}`,
+      `slug: /${entrySlug(entry.version)}`,
+      `date: ${day}T${time}:00.000Z`,
+      `description: ${JSON.stringify(intro)}`,
+      // Plain Markdown: messages quote paths such as `/accounts/{account_id}`, which MDX would read as JSX.
+      'mdx:',
+      '  format: md',
+      '---',
+    ];
+    return {file: `${entrySlug(entry.version)}.md`, markdown: [...front, '', escapeProse(intro), '', ...sections].join('\n')};
+  });
+}
