@@ -14,14 +14,16 @@ async function main(): Promise<void> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number, not ${values.port}`);
-  const served = await serveBuild('build', {port, host: values.host});
+  const served = await serveBuild('build', {port, host: values.host}).catch((e: NodeJS.ErrnoException) => {
+    throw e.code === 'EADDRINUSE' ? new Error(`Port ${port} is in use: pick another with --port.`) : e;
+  });
   console.log(`Serving build/ at ${served.origin} (Ctrl+C to stop)`);
   const stop = () => void served.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-main().catch((e: NodeJS.ErrnoException) => {
-  console.error(e.code === 'EADDRINUSE' ? `Port ${e.port ?? ''} is in use: pick another with --port.` : e.message);
+main().catch((e: Error) => {
+  console.error(e.message);
   process.exit(1);
 });
