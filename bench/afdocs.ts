@@ -71,8 +71,9 @@ export async function afdocsScorecard(buildDir: string): Promise<string> {
     ),
     '',
   ];
-  const flagged = report.results.filter((r) => r.status === 'fail' || r.status === 'warn' || r.status === 'error');
-  if (flagged.length) lines.push(table(['check', 'category', 'status', 'message'], flagged.map((r) => [r.id, r.category, r.status, r.message.replace(/\|/g, '\\|')])), '');
-  for (const d of scoring.diagnostics) lines.push(`- ${d.severity} \`${d.id}\`: ${d.message.split('. ')[0]}.`);
+  for (const r of report.results.filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'error')) {
+    lines.push(`- ${r.status} \`${r.id}\` (${r.category}): ${r.message}`);
+  }
+  for (const d of scoring.diagnostics) lines.push(`- diagnostic (${d.severity}) \`${d.id}\`: ${d.message.split('. ')[0]}.`);
   return lines.join('\n');
 }

@@ -94,9 +94,9 @@ export async function serveBuild(dir = 'build', {port, host = '127.0.0.1'}: Serv
       });
     });
   });
-  // Keep idle connections open as long as production front ends do: a client that was busy between two requests
-  // (afdocs converting pages) must not reuse a socket the server has just closed.
-  server.keepAliveTimeout = 65_000;
+  // Idle connections outlive the longest a client keeps one (undici: 10 minutes), so the client always closes first:
+  // a client busy when the server closes (afdocs converting pages) would reuse the dead socket and fail the request.
+  server.keepAliveTimeout = 15 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port ?? 0, host, () => resolve());
