@@ -7,6 +7,7 @@
  *                                    (NOVARAMP_STOCK_API_ITEM=1, see docusaurus.config.ts) into build-stock/,
  *                                    and print ours vs stock side by side
  *   npm run bench -- --no-lighthouse skip the Lighthouse runs
+ *   npm run bench -- --no-afdocs     skip the Agent-Friendly Docs check of build/ (bench/afdocs.ts)
  *   npm run bench -- --lh-throttling devtools
  *                                    Lighthouse's real (DevTools) throttling instead of its simulation: on a local
  *                                    server the simulation can count the whole JS download into LCP when the first
@@ -32,6 +33,7 @@ import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {BENCH_PAGES as PAGES} from '../tools/page-budgets';
 import {scratchSite} from '../tools/scratch-site';
 import {serveBuild, type Served} from '../tools/serve-build';
+import {afdocsScorecard} from './afdocs';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
 
 const LIGHTHOUSE_PAGES = ['/', '/docs/guides/banking-guide', '/docs/api/crypto/wallet/whitdraw-crypto'];
@@ -268,6 +270,7 @@ async function main(): Promise<void> {
   printBuilds(variants);
   printPages(variants);
   printLighthouse(variants);
+  if (!args.has('--no-afdocs')) out(`${await afdocsScorecard(variants[0].dir)}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'report.md'), `${report.join('\n')}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'results.json'), `${JSON.stringify(variants, null, 2)}\n`);
   console.error(`Written to ${path.relative(SITE_ROOT, RESULTS_DIR)}/report.md and results.json`);

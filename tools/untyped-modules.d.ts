@@ -7,3 +7,9 @@ declare module 'mustache' {
   const Mustache: {render(template: string, view: unknown): string};
   export default Mustache;
 }
+declare module 'negotiator' {
+  export default class Negotiator {
+    constructor(request: {headers: {accept?: string}});
+    mediaType(available?: string[]): string | undefined;
+  }
+}
