@@ -2,7 +2,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {API_CATEGORIES, API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, specPath} from './src/data/api-table';
+import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, specPath} from './src/data/api-table';
 import {ROUTES_WITHOUT_MARKDOWN} from './src/data/agent-docs';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES} from './src/data/navigation';
@@ -172,15 +172,11 @@ const config: Config = {
             // Absolute links to the copies, in llms.txt and in every copy: a copy read on its own still resolves.
             relativePaths: false,
             excludeRoutes: ROUTES_WITHOUT_MARKDOWN,
-            // A doc's Markdown body; a blog post's article; for a category page (no Markdown body) its title,
-            // description and cards; for the home page its hero and sections.
-            contentSelectors: ['.theme-doc-markdown', 'main article', 'main'],
-            routeRules: [
-              {route: '/docs/category/**', contentSelectors: ['main .container']},
-              {route: '/', contentSelectors: ['#__docusaurus_skipToContent_fallback']},
-              // Operation pages are written from the spec afterwards: convert only their title here.
-              ...API_CATEGORIES.map((c) => ({route: `/docs${c.dir}/**`, contentSelectors: ['h1']})),
-            ],
+            // The first that matches: a doc's Markdown body; a category page's title, description and cards (it
+            // has no Markdown body; its container has no stable class but its CSS module's name); a blog post or
+            // the About page; the home page's hero and sections. (The plugin's routeRules ignore
+            // contentSelectors in 1.2.2, hence one list for every page.)
+            contentSelectors: ['.theme-doc-markdown', '[class*="generatedIndexPage"]', 'main article', '#__docusaurus_skipToContent_fallback'],
             beforeDefaultRehypePlugins: [rehypeDocusaurus],
           },
         },
