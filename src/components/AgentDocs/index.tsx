@@ -4,7 +4,8 @@
  *   directive to llms.txt at the top of the content, visually hidden and hidden from assistive technology (it is
  *   for agents that read the HTML, not for people);
  * - `CopyPage`: the "Copy page" menu button. The menu itself (copy, view, open in an AI assistant) is a separate
- *   chunk, loaded when the button is pointed at, focused or used, so a page only carries the button.
+ *   chunk, loaded when the button is pointed at, focused or used, so a page only carries the button;
+ * - `DocPageTools`: both, around a doc page's breadcrumbs (src/theme/DocBreadcrumbs).
  */
 import React, {useCallback, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
@@ -72,5 +73,18 @@ export function CopyPage({route}: {route: string}): ReactNode {
         {status}
       </span>
     </div>
+  );
+}
+
+/** The breadcrumbs (`children`) and the "Copy page" button on one row, then the agent discovery. */
+export function DocPageTools({route, children}: {route: string; children: ReactNode}): ReactNode {
+  return (
+    <>
+      <div className={styles.bar}>
+        {children}
+        <CopyPage route={route} />
+      </div>
+      <AgentDiscovery route={route} />
+    </>
   );
 }

@@ -6,20 +6,12 @@ import {useLocation} from '@docusaurus/router';
 import DocBreadcrumbs from '@theme-original/DocBreadcrumbs';
 import type DocBreadcrumbsType from '@theme/DocBreadcrumbs';
 import type {WrapperProps} from '@docusaurus/types';
-import {AgentDiscovery, CopyPage} from '@site/src/components/AgentDocs';
-import styles from './styles.module.css';
+import {DocPageTools} from '@site/src/components/AgentDocs';
 
-type Props = WrapperProps<typeof DocBreadcrumbsType>;
-
-export default function DocBreadcrumbsWrapper(props: Props): ReactNode {
-  const {pathname} = useLocation();
+export default function DocBreadcrumbsWrapper(props: WrapperProps<typeof DocBreadcrumbsType>): ReactNode {
   return (
-    <>
-      <div className={styles.bar}>
-        <DocBreadcrumbs {...props} />
-        <CopyPage route={pathname} />
-      </div>
-      <AgentDiscovery route={pathname} />
-    </>
+    <DocPageTools route={useLocation().pathname}>
+      <DocBreadcrumbs {...props} />
+    </DocPageTools>
   );
 }
