@@ -36,13 +36,18 @@ export interface AgentMarkdownOptions {
 
 export class MarkdownGenerationError extends Error {}
 
-/** The code samples of every operation of a bundled spec, by operationId, as the reference pages show them. */
+/**
+ * The code samples of every operation of a bundled spec, by operationId, as the reference pages show them: the
+ * OpenAPI plugin's own loading (references resolved, examples filled in) and processing (which builds the
+ * Postman request the samples come from), then the generator of the pages' samples.
+ */
 async function codeSamplesOf(spec: Obj): Promise<Map<string, CodeSample[]>> {
+  const {loadAndResolveSpec} = require('docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec') as {loadAndResolveSpec: (spec: unknown) => Promise<unknown>};
   const {processOpenapiFile} = require('docusaurus-plugin-openapi-docs/lib/openapi/openapi') as {
     processOpenapiFile: (spec: unknown, options: unknown, sidebar: unknown) => Promise<[{type: string; api?: {operationId?: string}}[]]>;
   };
-  // The plugin's processing (which builds the Postman request the samples come from) changes what it is given.
-  const [items] = await processOpenapiFile(structuredClone(spec), {specPath: '', outputDir: '', showInfoPage: false, showSchemas: false}, {});
+  const resolved = await loadAndResolveSpec(structuredClone(spec));
+  const [items] = await processOpenapiFile(resolved, {specPath: '', outputDir: '', showInfoPage: false, showSchemas: false}, {});
   const samples = new Map<string, CodeSample[]>();
   for (const item of items) {
     if (item.type !== 'api' || !item.api?.operationId) continue;
@@ -114,7 +119,10 @@ export async function finishMarkdown(siteDir: string, outDir: string, manifestFi
     const file = path.join(outDir, copy);
     const body = operations.get(copy) ?? (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
     if (body === undefined) throw new MarkdownGenerationError(`llms.txt links to ${SITE_URL}${copy}, which was not written.`);
-    finished.set(copy, `${markdownDirective(routeOfCopy(copy))}\n\n${body.replace(/^\s+/, '')}`);
+    // Idempotent: a copy that already starts with its directive (a second run on the same build) keeps one.
+    const directive = markdownDirective(routeOfCopy(copy));
+    const content = body.startsWith(directive) ? body.slice(directive.length) : body;
+    finished.set(copy, `${directive}\n\n${content.replace(/^\s+/, '')}`);
   }
   for (const copy of operations.keys()) {
     if (!finished.has(copy)) throw new MarkdownGenerationError(`llms.txt does not list the operation page ${SITE_URL}${copy}.`);

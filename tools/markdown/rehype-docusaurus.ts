@@ -3,7 +3,7 @@
  * category pages, so their copies keep what a reader sees:
  * - tab groups become one heading per tab (its label) followed by its panel, instead of a list of labels and
  *   panels no heading tells apart;
- * - admonitions become blockquotes that start with their kind ("Tip:");
+ * - admonitions become blockquotes that start with their kind and title ("Tip:", "Warning: The reference is …");
  * - code blocks become one fenced block with their language (Prism splits them into a line per element) and
  *   keep their title;
  * - category pages' cards become a list of links with their descriptions;
@@ -89,9 +89,12 @@ function admonition(el: Element): Node[] {
   const kind = classes(el).find((c) => c.startsWith('theme-admonition-'))?.slice('theme-admonition-'.length) ?? 'note';
   const heading = find(el, (n) => hasClassPrefix(n, 'admonitionHeading'));
   const content = find(el, (n) => hasClassPrefix(n, 'admonitionContent'));
-  const label = (heading ? textOf(heading).trim() : '') || kind;
+  const title = heading ? textOf(heading).trim() : '';
+  const kindLabel = `${kind[0].toUpperCase()}${kind.slice(1)}`;
+  // "Tip:", or with a title of its own "Warning: The reference is mandatory".
+  const label = !title || title.toLowerCase() === kind ? `${kindLabel}:` : `${kindLabel}: ${title}`;
   const body = content?.children ?? [];
-  const lead = element('p', [element('strong', [text(`${label[0].toUpperCase()}${label.slice(1)}:`)])]);
+  const lead = element('p', [element('strong', [text(label)])]);
   return [element('blockquote', [lead, ...body])];
 }
 

@@ -28,6 +28,8 @@ export interface SchemaPage {
 }
 
 const CIRCULAR = 'x-circular-ref';
+/** The example of a nullable property's value, where the property's own example is `null`. */
+const SET_EXAMPLE = 'x-example-when-set';
 
 /**
  * `node` with every local `$ref` replaced by its target (siblings of a `$ref` override the target's keys, as in
@@ -72,6 +74,8 @@ export function normalize(schema: Json): {schema: Obj; nullable: boolean} {
       const {[key]: _, ...rest} = s;
       const inner = normalize(real[0]);
       s = {...inner.schema, ...rest, title: rest.title ?? inner.schema.title};
+      // A property whose example is null keeps the example of its value too (the reference shows both).
+      if (rest.example === null && inner.schema.example !== undefined && inner.schema.example !== null) s[SET_EXAMPLE] = inner.schema.example;
       if (!rest.description && inner.schema.description) s.description = inner.schema.description;
       nullable = true;
     }
@@ -137,8 +141,11 @@ const isScalar = (v: Json | undefined): boolean => v === null || ['string', 'num
 function inlineExample(s: Obj): string | undefined {
   const example = s.example !== undefined ? s.example : Array.isArray(s.examples) ? s.examples[0] : undefined;
   if (example === undefined) return undefined;
-  const text = isScalar(example) ? literal(example) : JSON.stringify(example);
-  return text.length <= 200 ? `**Example:** ${code(text)}` : undefined;
+  const show = (v: Json) => (isScalar(v) ? literal(v) : JSON.stringify(v));
+  const text = show(example);
+  if (text.length > 200) return undefined;
+  const set = s[SET_EXAMPLE];
+  return set === undefined ? `**Example:** ${code(text)}` : `**Example:** ${code(text)}, or when set: ${code(show(set))}`;
 }
 
 /** The blocks under a schema's heading or list item: description, constraints, default, example. */
