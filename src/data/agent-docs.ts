@@ -24,6 +24,13 @@ export const ROUTES_WITHOUT_MARKDOWN = [
   '/blog/tags/**',
 ];
 
+const globToRegExp = (glob: string) =>
+  new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/\*\*$/, '(/.*)?').replace(/\*\*/g, '.*').replace(/\*/g, '[^/]*')}$`);
+const withoutMarkdown = ROUTES_WITHOUT_MARKDOWN.map(globToRegExp);
+
+/** Whether a page has a Markdown copy (the pages of ROUTES_WITHOUT_MARKDOWN have none). */
+export const hasMarkdownCopy = (route: string): boolean => !withoutMarkdown.some((re) => re.test(route.replace(/\/+$/, '') || '/'));
+
 /** The path of a route's Markdown copy: `/docs/x` → `/docs/x.md`, `/` → `/index.md`. */
 export function markdownPath(route: string): string {
   const clean = route.replace(/[?#].*$/, '').replace(/\/+$/, '');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import type {ApiManifestEntry} from '../../src/data/api-table';
-import {markdownDirective} from '../../src/data/agent-docs';
+import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
 import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
@@ -132,8 +132,10 @@ test('the build step writes operation pages from the spec, the directive on ever
   const operation = read('docs/api/account/create-payout.md');
   assert.ok(operation.startsWith(`${markdownDirective('/docs/api/account/create-payout')}\n\n# Create a payout\n`));
   assert.doesNotMatch(operation, /Converted from HTML/);
-  // The samples are the reference pages' own (tools/api-pages/code-samples.ts), one per language.
-  assert.match(operation, /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/:account_id\/payouts'/);
+  // The samples are the reference pages' own (tools/api-pages/code-samples.ts), one per language, with the
+  // parameters' examples filled in.
+  assert.match(operation, /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/acc_7Hq2LmX9pR4sT8vW\/payouts' \\\n/);
+  assert.match(operation, /### Python \(http\.client\)\n\n```python\n/);
   assert.equal(read('docs/guides/a.md'), `${markdownDirective('/docs/guides/a')}\n\n# Guide\n\nConverted from HTML.\n`);
   assert.match(read('index.md'), /^> Markdown copy of https:\/\/docs\.novaramp\.example\/\. For AI agents: .*https:\/\/docs\.novaramp\.example\/llms\.txt/);
   // llms-full.txt: the index, then every copy in llms.txt's order but the home page.
@@ -161,4 +163,11 @@ test('an llms.txt link to a copy that was not written fails the step', async () 
   fs.rmSync(path.join(out, 'docs/guides/a.md'));
   await assert.rejects(finishMarkdown(site, out, 'manifest.json'), /llms\.txt links to https:\/\/docs\.novaramp\.example\/docs\/guides\/a\.md, which was not written\./);
   assert.equal(fs.readFileSync(path.join(out, 'index.md'), 'utf8'), '# Home\n');
+});
+
+test('pages without a Markdown copy: the search page and the lists of blog posts, not the posts', () => {
+  for (const route of ['/search', '/blog', '/blog/page/2', '/blog/tags', '/blog/tags/quotes', '/blog/authors', '/blog/archive']) assert.equal(hasMarkdownCopy(route), false, route);
+  for (const route of ['/', '/docs/guides/welcome-guide', '/blog/2025/03/18/sandbox-and-webhooks', '/blogroll']) assert.equal(hasMarkdownCopy(route), true, route);
+  assert.equal(markdownPath('/'), '/index.md');
+  assert.equal(markdownPath('/docs/a/'), '/docs/a.md');
 });
