@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {test} from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import ts from 'typescript';
 import type {Page} from 'playwright-core';
 import {markdownPath, markdownUrl} from '../../src/data/agent-docs';
@@ -82,6 +83,25 @@ test('a guide: copy, the keyboard (arrows open and move, Escape returns to the b
     assert.equal(new URL(copy.url()).pathname, markdownPath(route));
     assert.equal(await copy.evaluate(() => document.body.innerText.trim()), copyOf(route).trim());
   });
+});
+
+test('the open menu has no serious or critical axe violation, light and dark', async () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await withPage(
+      site,
+      '/docs/guides/welcome-guide',
+      async (page) => {
+        await page.evaluate(() => document.documentElement.dataset.theme).then((t) => assert.equal(t, colorScheme));
+        await menuButton(page).click();
+        await items(page).first().waitFor();
+        const results = await new AxeBuilder({page}).include('[data-markdown-ignore]').options({resultTypes: ['violations']}).analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        assert.deepEqual(serious.map((v) => `${colorScheme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`), []);
+      },
+      // The site starts in light mode whatever the browser prefers; a stored choice opens it dark.
+      {init: colorScheme === 'dark' ? "localStorage.setItem('theme', 'dark')" : undefined},
+    );
+  }
 });
 
 /** The modules of a Rspack chunk: the entries of its module maps (`{123(e,t,n){…}, …}`), with their source range. */
