@@ -45,7 +45,7 @@ export const markdownUrl = (route: string): string => `${SITE_URL}${markdownPath
  * A blockquote, as agents expect it (afdocs' llms-txt-directive-md looks for `/llms.txt` near the top).
  */
 export function markdownDirective(route: string): string {
-  return `> Markdown copy of ${SITE_URL}${route === '/' ? '/' : route.replace(/\/+$/, '')}. For AI agents: the index of all ${SITE_URL.replace(/^https?:\/\//, '')} pages, each with its Markdown copy, is ${SITE_URL}${LLMS_TXT} (everything in one file: ${SITE_URL}${LLMS_FULL_TXT}).`;
+  return `> Markdown copy of ${SITE_URL}${route === '/' ? '/' : route.replace(/\/+$/, '')}. For AI agents: the index of all ${SITE_URL.replace(/^https?:\/\//, '')} pages, each with its Markdown copy, is ${SITE_URL}${LLMS_TXT}.`;
 }
 
 /** The directive in the HTML of every page that has a Markdown copy (for agents that read the HTML). */
