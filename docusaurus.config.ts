@@ -4,6 +4,7 @@ import path from 'node:path';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, OPENAPI_DIR, specPath} from './src/data/api-table';
+import {ROUTES_WITHOUT_MARKDOWN} from './src/data/agent-docs';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES} from './src/data/navigation';
 import {RELEASES_DIR} from './src/data/spec-changes';
@@ -12,6 +13,8 @@ import {accessibleTheme} from './src/prism-contrast';
 import {createApiPageMD} from './tools/api-pages/code-samples';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import {GEN_OUT_ENV} from './tools/generate-api';
+import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
+import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 
@@ -186,26 +189,34 @@ const config: Config = {
       },
     ],
     [
-      // /llms.txt (an index of every page with its summary), /llms-full.txt and one Markdown file per page,
-      // converted from the built HTML so the API pages carry their method, path, parameters and examples.
-      '@signalwire/docusaurus-plugin-llms-txt',
+      // /llms.txt (an index of every page's Markdown copy), /llms-full.txt and a Markdown copy of every page:
+      // converted from the built HTML by @signalwire/docusaurus-plugin-llms-txt, except the operation and event
+      // pages, written from the bundled spec (tools/markdown/docusaurus-plugin.ts: why and how).
+      agentMarkdownPlugin,
       {
-        siteTitle: `${BRAND} developer documentation`,
-        siteDescription: `Guides and API reference for the ${BRAND} crypto and fiat payments API. The OpenAPI specs are at /openapi/novaramp.yaml.`,
-        depth: 3,
-        onRouteError: 'throw',
-        content: {
-          enableMarkdownFiles: true,
-          enableLlmsFullTxt: true,
-          includeBlog: true,
-          includePages: true,
-          excludeRoutes: ['/search'],
+        llmsTxt: {
+          siteTitle: `${BRAND} developer documentation`,
+          // Not links: the downloads are not pages, and llms.txt lists pages (each one a Markdown copy).
+          siteDescription: `Guides and API reference for the ${BRAND} crypto and fiat payments API. Every link below is the Markdown copy of a page (the page itself is the same URL without .md). The OpenAPI 3.1 spec of every API in one file: \`${SITE_URL}/openapi/novaramp.yaml\` (one per API too, e.g. \`${SITE_URL}/openapi/accounts.yaml\`); a Postman collection: \`${SITE_URL}/openapi/novaramp.postman_collection.json\`. Every page in one file: \`${SITE_URL}/llms-full.txt\`.`,
+          depth: 3,
+          onRouteError: 'throw',
+          content: {
+            enableMarkdownFiles: true,
+            enableLlmsFullTxt: true,
+            includeBlog: true,
+            includePages: true,
+            // Absolute links to the copies, in llms.txt and in every copy: a copy read on its own still resolves.
+            relativePaths: false,
+            excludeRoutes: ROUTES_WITHOUT_MARKDOWN,
+            // The first that matches: a doc's Markdown body; a category page's title, description and cards (it
+            // has no Markdown body; its container has no stable class but its CSS module's name); a blog post or
+            // the About page; the home page's hero and sections. (The plugin's routeRules ignore
+            // contentSelectors in 1.2.2, hence one list for every page.)
+            contentSelectors: ['.theme-doc-markdown', '[class*="generatedIndexPage"]', 'main article', '#__docusaurus_skipToContent_fallback'],
+            beforeDefaultRehypePlugins: [rehypeDocusaurus],
+          },
         },
-        optionalLinks: [
-          {title: 'Combined OpenAPI spec (YAML)', url: `${SITE_URL}/openapi/novaramp.yaml`, description: 'Every API in one OpenAPI 3.1 document.'},
-          {title: 'Postman collection', url: `${SITE_URL}/openapi/novaramp.postman_collection.json`, description: 'Every operation, ready to import.'},
-        ],
-      },
+      } satisfies AgentMarkdownOptions,
     ],
     [
       '@docusaurus/plugin-client-redirects',

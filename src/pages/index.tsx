@@ -2,6 +2,7 @@ import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
+import {AgentDiscovery} from '@site/src/components/AgentDocs';
 import type {ReactNode} from 'react';
 import styles from './index.module.css';
 
@@ -38,6 +39,7 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
     <Layout title="Developer documentation" description={`${siteConfig.title} API guides and reference.`}>
+      <AgentDiscovery route="/" />
       <header className={styles.hero}>
         <div className="container">
           <Heading as="h1">{siteConfig.title} developer documentation</Heading>

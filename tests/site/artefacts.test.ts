@@ -9,7 +9,7 @@ import {test} from 'node:test';
 import {parse} from 'yaml';
 import {API_SPECS} from '../../src/data/api-table';
 import {loadOperations} from '../../tools/spec-model';
-import {BRAND} from '../../src/data/brand';
+import {BRAND, SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from '../../tools/asyncapi';
 
@@ -96,18 +96,18 @@ test('llms.txt lists every page with a summary; each operation page exists as Ma
   const llms = fs.readFileSync(path.join(SITE_ROOT, 'build', 'llms.txt'), 'utf8');
   assert.match(llms, new RegExp(`^# ${BRAND} developer documentation`));
   for (const op of operations) {
-    assert.match(llms, new RegExp(`\\]\\(/docs${op.slug}\\.md\\): \\S`), `${op.slug} listed with a summary`);
+    assert.ok(llms.includes(`](${SITE_URL}/docs${op.slug}.md): `), `${op.slug} listed with a summary`);
     const md = fs.readFileSync(path.join(SITE_ROOT, 'build', `docs${op.slug}.md`), 'utf8');
     assert.ok(md.includes(op.method.toUpperCase()), `${op.slug}.md has the method`);
-    assert.ok(md.includes(op.path.replace(/\{([^}]+)\}/g, ':$1')), `${op.slug}.md has the path`);
+    assert.ok(md.includes(op.path), `${op.slug}.md has the path`);
     for (const param of op.path.match(/\{([^}]+)\}/g) ?? []) {
-      assert.ok(md.includes(`**${param.slice(1, -1)}**`), `${op.slug}.md documents the parameter ${param}`);
+      assert.ok(md.includes(`**\`${param.slice(1, -1)}\`**`), `${op.slug}.md documents the parameter ${param}`);
     }
-    if (op.method === 'post') assert.ok(md.includes('**Idempotency-Key**'), `${op.slug}.md documents Idempotency-Key`);
+    if (op.method === 'post') assert.ok(md.includes('**`Idempotency-Key`**'), `${op.slug}.md documents Idempotency-Key`);
     assert.match(md, /```[a-z]*\n\{\n\n?  "[a-z_]+": /, `${op.slug}.md has a JSON example`);
   }
   for (const route of ['/docs/guides/welcome-guide', '/docs/guides/terminology/kyc', '/docs/api/error-handling']) {
-    assert.match(llms, new RegExp(`\\]\\(${route}\\.md\\)`), route);
+    assert.ok(llms.includes(`](${SITE_URL}${route}.md)`), route);
   }
   assert.ok(fs.statSync(path.join(SITE_ROOT, 'build', 'llms-full.txt')).size > fs.statSync(path.join(SITE_ROOT, 'build', 'llms.txt')).size);
 });

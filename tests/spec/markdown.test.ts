@@ -1,0 +1,173 @@
+/**
+ * The Markdown copies of operation pages, written from a bundled spec (tools/markdown/operation-markdown.ts), and
+ * the build step that puts them in place (tools/markdown/docusaurus-plugin.ts `finishMarkdown`), on a small spec
+ * of their own (tests/fixtures/markdown/payments.json): every part of an operation under a heading that names
+ * it, schemas described once, links absolute; on bad input, an error naming the file and nothing written.
+ * The copies of the real site are checked over the build in tests/site/markdown.test.ts.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, before, test} from 'node:test';
+import type {ApiManifestEntry} from '../../src/data/api-table';
+import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../src/data/agent-docs';
+import {SITE_URL} from '../../src/data/brand';
+import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
+import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
+import {operationMarkdown, specOperations} from '../../tools/markdown/operation-markdown';
+import type {Obj} from '../../tools/markdown/schema-markdown';
+
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'markdown', 'payments.json');
+const spec = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Obj;
+const docs = (p: string) => p.startsWith('/docs/');
+const op = (id: string) => specOperations(spec).find((o) => o.operationId === id)!;
+
+/** The headings of a Markdown text, in order. */
+const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+
+test('an operation page has every part of the operation under a heading that names it', () => {
+  const md = operationMarkdown({spec, op: op('createPayout'), codeSamples: [{lang: 'cURL', label: 'cURL', source: 'curl -d "```"'}], hasMarkdown: docs});
+  assert.deepEqual(headings(md), [
+    '# Create a payout',
+    '## Servers',
+    '## Authentication',
+    '## Request',
+    '### Path parameters',
+    '### Header parameters',
+    '### Request body (application/json): `CreatePayoutRequest`',
+    '#### Request body example (application/json)',
+    '## Responses',
+    '### Response 201 Created',
+    '#### Response 201 Created headers',
+    '#### Response 201 Created body (application/json): `Payout`',
+    '##### Response 201 Created example (application/json)',
+    '### Response 400 Bad Request',
+    '#### Response 400 Bad Request headers',
+    '#### Response 400 Bad Request body (application/problem+json): `Problem`',
+    '##### Response 400 Bad Request example (application/problem+json)',
+    '### Response 404 Not Found',
+    '#### Response 404 Not Found body (application/problem+json): `Problem`',
+    '##### Response 404 Not Found example (application/problem+json)',
+    '## Code samples',
+    '### cURL',
+  ]);
+  assert.match(md, /^`POST \/accounts\/\{account_id\}\/payouts` \(operation ID `createPayout`\)$/m);
+  // Public servers only; the scope the operation needs.
+  assert.match(md, /- `https:\/\/api\.sandbox\.novaramp\.example\/v1`: Sandbox/);
+  assert.doesNotMatch(md, /127\.0\.0\.1/);
+  assert.match(md, /Requires `ApiKey` \(HTTP bearer: `Authorization: Bearer <credential>`\), scopes `payouts:write`\./);
+  // Parameters: name, type, required, constraints, example.
+  assert.match(md, /- \*\*`account_id`\*\* string \(AccountId\), required\n\n {2}The account\.\n\n {2}\*\*Possible values:\*\* Value must match regular expression `\^acc_\[A-Za-z0-9\]\{16\}\$`\n\n {2}\*\*Example:\*\* `acc_7Hq2LmX9pR4sT8vW`/);
+  assert.match(md, /- \*\*`Idempotency-Key`\*\* string, required[\s\S]*?`>= 8 characters` and `<= 64 characters`[\s\S]*?\*\*Example:\*\* `5f1c2b7e-3d4a-4e8b`/);
+  // The body's variants, each with what it requires; no other field accepted.
+  assert.match(md, /- Exactly one of these 2 variants:\n {2}- Variant 1 of 2: To a bank account\n\n {4}Requires `bank_account_id`\.\n {2}- Variant 2 of 2: To a wallet\n\n {4}Requires `wallet_id`\./);
+  assert.match(md, /- No other properties are accepted\./);
+  // allOf merged the way the reference merges it: every field of both parts, nested objects as nested lists.
+  for (const field of ['id', 'status', 'amount', 'fee', 'note']) assert.match(md, new RegExp(`- \\*\\*\`${field}\`\\*\\*`), field);
+  assert.match(md, /- \*\*`status`\*\* string, required[\s\S]*?\*\*Possible values:\*\* \[`pending`, `completed`\][\s\S]*?\*\*Default value:\*\* `pending`/);
+  assert.match(md, /- \*\*`note`\*\* string, nullable\n\n {2}Your note\.\n\n {2}\*\*Possible values:\*\* `<= 140 characters`/);
+  assert.match(md, / {2}- \*\*`currency`\*\* string, required\n\n {4}\*\*Possible values:\*\* \[`EUR`, `USD`\]/);
+  // A named schema is described once per page; later uses point back to it.
+  assert.match(md, /Fields as in `Money`, listed under Request body \(application\/json\) \(`amount`\)\./);
+  assert.equal(md.match(/A decimal string\./g)?.length, 1);
+  assert.match(md, /### Response 404 Not Found[\s\S]*Same schema as under Response 400 Bad Request body \(application\/problem\+json\)\./);
+  assert.match(md, /#### Response 400 Bad Request headers\n\n- \*\*`Request-Id`\*\*: as under Response 201 Created\./);
+  // Examples, verbatim JSON.
+  assert.ok(md.includes(fence(JSON.stringify({bank_account_id: 'bnk_1', amount: {value: '10.00', currency: 'EUR'}}, null, 2), 'json')));
+  assert.ok(md.includes(fence(JSON.stringify({code: 'resource_not_found', status: 404}, null, 2), 'json')));
+  // Links are absolute (to the Markdown copy of a page); code stays as written; a fence survives backticks.
+  assert.match(md, /\[Idempotency\]\(https:\/\/docs\.novaramp\.example\/docs\/api\/error-handling\.md#idempotency\)/);
+  assert.match(md, /`\[not a link\]\(\/docs\/x\)`/);
+  assert.match(md, /````bash\ncurl -d "```"\n````/);
+});
+
+test('a webhook event page says who sends it and what the endpoint receives', () => {
+  const md = operationMarkdown({spec, op: op('payoutCompletedEvent'), codeSamples: [], hasMarkdown: docs});
+  assert.deepEqual(headings(md).slice(0, 4), ['# payout.completed', '## Authentication', '## Request (what your endpoint receives)', '### Request body (application/json): `Payout`']);
+  assert.match(md, /^Webhook event `payout\.completed`: NovaRamp sends it as an HTTP `POST` request to your webhook endpoint\./m);
+  assert.doesNotMatch(md, /## Servers|## Code samples/);
+  assert.match(md, /### Response 200 OK\n\nAcknowledge with any 2xx\./);
+});
+
+test('links become absolute, to the Markdown copy when the page has one', () => {
+  const md = '[a](/docs/a#x) [b](/openapi/novaramp.yaml) [c](https://example.com/x) `[d](/docs/d)` ![e](/img/e.svg)\n\n[f]: /docs/f\n';
+  assert.equal(
+    absoluteLinks(md, docs),
+    `[a](${SITE_URL}/docs/a.md#x) [b](${SITE_URL}/openapi/novaramp.yaml) [c](https://example.com/x) \`[d](/docs/d)\` ![e](${SITE_URL}/img/e.svg)\n\n[f]: ${SITE_URL}/docs/f.md\n`,
+  );
+});
+
+let site: string;
+let out: string;
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(file), {recursive: true});
+  fs.writeFileSync(file, text);
+};
+const entry = (operationId: string, route: string): ApiManifestEntry => ({operationId, docId: `api/reference/accounts/${operationId}`, route, method: 'post', category: path.posix.dirname(route.slice('/docs'.length)), label: operationId});
+const LLMS_TXT = `# Docs\n\n> Index.\n\n- [Home](${SITE_URL}/index.md)\n\n## Guides\n\n- [Guide](${SITE_URL}/docs/guides/a.md): A guide.\n- [Create a payout](${SITE_URL}/docs/api/account/create-payout.md)\n- [payout.completed](${SITE_URL}/docs/api/webhook/events/payout-completed.md)\n`;
+
+/** A build as the llms-txt plugin leaves it: llms.txt, converted copies, the bundled spec; and the manifest. */
+function fakeBuild(manifest: ApiManifestEntry[]) {
+  fs.rmSync(site, {recursive: true, force: true});
+  write(path.join(site, 'manifest.json'), JSON.stringify(manifest));
+  write(path.join(out, 'openapi', 'accounts.json'), JSON.stringify(spec));
+  write(path.join(out, 'llms.txt'), LLMS_TXT);
+  write(path.join(out, 'index.md'), '# Home\n');
+  write(path.join(out, 'docs/guides/a.md'), '# Guide\n\nConverted from HTML.\n');
+  write(path.join(out, 'docs/api/account/create-payout.md'), '# Create a payout\n\nConverted from HTML.\n');
+  write(path.join(out, 'docs/api/webhook/events/payout-completed.md'), '# payout.completed\n\nConverted from HTML.\n');
+}
+
+before(() => {
+  site = fs.mkdtempSync(path.join(os.tmpdir(), 'md-site-'));
+  out = path.join(site, 'build');
+});
+after(() => fs.rmSync(site, {recursive: true, force: true}));
+
+test('the build step writes operation pages from the spec, the directive on every copy, and llms-full.txt', async () => {
+  fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('payoutCompletedEvent', '/docs/api/webhook/events/payout-completed')]);
+  assert.deepEqual(await finishMarkdown(site, out, 'manifest.json'), {operations: 2, copies: 4});
+  const read = (p: string) => fs.readFileSync(path.join(out, p), 'utf8');
+  const operation = read('docs/api/account/create-payout.md');
+  assert.ok(operation.startsWith(`${markdownDirective('/docs/api/account/create-payout')}\n\n# Create a payout\n`));
+  assert.doesNotMatch(operation, /Converted from HTML/);
+  // The samples are the reference pages' own (tools/api-pages/code-samples.ts), one per language, with the
+  // parameters' examples filled in.
+  assert.match(operation, /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/acc_7Hq2LmX9pR4sT8vW\/payouts' \\\n/);
+  assert.match(operation, /### Python \(http\.client\)\n\n```python\n/);
+  assert.equal(read('docs/guides/a.md'), `${markdownDirective('/docs/guides/a')}\n\n# Guide\n\nConverted from HTML.\n`);
+  assert.match(read('index.md'), /^> Markdown copy of https:\/\/docs\.novaramp\.example\/\. For AI agents: .*https:\/\/docs\.novaramp\.example\/llms\.txt/);
+  // llms-full.txt: the index, then every copy in llms.txt's order but the home page.
+  const full = read('llms-full.txt');
+  assert.ok(full.startsWith(`${LLMS_TXT}\n\n---\n\n# Full Documentation Content\n\n`));
+  const order = ['docs/guides/a.md', 'docs/api/account/create-payout.md', 'docs/api/webhook/events/payout-completed.md'].map((p) => full.indexOf(read(p)));
+  assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `copies in llms.txt order: ${order}`);
+  assert.ok(!full.includes('# Home'));
+  assert.deepEqual(llmsTxtCopies(LLMS_TXT), ['/index.md', '/docs/guides/a.md', '/docs/api/account/create-payout.md', '/docs/api/webhook/events/payout-completed.md']);
+});
+
+test('an operation the spec does not have fails the step, naming the manifest and the spec, and writes nothing', async () => {
+  fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('deletePayout', '/docs/api/account/delete-payout')]);
+  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) => {
+    assert.ok(e instanceof MarkdownGenerationError);
+    assert.match(e.message, /^manifest\.json: deletePayout \(\/docs\/api\/account\/delete-payout\) is not in build\/openapi\/accounts\.json/);
+    return true;
+  });
+  assert.equal(fs.readFileSync(path.join(out, 'docs/guides/a.md'), 'utf8'), '# Guide\n\nConverted from HTML.\n');
+  assert.equal(fs.readFileSync(path.join(out, 'docs/api/account/create-payout.md'), 'utf8'), '# Create a payout\n\nConverted from HTML.\n');
+});
+
+test('an llms.txt link to a copy that was not written fails the step', async () => {
+  fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('payoutCompletedEvent', '/docs/api/webhook/events/payout-completed')]);
+  fs.rmSync(path.join(out, 'docs/guides/a.md'));
+  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), /llms\.txt links to https:\/\/docs\.novaramp\.example\/docs\/guides\/a\.md, which was not written\./);
+  assert.equal(fs.readFileSync(path.join(out, 'index.md'), 'utf8'), '# Home\n');
+});
+
+test('pages without a Markdown copy: the search page and the lists of blog posts, not the posts', () => {
+  for (const route of ['/search', '/blog', '/blog/page/2', '/blog/tags', '/blog/tags/quotes', '/blog/authors', '/blog/archive']) assert.equal(hasMarkdownCopy(route), false, route);
+  for (const route of ['/', '/docs/guides/welcome-guide', '/blog/2025/03/18/sandbox-and-webhooks', '/blogroll']) assert.equal(hasMarkdownCopy(route), true, route);
+  assert.equal(markdownPath('/'), '/index.md');
+  assert.equal(markdownPath('/docs/a/'), '/docs/a.md');
+});

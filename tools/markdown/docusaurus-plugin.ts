@@ -1,0 +1,152 @@
+/**
+ * The Markdown copies agents read: `/llms.txt`, `/llms-full.txt` and a `.md` copy of every page.
+ *
+ * @signalwire/docusaurus-plugin-llms-txt writes them in postBuild by converting each page's HTML (with the
+ * rehype rules of ./rehype-docusaurus.ts for tabs, admonitions, code blocks and cards). This plugin runs it and
+ * then, in the same postBuild (Docusaurus runs plugins' postBuild in parallel, so a separate plugin could not
+ * come after it):
+ * 1. replaces the copy of every operation and webhook-event page by one written from the bundled spec
+ *    (./operation-markdown.ts: the HTML of a reference page is mostly widgets, its spec is the real content);
+ * 2. starts every copy with the directive that names its page and points to llms.txt;
+ * 3. writes llms-full.txt again from the final copies, in llms.txt's order.
+ * Everything is generated before anything is written, so a spec problem fails the build with its cause and
+ * leaves no half-written set.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import llmsTxtPlugin, {type PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
+import {API_SPECS, MANIFEST_FILE, type ApiManifestEntry, type ApiSpecId} from '../../src/data/api-table';
+import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../src/data/agent-docs';
+import {SITE_URL} from '../../src/data/brand';
+import type {CodeSample} from '../../src/data/operation';
+import {buildCodeSamples} from '../api-pages/code-samples';
+import {operationMarkdown, specOperations} from './operation-markdown';
+import type {Obj} from './schema-markdown';
+
+const require = createRequire(__filename);
+
+export interface AgentMarkdownOptions {
+  /** The options of @signalwire/docusaurus-plugin-llms-txt. */
+  llmsTxt: LlmsTxtOptions;
+  /** The generation manifest (which operation is published at which route), relative to the site. */
+  manifest?: string;
+}
+
+export class MarkdownGenerationError extends Error {}
+
+/**
+ * The code samples of every operation of a bundled spec, by operationId, as the reference pages show them: the
+ * OpenAPI plugin's own loading (references resolved, examples filled in) and processing (which builds the
+ * Postman request the samples come from), then the generator of the pages' samples.
+ */
+async function codeSamplesOf(spec: Obj): Promise<Map<string, CodeSample[]>> {
+  const {loadAndResolveSpec} = require('docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec') as {loadAndResolveSpec: (spec: unknown) => Promise<unknown>};
+  const {processOpenapiFile} = require('docusaurus-plugin-openapi-docs/lib/openapi/openapi') as {
+    processOpenapiFile: (spec: unknown, options: unknown, sidebar: unknown) => Promise<[{type: string; api?: {operationId?: string}}[]]>;
+  };
+  const resolved = await loadAndResolveSpec(structuredClone(spec));
+  const [items] = await processOpenapiFile(resolved, {specPath: '', outputDir: '', showInfoPage: false, showSchemas: false}, {});
+  const samples = new Map<string, CodeSample[]>();
+  for (const item of items) {
+    if (item.type !== 'api' || !item.api?.operationId) continue;
+    samples.set(item.api.operationId, buildCodeSamples(item.api as Parameters<typeof buildCodeSamples>[0]));
+  }
+  return samples;
+}
+
+/**
+ * The Markdown of every page of the manifest, from the bundled specs in `<outDir>/openapi/`, keyed by the copy's
+ * path in `outDir`. Throws, naming the manifest or spec file, when they disagree.
+ */
+export async function operationPages(siteDir: string, outDir: string, manifestFile = MANIFEST_FILE): Promise<Map<string, string>> {
+  const manifestPath = path.join(siteDir, manifestFile);
+  if (!fs.existsSync(manifestPath)) throw new MarkdownGenerationError(`${manifestFile} is missing: run \`npm run gen:api\` (npm run build does).`);
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ApiManifestEntry[];
+  const hasMarkdown = (route: string) => fs.existsSync(path.join(outDir, markdownPath(route)));
+  const pages = new Map<string, string>();
+  for (const specId of API_SPECS) {
+    const entries = manifest.filter((e) => specOf(e) === specId);
+    if (!entries.length) continue;
+    const specFile = path.join(outDir, 'openapi', `${specId}.json`);
+    if (!fs.existsSync(specFile)) throw new MarkdownGenerationError(`${path.relative(siteDir, specFile)} is missing: run \`npm run bundle:spec\` (npm run build does).`);
+    const spec = JSON.parse(fs.readFileSync(specFile, 'utf8')) as Obj;
+    const operations = new Map(specOperations(spec).map((op) => [op.operationId, op]));
+    const samples = await codeSamplesOf(spec);
+    for (const entry of entries) {
+      const op = operations.get(entry.operationId);
+      if (!op) throw new MarkdownGenerationError(`${manifestFile}: ${entry.operationId} (${entry.route}) is not in ${path.relative(siteDir, specFile)}: run \`npm run gen:api\` and \`npm run bundle:spec\` again.`);
+      try {
+        pages.set(markdownPath(entry.route), operationMarkdown({spec, op, codeSamples: samples.get(entry.operationId) ?? [], hasMarkdown}));
+      } catch (e) {
+        throw new MarkdownGenerationError(`${path.relative(siteDir, specFile)} ${op.pointer} (${entry.operationId}): ${(e as Error).message}`);
+      }
+    }
+  }
+  return pages;
+}
+
+/** The spec a manifest entry comes from: its doc id is `api/reference/<spec>/<page>`. */
+function specOf(entry: ApiManifestEntry): ApiSpecId | undefined {
+  const folder = entry.docId.split('/')[2];
+  return (API_SPECS as readonly string[]).includes(folder) ? (folder as ApiSpecId) : undefined;
+}
+
+/** The site paths of the Markdown copies llms.txt links to, in its order (`/docs/x.md`). */
+export function llmsTxtCopies(llmsTxt: string): string[] {
+  const paths: string[] = [];
+  const prefix = SITE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of llmsTxt.matchAll(new RegExp(`\\]\\(${prefix}(/[^)\\s]*\\.md)\\)`, 'g'))) if (!paths.includes(m[1])) paths.push(m[1]);
+  return paths;
+}
+
+/** The route a copy is of: `/docs/x.md` → `/docs/x`, `/index.md` → `/`. */
+export const routeOfCopy = (copy: string): string => (copy === '/index.md' ? '/' : copy.replace(/\.md$/, ''));
+
+/**
+ * Steps 1–3 on a build whose copies the llms-txt plugin has written: the operation pages from the spec, the
+ * directive at the top of every copy, llms-full.txt from the final copies.
+ */
+export async function finishMarkdown(siteDir: string, outDir: string, manifestFile?: string): Promise<{operations: number; copies: number}> {
+  const llmsTxtFile = path.join(outDir, LLMS_TXT);
+  if (!fs.existsSync(llmsTxtFile)) throw new MarkdownGenerationError(`${path.relative(siteDir, llmsTxtFile)} is missing: the llms-txt plugin wrote nothing.`);
+  const llmsTxt = fs.readFileSync(llmsTxtFile, 'utf8');
+  const copies = llmsTxtCopies(llmsTxt);
+  const operations = await operationPages(siteDir, outDir, manifestFile);
+  const finished = new Map<string, string>();
+  for (const copy of copies) {
+    const file = path.join(outDir, copy);
+    const body = operations.get(copy) ?? (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+    if (body === undefined) throw new MarkdownGenerationError(`llms.txt links to ${SITE_URL}${copy}, which was not written.`);
+    // Idempotent: a copy that already starts with its directive (a second run on the same build) keeps one.
+    const directive = markdownDirective(routeOfCopy(copy));
+    const content = body.startsWith(directive) ? body.slice(directive.length) : body;
+    finished.set(copy, `${directive}\n\n${content.replace(/^\s+/, '')}`);
+  }
+  for (const copy of operations.keys()) {
+    if (!finished.has(copy)) throw new MarkdownGenerationError(`llms.txt does not list the operation page ${SITE_URL}${copy}.`);
+  }
+  for (const [copy, text] of finished) fs.writeFileSync(path.join(outDir, copy), text);
+  // The layout of the llms-txt plugin's llms-full.txt: the index, then every page but the home page.
+  const full = [`${llmsTxt}\n\n---\n\n# Full Documentation Content\n\n`];
+  for (const [copy, text] of finished) if (copy !== '/index.md') full.push(`${text}\n\n---\n\n`);
+  fs.writeFileSync(path.join(outDir, LLMS_FULL_TXT), full.join(''));
+  return {operations: operations.size, copies: finished.size};
+}
+
+/** Options typed `unknown` as Docusaurus passes them; docusaurus.config.ts checks them with `satisfies`. */
+export default function agentMarkdownPlugin(context: LoadContext, pluginOptions: unknown): Plugin {
+  const options = pluginOptions as AgentMarkdownOptions;
+  if (!options?.llmsTxt) throw new MarkdownGenerationError('agent-markdown plugin: the `llmsTxt` option (the llms-txt plugin\'s options) is missing.');
+  const llmsTxt = llmsTxtPlugin(context, options.llmsTxt) as Plugin;
+  return {
+    name: 'novaramp-agent-markdown',
+    async postBuild(props) {
+      await llmsTxt.postBuild?.(props);
+      const {operations, copies} = await finishMarkdown(context.siteDir, props.outDir, options.manifest);
+      console.log(`[agent-markdown] ${copies} Markdown copies (${operations} written from the spec), llms.txt and llms-full.txt`);
+    },
+    extendCli: llmsTxt.extendCli,
+  };
+}
