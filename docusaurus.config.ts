@@ -123,6 +123,8 @@ const config: Config = {
     './src/plugins/page-weight/index.ts',
     // Keeps the build's memory flat as the API grows (why: in the plugin).
     './src/plugins/bundler-memory/index.ts',
+    // Keeps Rspack's persistent cache from outliving a bundler setting (why: in the plugin).
+    './src/plugins/bundler-cache/index.ts',
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
     './src/plugins/hydration-title/index.ts',
     [
