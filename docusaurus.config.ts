@@ -10,11 +10,13 @@ import {GUIDE_ALIASES} from './src/data/navigation';
 import {RELEASES_DIR} from './src/data/spec-changes';
 import type * as ChangelogPlugin from './src/plugins/changelog';
 import {accessibleTheme} from './src/prism-contrast';
+import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import {createApiPageMD} from './tools/api-pages/code-samples';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import {GEN_OUT_ENV} from './tools/generate-api';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
 import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
+import {CacheKeyPlugin, LOCAL_PLUGINS_DIR} from './tools/rspack-cache-key';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 
@@ -66,6 +68,8 @@ const config: Config = {
     // (design card) draws them in the browser on a machine without Chrome/Chromium/Edge.
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
+    // Docusaurus' parser without its unbounded cache of every parsed file (why: in the module).
+    parseFrontMatter: parseFrontMatterUncached,
   },
   clientModules: ['./src/client/a11y-fixes.ts'],
 
@@ -132,6 +136,8 @@ const config: Config = {
     './src/plugins/page-weight/index.ts',
     // Keeps the build's memory flat as the API grows (why: in the plugin).
     './src/plugins/bundler-memory/index.ts',
+    // Keeps Rspack's persistent cache from outliving a bundler setting (why: in tools/rspack-cache-key.ts).
+    ['./src/plugins/bundler-cache/index.ts', {cacheKeyPlugin: new CacheKeyPlugin([LOCAL_PLUGINS_DIR])}],
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
     './src/plugins/hydration-title/index.ts',
     [

@@ -37,8 +37,8 @@ const RELIANCES: Reliance[] = [
   {
     pkg: '@rspack/core',
     writtenFor: '1.7.12',
-    relies: 'JSON parser `exportsDepth`, server-side `splitChunks` replaced with async splitting',
-    recheck: ['src/plugins/bundler-memory/index.ts'],
+    relies: 'JSON parser `exportsDepth`, server-side `splitChunks` replaced with async splitting; the persistent cache keyed by `experiments.cache.version` and build dependencies only, holding the module graph and not chunks',
+    recheck: ['src/plugins/bundler-memory/index.ts', 'tools/rspack-cache-key.ts'],
   },
   {
     pkg: 'docusaurus-theme-openapi-docs',

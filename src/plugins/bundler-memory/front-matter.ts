@@ -1,0 +1,20 @@
+/**
+ * The site's Markdown front matter parser (`markdown.parseFrontMatter` in docusaurus.config.ts): Docusaurus' own,
+ * without the cache of the library under it. Docusaurus parses front matter with gray-matter, which keeps every
+ * file it ever parsed (its whole text as the key, the parsed front matter as the value) for the life of the
+ * process. The docs plugin and the MDX loader parse each page, so every operation page stayed in memory twice
+ * over in both build processes; the cache only saves a second parse of the same text (`npm run bench:scale`).
+ */
+import {createRequire} from 'node:module';
+import type {ParseFrontMatter} from '@docusaurus/types';
+
+/** The gray-matter instance Docusaurus parses with (resolved from @docusaurus/utils, which depends on it). */
+const grayMatter = createRequire(require.resolve('@docusaurus/utils'))('@11ty/gray-matter') as {clearCache(): void};
+
+export const parseFrontMatterUncached: ParseFrontMatter = async ({defaultParseFrontMatter, ...file}) => {
+  try {
+    return await defaultParseFrontMatter(file);
+  } finally {
+    grayMatter.clearCache();
+  }
+};
