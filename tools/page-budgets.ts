@@ -5,7 +5,13 @@ const PAGES_BY_TYPE = {
   'guide (diagrams)': ['/docs/guides/flow-of-fund-guide'],
   terminology: ['/docs/guides/terminology/account'],
   'terminology (diagram)': ['/docs/guides/terminology/kyc'],
-  'API operation': ['/docs/api/crypto/wallet/whitdraw-crypto', '/docs/api/account/create-account', '/docs/api/transaction/list-transaction'],
+  'blog post': ['/blog/2025/03/18/sandbox-and-webhooks'],
+  'API operation': [
+    '/docs/api/crypto/wallet/whitdraw-crypto',
+    '/docs/api/fiat/withdraw-fiat',
+    '/docs/api/account/create-account',
+    '/docs/api/transaction/list-transaction',
+  ],
 } as const;
 type PageType = keyof typeof PAGES_BY_TYPE;
 
@@ -27,5 +33,6 @@ export const BUDGET_KIB: Record<PageType, {js: number; css: number}> = {
   'guide (diagrams)': {js: 210, css: 60},
   terminology: {js: 210, css: 60},
   'terminology (diagram)': {js: 210, css: 60},
+  'blog post': {js: 200, css: 60},
   'API operation': {js: 350, css: 60},
 };
