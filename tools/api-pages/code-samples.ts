@@ -11,6 +11,8 @@ import {createRequire} from 'node:module';
 import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
 import {prefillParameters, type CodeSample, type OperationParameter} from '../../src/data/operation';
+import {codeBlockHtml} from '../static-code/highlight';
+import {renderReference, type ReferenceOperation} from './render-reference';
 
 const require = createRequire(__filename);
 
@@ -112,15 +114,58 @@ export function buildCodeSamples(api: Api): CodeSample[] {
   }
 }
 
+/** The reference blocks of the plugin's page body, which become static HTML (tools/api-pages/render-reference.ts). */
+const REFERENCE_BLOCKS = /^<(ParamsDetails|RequestSchema|StatusCodes)\b[\s\S]*?^<\/\1>\n*/gm;
+
 /**
- * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after
- * adding the build-time samples to the operation (the plugin serialises `api` into the page afterwards).
+ * The plugin's page body with its reference blocks (ParamsDetails, RequestSchema, StatusCodes) replaced by their
+ * static HTML, in place of the first, and without the imports nothing uses any more. The page stays a page of the
+ * plugin's (heading, endpoint, description, "Request" heading are its own), only the heavy part is pre-rendered.
+ */
+export function withStaticReference(markdown: string, api: Api): string {
+  let replaced = false;
+  const body = markdown.replace(REFERENCE_BLOCKS, () => {
+    if (replaced) return '';
+    replaced = true;
+    return `${REFERENCE_MARKER}\n\n`;
+  });
+  if (!replaced) {
+    throw new Error(`${api.method?.toUpperCase()} ${api.path}: the OpenAPI plugin's page has no ParamsDetails, RequestSchema or StatusCodes block to render statically (did its page layout change?)`);
+  }
+  const html = renderReference(api as ReferenceOperation);
+  const used = (name: string) => new RegExp(`<${name}\\b`).test(body);
+  return body
+    .replace(/^import (\w+) from "[^"]+";\n/gm, (line, name: string) => (used(name) ? line : ''))
+    .replace(REFERENCE_MARKER, `<div className="${STATIC_REFERENCE_CLASS}" dangerouslySetInnerHTML={{__html: ${JSON.stringify(html)}}} />`);
+}
+
+const REFERENCE_MARKER = '{/* static reference */}';
+/** The element that holds the static reference (src/components/ApiDocItem makes its tabs work). */
+export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
+
+/**
+ * The code samples as the page shows them: one highlighted code block per language (tools/static-code), exported by
+ * the page as `codeSamples` (src/components/ApiDocItem/CodeSamples.tsx puts them in its tabs).
+ */
+function codeSamplesExport(samples: CodeSample[]): string {
+  const blocks = CODE_SAMPLE_LANGUAGES.slice(0, samples.length).map((l, i) => ({
+    language: l.language,
+    logoClass: l.logoClass,
+    html: codeBlockHtml(samples[i].source, {language: l.highlight, title: `${samples[i].lang} · ${samples[i].label}`, className: 'openapi-explorer__code-block'}),
+  }));
+  return `export const codeSamples = ${JSON.stringify(blocks)};`;
+}
+
+/**
+ * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after adding the
+ * build-time samples to the operation (the plugin serialises `api` into the page afterwards), with the reference
+ * pre-rendered and the samples exported as highlighted HTML.
  */
 export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
   const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  return `${API_PAGE_EXPORT}\n\n${stock(page)}`;
+  return `${API_PAGE_EXPORT}\n${codeSamplesExport(api['x-codeSamples'] ?? [])}\n\n${withStaticReference(stock(page), api)}`;
 }
 
 /**
