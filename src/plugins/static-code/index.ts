@@ -4,9 +4,14 @@
  * modes and nothing re-renders when the mode changes. This plugin writes that CSS from the Prism themes the site
  * configures (`themeConfig.prism.theme` and `darkTheme`, as the classic CodeBlock uses them), inlined in every page's
  * head (a few hundred bytes), and adds the block's layout and its copy button (./styles.css, ./client.ts).
+ * Prism itself no longer runs at startup: the classic theme's client module that loads it and its extra grammars
+ * on every page is replaced by ./no-prism-at-startup.ts, and the CodeBlock brings both when it is used
+ * (src/theme/CodeBlock).
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+
+const PRISM_AT_STARTUP = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 import type {PrismTheme} from 'prism-react-renderer';
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -40,6 +45,9 @@ export default function staticCodePlugin(context: LoadContext): Plugin {
   return {
     name: 'novaramp-static-code',
     getClientModules: () => [path.resolve(__dirname, 'styles.css'), path.resolve(__dirname, 'client.ts')],
+    configureWebpack: (_config, _isServer, utils) => ({
+      plugins: [new utils.currentBundler.instance.NormalModuleReplacementPlugin(PRISM_AT_STARTUP, path.resolve(__dirname, 'no-prism-at-startup.ts'))],
+    }),
     injectHtmlTags: () => ({headTags: [{tagName: 'style', attributes: {'data-static-code': 'tokens'}, innerHTML: css}]}),
   };
 }
