@@ -9,6 +9,7 @@ import {PRISM_THEMES} from './src/data/prism-themes';
 import {accessibleTheme} from './src/prism-contrast';
 import {createApiPageMD} from './tools/api-pages/code-samples';
 import {GEN_OUT_ENV} from './tools/generate-api';
+import {SSR_TEMPLATE} from './tools/ssr-template';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 import remarkStaticCode from './tools/static-code/remark-static-code';
@@ -64,6 +65,8 @@ const config: Config = {
     hooks: {onBrokenMarkdownLinks: 'warn'},
   },
   clientModules: ['./src/client/a11y-fixes.ts', './src/client/idle-prefetch.ts'],
+  // Docusaurus' page template, with the scripts run after the first frame (why: in tools/ssr-template.ts).
+  ssrTemplate: SSR_TEMPLATE,
 
   themes: [
     '@docusaurus/theme-mermaid',
