@@ -157,15 +157,32 @@ function codeSamplesExport(samples: CodeSample[]): string {
 }
 
 /**
+ * The operation as the page's own code needs it, in place: the plugin serialises `api` into the page's front matter
+ * after createApiPageMD, and the page's JS carries it twice (its metadata and its front matter). The reference, the
+ * code samples and the description are in the page already (HTML and Markdown), so the response schemas, the
+ * samples' sources and the description stay out; what the try-it state and forms read stays (parameters, request
+ * body, servers, security, the Postman request, and which media types each response has).
+ */
+function keepWhatThePageReads(api: Api): void {
+  api.responses = Object.fromEntries(
+    Object.entries(api.responses ?? {}).map(([code, r]) => [code, {content: Object.fromEntries(Object.keys((r as {content?: object}).content ?? {}).map((type) => [type, {}]))}]),
+  ) as Api['responses'];
+  delete api['x-codeSamples'];
+  delete api.description;
+}
+
+/**
  * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after adding the
- * build-time samples to the operation (the plugin serialises `api` into the page afterwards), with the reference
- * pre-rendered and the samples exported as highlighted HTML.
+ * build-time samples to the operation, with the reference pre-rendered and the samples exported as highlighted HTML;
+ * the operation in the front matter is then cut to what the page reads (last: everything above reads all of it).
  */
 export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
   const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  return `${API_PAGE_EXPORT}\n${codeSamplesExport(api['x-codeSamples'] ?? [])}\n\n${withStaticReference(stock(page), api)}`;
+  const markdown = `${API_PAGE_EXPORT}\n${codeSamplesExport(api['x-codeSamples'] ?? [])}\n\n${withStaticReference(stock(page), api)}`;
+  keepWhatThePageReads(api);
+  return markdown;
 }
 
 /**
