@@ -18,7 +18,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type * as ReactNamespace from 'react';
-import ts from 'typescript';
+import type * as TypeScript from 'typescript';
 import {prefillParameters, type OperationParameter} from '../../src/data/operation';
 import {codeBlockParts} from '../static-code/highlight';
 
@@ -46,7 +46,12 @@ const THEME_DIR = path.join(THEME_LIB, 'theme');
 
 type Module = Record<string, unknown>;
 
-const TRANSPILE: ts.CompilerOptions = {module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, jsx: ts.JsxEmit.React, esModuleInterop: true};
+/** ES module with JSX → CommonJS (TypeScript is loaded only then: docusaurus.config.ts imports this file). */
+function toCommonJs(source: string, fileName: string): string {
+  const ts = nodeRequire('typescript') as typeof TypeScript;
+  const compilerOptions = {module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, jsx: ts.JsxEmit.React, esModuleInterop: true};
+  return ts.transpileModule(source, {fileName, compilerOptions}).outputText;
+}
 
 /** `{name}` placeholders, as @docusaurus/Translate interpolates them. */
 function interpolate(message: string, values?: Record<string, unknown>): string {
@@ -149,7 +154,7 @@ class ThemeModules {
     this.cache.set(file, module);
     let source = fs.readFileSync(file, 'utf8');
     // A few of the theme's files are shipped as ES modules with JSX (its Markdown component): to CommonJS, as its bundler would.
-    if (/^\s*(import|export)\s/m.test(source)) source = ts.transpileModule(source, {fileName: file, compilerOptions: TRANSPILE}).outputText;
+    if (/^\s*(import|export)\s/m.test(source)) source = toCommonJs(source, file);
     const run = vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {filename: file});
     run(module.exports, (spec: string) => this.require(file, spec), module, file, path.dirname(file));
     return module.exports as Module;
