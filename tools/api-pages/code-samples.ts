@@ -117,31 +117,32 @@ export function buildCodeSamples(api: Api): CodeSample[] {
 /** The reference blocks of the plugin's page body, which become static HTML (tools/api-pages/render-reference.ts). */
 const REFERENCE_BLOCKS = /^<(ParamsDetails|RequestSchema|StatusCodes)\b[\s\S]*?^<\/\1>\n*/gm;
 
+/** The element that holds the static reference (src/components/ApiDocItem makes its tabs work). */
+export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
+
 /**
- * The plugin's page body with its reference blocks (ParamsDetails, RequestSchema, StatusCodes) replaced by their
- * static HTML, in place of the first, and without the imports nothing uses any more. The page stays a page of the
- * plugin's (heading, endpoint, description, "Request" heading are its own), only the heavy part is pre-rendered.
+ * The plugin's page body with its reference blocks (ParamsDetails, RequestSchema, StatusCodes) replaced, in place of
+ * the first, by an element that shows their static HTML, and without the imports nothing uses any more. The page
+ * stays a page of the plugin's (heading, endpoint, description, "Request" heading are its own), only the heavy part
+ * is pre-rendered. The HTML itself is an ES export of the page (`referenceHtml`): in the JSX it would be an
+ * attribute expression, which the MDX compiler scans several times slower than an export.
  */
-export function withStaticReference(markdown: string, api: Api): string {
+export function withStaticReference(markdown: string, api: Api): {body: string; html: string} {
   let replaced = false;
   const body = markdown.replace(REFERENCE_BLOCKS, () => {
     if (replaced) return '';
     replaced = true;
-    return `${REFERENCE_MARKER}\n\n`;
+    return `<div className="${STATIC_REFERENCE_CLASS}" dangerouslySetInnerHTML={{__html: referenceHtml}} />\n\n`;
   });
   if (!replaced) {
     throw new Error(`${api.method?.toUpperCase()} ${api.path}: the OpenAPI plugin's page has no ParamsDetails, RequestSchema or StatusCodes block to render statically (did its page layout change?)`);
   }
-  const html = renderReference(api as ReferenceOperation);
   const used = (name: string) => new RegExp(`<${name}\\b`).test(body);
-  return body
-    .replace(/^import (\w+) from "[^"]+";\n/gm, (line, name: string) => (used(name) ? line : ''))
-    .replace(REFERENCE_MARKER, `<div className="${STATIC_REFERENCE_CLASS}" dangerouslySetInnerHTML={{__html: ${JSON.stringify(html)}}} />`);
+  return {
+    body: body.replace(/^import (\w+) from "[^"]+";\n/gm, (line, name: string) => (used(name) ? line : '')),
+    html: renderReference(api as ReferenceOperation),
+  };
 }
-
-const REFERENCE_MARKER = '{/* static reference */}';
-/** The element that holds the static reference (src/components/ApiDocItem makes its tabs work). */
-export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
 
 /**
  * The code samples as the page shows them: one highlighted code block per language (tools/static-code), exported by
@@ -180,7 +181,8 @@ export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
   const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  const markdown = `${API_PAGE_EXPORT}\n${codeSamplesExport(api['x-codeSamples'] ?? [])}\n\n${withStaticReference(stock(page), api)}`;
+  const {body, html} = withStaticReference(stock(page), api);
+  const markdown = [API_PAGE_EXPORT, codeSamplesExport(api['x-codeSamples'] ?? []), `export const referenceHtml = ${JSON.stringify(html)};`, '', body].join('\n');
   keepWhatThePageReads(api);
   return markdown;
 }
