@@ -165,6 +165,35 @@ test('after a client-side navigation the operation page has its reference, with 
   });
 });
 
+test('Prism is not part of a first visit; a block left to the classic CodeBlock (line highlighting) loads it and is highlighted, in the HTML and after hydration', async () => {
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+  try {
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`${site.server.origin}/docs/guides/banking-guide`);
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForLoadState('networkidle');
+    assert.ok(scripts.length > 3);
+    for (const url of scripts) {
+      // Prism's grammars are objects with `lookbehind: true`, which minify to `lookbehind:!0`.
+      assert.doesNotMatch(await (await page.request.get(url)).text(), /lookbehind:!0/, `${new URL(url).pathname} carries Prism`);
+    }
+    const html = await (await page.request.get(`${site.server.origin}/markdown-page`)).text();
+    assert.match(html, /theme-code-block-highlighted-line[^]*?\$ref/, 'server-rendered with the highlighted line');
+    await page.goto(`${site.server.origin}/markdown-page`);
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    const line = page.locator('.theme-code-block-highlighted-line');
+    await line.waitFor();
+    assert.match(await line.innerText(), /\$ref: \.\.\/components\/responses\/Unauthorized\.yaml/);
+    assert.ok((await page.locator('.theme-code-block .token').count()) > 5, 'tokens highlighted by Prism');
+  } finally {
+    await context.close();
+  }
+});
+
 test('the try-it panel and the code samples are styled for dark mode', async () => {
   const colours = async (mode: 'light' | 'dark') => {
     const {context, page} = await openApiPage(mode);

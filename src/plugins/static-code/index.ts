@@ -45,8 +45,12 @@ export default function staticCodePlugin(context: LoadContext): Plugin {
   return {
     name: 'novaramp-static-code',
     getClientModules: () => [path.resolve(__dirname, 'styles.css'), path.resolve(__dirname, 'client.ts')],
-    configureWebpack: (_config, _isServer, utils) => ({
-      plugins: [new utils.currentBundler.instance.NormalModuleReplacementPlugin(PRISM_AT_STARTUP, path.resolve(__dirname, 'no-prism-at-startup.ts'))],
+    configureWebpack: (_config, isServer, utils) => ({
+      plugins: [
+        new utils.currentBundler.instance.NormalModuleReplacementPlugin(PRISM_AT_STARTUP, path.resolve(__dirname, 'no-prism-at-startup.ts')),
+        // Which bundle a module is in, as a constant the bundler resolves (src/theme/CodeBlock renders at once on the server).
+        new utils.currentBundler.instance.DefinePlugin({'process.env.NOVARAMP_SERVER_BUNDLE': JSON.stringify(isServer)}),
+      ],
     }),
     injectHtmlTags: () => ({headTags: [{tagName: 'style', attributes: {'data-static-code': 'tokens'}, innerHTML: css}]}),
   };
