@@ -7,6 +7,7 @@ import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENER
 import {ROUTES_WITHOUT_MARKDOWN} from './src/data/agent-docs';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES} from './src/data/navigation';
+import {PRISM_THEMES} from './src/data/prism-themes';
 import {RELEASES_DIR} from './src/data/spec-changes';
 import type * as ChangelogPlugin from './src/plugins/changelog';
 import {accessibleTheme} from './src/prism-contrast';
@@ -17,8 +18,10 @@ import {GEN_OUT_ENV} from './tools/generate-api';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
 import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
 import {CacheKeyPlugin, LOCAL_PLUGINS_DIR} from './tools/rspack-cache-key';
+import {SSR_TEMPLATE} from './tools/ssr-template';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
+import remarkStaticCode from './tools/static-code/remark-static-code';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: `npm run gen:api` (tools/generate-api.ts) points the OpenAPI plugin at a temporary
@@ -31,8 +34,9 @@ const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
-// directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts).
-const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables]};
+// directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts). Fenced code is
+// highlighted at build time into static HTML (tools/static-code/remark-static-code.ts).
+const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, remarkStaticCode]};
 
 /** Inline SVG icon links for the footer; each carries an accessible name. */
 function socialLink(name: string, href: string, svgPath: string): {html: string} {
@@ -71,7 +75,9 @@ const config: Config = {
     // Docusaurus' parser without its unbounded cache of every parsed file (why: in the module).
     parseFrontMatter: parseFrontMatterUncached,
   },
-  clientModules: ['./src/client/a11y-fixes.ts'],
+  clientModules: ['./src/client/a11y-fixes.ts', './src/client/idle-prefetch.ts'],
+  // Docusaurus' page template, with the scripts run after the first frame (why: in tools/ssr-template.ts).
+  ssrTemplate: SSR_TEMPLATE,
 
   themes: [
     '@docusaurus/theme-mermaid',
@@ -140,6 +146,8 @@ const config: Config = {
     ['./src/plugins/bundler-cache/index.ts', {cacheKeyPlugin: new CacheKeyPlugin([LOCAL_PLUGINS_DIR])}],
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
     './src/plugins/hydration-title/index.ts',
+    // Colours and copy button of the code blocks highlighted at build time (why: in the plugin).
+    './src/plugins/static-code/index.ts',
     [
       // The API changelog at /changelog, one entry per release of the spec (plus Unreleased), with feeds; its posts
       // are generated into `.changelog/` (git-ignored) from the releases by tools/changelog at every (re)load.
@@ -284,11 +292,10 @@ const config: Config = {
     },
     mermaid: {theme: MERMAID_THEMES},
     prism: {
-      theme: accessibleTheme(prismThemes.github),
-      darkTheme: accessibleTheme(prismThemes.dracula),
-      // json, python and go ship with prism-react-renderer; listing them again would bundle them twice. Java,
-      // PHP, Ruby and C# only appear in API code samples: their chunk registers them
-      // (src/components/ApiDocItem/prism-languages.ts), so they stay out of every other page.
+      theme: accessibleTheme(prismThemes[PRISM_THEMES.light]),
+      darkTheme: accessibleTheme(prismThemes[PRISM_THEMES.dark]),
+      // Code blocks are highlighted at build time (tools/static-code, with these grammars and the API samples' ones);
+      // json, python and go ship with prism-react-renderer, bash is for a block left to the classic CodeBlock.
       additionalLanguages: ['bash'],
     },
     // Try-it credentials live for the browser tab only; snippets mask them (the theme's default).

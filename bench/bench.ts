@@ -8,22 +8,26 @@
  *                                    and print ours vs stock side by side
  *   npm run bench -- --no-lighthouse skip the Lighthouse runs
  *   npm run bench -- --no-afdocs     skip the Agent-Friendly Docs check of build/ (bench/afdocs.ts)
- *   npm run bench -- --lh-throttling devtools
- *                                    Lighthouse's real (DevTools) throttling instead of its simulation: on a local
+ *   npm run bench -- --lh-throttling simulate|devtools|both
+ *                                    which Lighthouse throttling to run (default both, printed side by side):
+ *                                    `simulate` is Lighthouse's default (a simulated slow 4G and 4× CPU computed
+ *                                    from an unthrottled load), `devtools` throttles the real load; on a local
  *                                    server the simulation can count the whole JS download into LCP when the first
- *                                    frame happens to be painted after the scripts ran (see the report's note)
- *   npm run bench -- --lh-runs 5     Lighthouse runs per page (default 3; the run with the median
+ *                                    frame happens to be painted after the scripts ran
+ *   npm run bench -- --lh-runs 5     Lighthouse runs per page and throttling (default 3; the run with the median
  *                                    performance score is reported, every run's performance score is listed)
  *
  * Build: wall time and peak memory of gen:api, bundle:spec and the two docusaurus build steps of
  * scripts/docusaurus-build.mjs (bundling; SSG + postBuild), each step run and sampled by
  * bench/measure-build.ts (sum of RSS over the step's process tree, read from /proc every 200 ms); the stock
  * build runs in a scratch copy of the site so this worktree's generated pages stay ours.
- * Pages: tools/measure-page.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded).
- * Lighthouse 12 (its CLI, default mobile form factor and throttling) on home, a guide and an API page.
+ * Pages: tools/measure-page.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded,
+ * elements after hydration), on the build served gzipped (tools/serve-build.ts).
+ * Lighthouse 12 (its CLI, default mobile form factor) on home, a guide, a terminology page, a blog post and two
+ * API operation pages: the four category scores, FCP, LCP, TBT, CLS and its DOM size (elements in <body>).
  * Everything printed is also written to .tmp/bench/ (report.md, results.json, Lighthouse JSON reports).
  */
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
@@ -36,7 +40,14 @@ import {serveBuild, type Served} from '../tools/serve-build';
 import {afdocsScorecard} from './afdocs';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
 
-const LIGHTHOUSE_PAGES = ['/', '/docs/guides/banking-guide', '/docs/api/crypto/wallet/whitdraw-crypto'];
+const LIGHTHOUSE_PAGES = [
+  '/',
+  '/docs/guides/banking-guide',
+  '/docs/guides/terminology/kyc',
+  '/blog/2025/03/18/sandbox-and-webhooks',
+  '/docs/api/crypto/wallet/whitdraw-crypto',
+  '/docs/api/fiat/withdraw-fiat',
+];
 const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const LH_METRICS = [
   ['first-contentful-paint', 'FCP'],
@@ -50,8 +61,10 @@ const args = new Set(argv);
 const REUSE = args.has('--reuse');
 const STOCK = args.has('--stock');
 const LIGHTHOUSE = !args.has('--no-lighthouse');
-const LH_THROTTLING = argv.includes('--lh-throttling') ? argv[argv.indexOf('--lh-throttling') + 1] : 'simulate';
-if (!['simulate', 'devtools'].includes(LH_THROTTLING)) throw new Error(`--lh-throttling takes simulate or devtools, not ${LH_THROTTLING}`);
+const THROTTLING_ARG = argv.includes('--lh-throttling') ? argv[argv.indexOf('--lh-throttling') + 1] : 'both';
+if (!['simulate', 'devtools', 'both'].includes(THROTTLING_ARG)) throw new Error(`--lh-throttling takes simulate, devtools or both, not ${THROTTLING_ARG}`);
+type Throttling = 'simulate' | 'devtools';
+const THROTTLINGS: Throttling[] = THROTTLING_ARG === 'both' ? ['simulate', 'devtools'] : [THROTTLING_ARG as Throttling];
 const LH_RUNS = argv.includes('--lh-runs') ? Math.max(1, Number(argv[argv.indexOf('--lh-runs') + 1]) || 1) : 3;
 
 interface Variant {
@@ -63,6 +76,9 @@ interface Variant {
 }
 interface LighthouseResult {
   route: string;
+  throttling: Throttling;
+  /** Lighthouse's DOM size audit: elements inside <body>. */
+  domElements?: number;
   scores: Partial<Record<(typeof LH_CATEGORIES)[number], number>>;
   metrics: Record<string, string>;
   /** Requests the page made to any origin other than the local server (should be none). */
@@ -95,42 +111,74 @@ async function buildStock(): Promise<BuildSteps> {
   }
 }
 
-function lighthouse(origin: string, route: string, file: string): LighthouseResult {
+/** One Lighthouse run in its own process (async: the build is served from this process, which must stay responsive). */
+async function lighthouse(origin: string, route: string, throttling: Throttling, file: string): Promise<LighthouseResult> {
   const cli = path.join(SITE_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
-  const res = spawnSync(
-    process.execPath,
-    [
-      cli,
-      `${origin}${route}`,
-      '--output=json',
-      `--output-path=${file}`,
-      `--only-categories=${LH_CATEGORIES.join(',')}`,
-      `--throttling-method=${LH_THROTTLING}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-      '--quiet',
-    ],
-    {cwd: SITE_ROOT, encoding: 'utf8', env: {...process.env, CHROME_PATH: findChromium()}, timeout: 300_000},
-  );
-  const result: LighthouseResult = {route, scores: {}, metrics: {}, external: []};
+  const args = [
+    cli,
+    `${origin}${route}`,
+    '--output=json',
+    `--output-path=${file}`,
+    `--only-categories=${LH_CATEGORIES.join(',')}`,
+    `--throttling-method=${throttling}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    '--quiet',
+  ];
+  fs.rmSync(file, {force: true});
+  const res = await new Promise<{status: number | null; output: string}>((resolve) => {
+    const child = spawn(process.execPath, args, {cwd: SITE_ROOT, env: {...process.env, CHROME_PATH: findChromium()}});
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => child.kill('SIGTERM'), 300_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({status, output});
+    });
+  });
+  const result: LighthouseResult = {route, throttling, scores: {}, metrics: {}, external: []};
   if (res.status !== 0 || !fs.existsSync(file)) {
-    result.error = `lighthouse exited with ${res.status}: ${`${res.stderr}${res.stdout}`.trim().split('\n').slice(-5).join(' / ')}`;
+    result.error = `lighthouse exited with ${res.status}: ${res.output.trim().split('\n').slice(-5).join(' / ')}`;
     return result;
   }
   const lhr = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     runtimeError?: {code: string; message: string};
     categories: Record<string, {score: number | null}>;
-    audits: Record<string, {displayValue?: string; details?: {items?: {url?: string}[]}}>;
+    audits: Record<string, {displayValue?: string; numericValue?: number; errorMessage?: string; details?: {items?: {url?: string}[]}}>;
   };
   if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  // A metric Lighthouse could not compute leaves the performance score empty: say which and why.
+  const failed = LH_METRICS.map(([id]) => [id, lhr.audits[id]?.errorMessage] as const).filter(([, message]) => message);
+  if (failed.length) result.error = failed.map(([id, message]) => `${id}: ${message}`).join('; ');
   for (const c of LH_CATEGORIES) {
     const score = lhr.categories[c]?.score;
     if (typeof score === 'number') result.scores[c] = Math.round(score * 100);
   }
   for (const [id, label] of LH_METRICS) result.metrics[label] = lhr.audits[id]?.displayValue ?? '–';
+  result.domElements = lhr.audits['dom-size']?.numericValue;
   result.external = (lhr.audits['network-requests']?.details?.items ?? [])
     .map((i) => i.url ?? '')
     .filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin);
   return result;
+}
+
+/** LH_RUNS runs of one page; the run with the median performance score, with every run's score. */
+async function lighthouseMedian(v: Variant, origin: string, route: string, throttling: Throttling): Promise<LighthouseResult> {
+  const runs: LighthouseResult[] = [];
+  for (let run = 1; run <= LH_RUNS; run++) {
+    console.error(`  ${v.name}: Lighthouse ${throttling} ${route} (run ${run}/${LH_RUNS})`);
+    const file = path.join(RESULTS_DIR, `lighthouse-${v.name}-${throttling}-${route.replace(/\W+/g, '_') || 'home'}-${run}.json`);
+    runs.push(await lighthouse(origin, route, throttling, file));
+  }
+  const ok = runs.filter((r) => typeof r.scores.performance === 'number');
+  ok.sort((a, b) => a.scores.performance! - b.scores.performance!);
+  const median = ok[Math.floor((ok.length - 1) / 2)] ?? runs[0];
+  return {
+    ...median,
+    performanceRuns: runs.map((r) => r.scores.performance ?? NaN),
+    external: [...new Set(runs.flatMap((r) => r.external))],
+    error: runs.map((r) => r.error).filter(Boolean).join('; ') || undefined,
+  };
 }
 
 async function measureVariant(v: Variant, browser: Browser): Promise<void> {
@@ -142,22 +190,8 @@ async function measureVariant(v: Variant, browser: Browser): Promise<void> {
       v.pages.push(await measurePage(browser, server.origin, route));
     }
     if (LIGHTHOUSE) {
-      for (const route of LIGHTHOUSE_PAGES) {
-        const runs: LighthouseResult[] = [];
-        for (let run = 1; run <= LH_RUNS; run++) {
-          console.error(`  ${v.name}: Lighthouse ${route} (run ${run}/${LH_RUNS})`);
-          const file = path.join(RESULTS_DIR, `lighthouse-${v.name}-${route.replace(/\W+/g, '_') || 'home'}-${run}.json`);
-          runs.push(lighthouse(server.origin, route, file));
-        }
-        const ok = runs.filter((r) => typeof r.scores.performance === 'number');
-        ok.sort((a, b) => a.scores.performance! - b.scores.performance!);
-        const median = ok[Math.floor((ok.length - 1) / 2)] ?? runs[0];
-        v.lighthouse.push({
-          ...median,
-          performanceRuns: runs.map((r) => r.scores.performance ?? NaN),
-          external: [...new Set(runs.flatMap((r) => r.external))],
-          error: runs.map((r) => r.error).filter(Boolean).join('; ') || undefined,
-        });
+      for (const throttling of THROTTLINGS) {
+        for (const route of LIGHTHOUSE_PAGES) v.lighthouse.push(await lighthouseMedian(v, server.origin, route, throttling));
       }
     }
   } finally {
@@ -191,12 +225,12 @@ function printBuilds(variants: Variant[]): void {
 
 function printPages(variants: Variant[]): void {
   const both = variants.length > 1;
-  out(`## First visit, per page (KiB; gzip = zlib level 9${both ? '; each cell: ours / stock' : ''})`);
+  out(`## First visit, per page (KiB; gzip = zlib level 9; elements in <body> after hydration at 1280 px${both ? '; each cell: ours / stock' : ''})`);
   out();
   const cell = (f: (w: PageWeight) => string, i: number) => variants.map((v) => f(v.pages[i])).join(' / ');
   out(
     table(
-      ['page', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'HTML raw', 'HTML gzip', 'requests'],
+      ['page', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'HTML raw', 'HTML gzip', 'requests', 'DOM elements'],
       PAGES.map((p, i) => [
         `${p.type} ${p.route}`,
         cell((w) => kib(w.js.raw), i),
@@ -206,6 +240,7 @@ function printPages(variants: Variant[]): void {
         cell((w) => kib(w.html.raw), i),
         cell((w) => kib(w.html.gzip), i),
         cell((w) => String(w.requests), i),
+        cell((w) => String(w.domElements), i),
       ]),
     ),
   );
@@ -214,28 +249,37 @@ function printPages(variants: Variant[]): void {
 
 function printLighthouse(variants: Variant[]): void {
   if (!LIGHTHOUSE) return;
-  out(
-    `## Lighthouse ${lighthouseVersion()} (mobile, ${LH_THROTTLING === 'simulate' ? 'default simulated throttling' : 'DevTools throttling (slow 4G, 4× CPU)'}; ${LH_RUNS} run(s) per page, the median-performance run shown; scores 0–100)`,
-  );
+  const names = {simulate: 'default simulated throttling', devtools: 'DevTools throttling (slow 4G, 4× CPU)'};
+  const columns = THROTTLINGS.length > 1 ? `each timing cell: ${THROTTLINGS.map((t) => names[t]).join(' / ')}` : names[THROTTLINGS[0]];
+  out(`## Lighthouse ${lighthouseVersion()} (mobile; ${columns}; ${LH_RUNS} run(s) per page, the median-performance run shown; scores 0–100)`);
   out();
   const rows: string[][] = [];
   for (const route of LIGHTHOUSE_PAGES) {
     for (const v of variants) {
-      const r = v.lighthouse.find((l) => l.route === route)!;
+      const runs = THROTTLINGS.map((t) => v.lighthouse.find((l) => l.route === route && l.throttling === t)!);
+      const each = (f: (r: LighthouseResult) => string) => runs.map(f).join(' / ');
+      const first = runs[0];
       rows.push([
         `${route} (${v.name})`,
-        ...LH_CATEGORIES.map((c) => String(r.scores[c] ?? '–')),
-        (r.performanceRuns ?? []).join(', '),
-        ...LH_METRICS.map(([, label]) => r.metrics[label] ?? '–'),
-        String(r.external.length),
+        each((r) => String(r.scores.performance ?? '–')),
+        ...LH_CATEGORIES.slice(1).map((c) => String(first.scores[c] ?? '–')),
+        ...LH_METRICS.map(([, label]) => each((r) => r.metrics[label] ?? '–')),
+        String(first.domElements ?? '–'),
+        each((r) => (r.performanceRuns ?? []).join(', ')),
+        String(new Set(runs.flatMap((r) => r.external)).size),
       ]);
     }
   }
-  out(table(['page', 'performance', 'accessibility', 'best-practices', 'SEO', 'performance per run', ...LH_METRICS.map(([, l]) => l), 'external requests'], rows));
+  out(
+    table(
+      ['page', 'performance', 'accessibility', 'best-practices', 'SEO', ...LH_METRICS.map(([, l]) => l), 'DOM elements', 'performance per run', 'external requests'],
+      rows,
+    ),
+  );
   for (const v of variants) {
     for (const r of v.lighthouse) {
-      if (r.error) out(`\n${v.name} ${r.route}: ${r.error}`);
-      if (r.external.length) out(`\n${v.name} ${r.route} requested outside 127.0.0.1: ${r.external.join(', ')}`);
+      if (r.error) out(`\n${v.name} ${r.throttling} ${r.route}: ${r.error}`);
+      if (r.external.length) out(`\n${v.name} ${r.throttling} ${r.route} requested outside 127.0.0.1: ${r.external.join(', ')}`);
     }
   }
   out();

@@ -2,7 +2,9 @@
  * Measures what a first visit to a page of the production build downloads, in Chromium: JS, CSS and HTML
  * bytes (raw and gzip, gzip computed here with zlib level 9 so the numbers do not depend on the server)
  * and the number of requests. Link prefetches of other routes (`<link rel="prefetch">`) are not part of
- * the page, so they are left out; scripts the page itself loads (including lazy chunks) are counted.
+ * the page, so they are left out; scripts the page itself loads (including lazy chunks) are counted. Also counts
+ * the elements of the page after it has hydrated (as Lighthouse's DOM size audit counts them: everything inside
+ * <body>), at the 1280 px viewport, where the docs sidebar and the table of contents are on the page too.
  */
 import zlib from 'node:zlib';
 import type {Browser} from 'playwright-core';
@@ -17,6 +19,8 @@ export interface PageWeight {
   css: Bytes;
   html: Bytes;
   requests: number;
+  /** Elements inside <body> once the page has hydrated and the network is idle. */
+  domElements: number;
   /** The JS files loaded, largest first (gzip bytes), to explain a budget failure. */
   scripts: {url: string; gzip: number}[];
 }
@@ -32,6 +36,7 @@ export async function measurePage(browser: Browser, origin: string, route: strin
     css: {raw: 0, gzip: 0},
     html: {raw: 0, gzip: 0},
     requests: 0,
+    domElements: 0,
     scripts: [],
   };
   const pending: Promise<void>[] = [];
@@ -65,6 +70,7 @@ export async function measurePage(browser: Browser, origin: string, route: strin
     await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
+    weight.domElements = await page.evaluate(() => document.body.getElementsByTagName('*').length);
     await Promise.all(pending);
   } finally {
     await context.close();

@@ -5,7 +5,13 @@ const PAGES_BY_TYPE = {
   'guide (diagrams)': ['/docs/guides/flow-of-fund-guide'],
   terminology: ['/docs/guides/terminology/account'],
   'terminology (diagram)': ['/docs/guides/terminology/kyc'],
-  'API operation': ['/docs/api/crypto/wallet/whitdraw-crypto', '/docs/api/account/create-account', '/docs/api/transaction/list-transaction'],
+  'blog post': ['/blog/2025/03/18/sandbox-and-webhooks'],
+  'API operation': [
+    '/docs/api/crypto/wallet/whitdraw-crypto',
+    '/docs/api/fiat/withdraw-fiat',
+    '/docs/api/account/create-account',
+    '/docs/api/transaction/list-transaction',
+  ],
 } as const;
 type PageType = keyof typeof PAGES_BY_TYPE;
 
@@ -14,18 +20,27 @@ export const BENCH_PAGES: {type: PageType; route: string}[] = Object.entries(PAG
 );
 
 /**
- * First-visit budgets, zlib level 9. A guide carries the site's shell only; an operation page adds the OpenAPI
- * theme's page code (its Redux store and schema components), never the try-it request builder or the snippet
+ * First-visit budgets, zlib level 9. A guide carries the site's shell only; an operation page adds its own page code
+ * (its try-it store and tab behaviour; the reference is HTML), never the try-it request builder or the snippet
  * generators, which load on use or run at build time. Pages with diagrams get the same budget as their kind
  * because diagrams are images drawn at build time. `npm run bench` prints what each page weighs today.
  * Docs pages get 210: main.js carries the route table, which grows with every API page (issue #14 is to make a
  * guide's JS independent of the number of operations).
+ *
+ * `dom`: elements in <body> after hydration at 1280 px (sidebar and table of contents included), the size the
+ * browser styles and lays out and React hydrates around. 1,500 for every page but the operation pages (issue #14's
+ * ceiling for a guide). An operation page holds its whole reference, tab panels not shown included: every
+ * parameter, property, status code and both examples of every response (the largest, the two withdrawals, have
+ * about 6,000; rendered by the theme's components in the browser, the same content made about 9,500). React does not walk it
+ * (tools/api-pages/render-reference.ts), so the ceiling is that content with a margin for a few more fields, not a
+ * target to bring down by leaving content out.
  */
-export const BUDGET_KIB: Record<PageType, {js: number; css: number}> = {
-  home: {js: 200, css: 60},
-  guide: {js: 210, css: 60},
-  'guide (diagrams)': {js: 210, css: 60},
-  terminology: {js: 210, css: 60},
-  'terminology (diagram)': {js: 210, css: 60},
-  'API operation': {js: 350, css: 60},
+export const BUDGET: Record<PageType, {js: number; css: number; dom: number}> = {
+  home: {js: 200, css: 60, dom: 1500},
+  guide: {js: 210, css: 60, dom: 1500},
+  'guide (diagrams)': {js: 210, css: 60, dom: 1500},
+  terminology: {js: 210, css: 60, dom: 1500},
+  'terminology (diagram)': {js: 210, css: 60, dom: 1500},
+  'blog post': {js: 200, css: 60, dom: 1500},
+  'API operation': {js: 350, css: 60, dom: 6500},
 };

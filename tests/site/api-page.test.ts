@@ -1,12 +1,13 @@
 /**
- * The operation page's overrides in Chromium (src/components/ApiDocItem, src/theme/*): the reference is
- * server-rendered, the code samples are static and switch language (tests/browser.test.ts), the try-it
- * panel loads only on use, still sends a request, moves nothing already on screen, and is styled in dark mode.
+ * The operation page's overrides in Chromium (src/components/ApiDocItem, src/theme/*): the reference is static
+ * HTML made at generation time that hydration leaves alone and whose tabs, sections and copy buttons work, also
+ * after a client-side navigation; the code samples are static and switch language (tests/browser.test.ts), the
+ * try-it panel loads only on use, still sends a request, moves nothing already on screen, and is styled in dark mode.
  */
 import assert from 'node:assert/strict';
 import {before, test} from 'node:test';
 import type {Page} from 'playwright-core';
-import {useSiteInBrowser} from '../helpers/site';
+import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
 const site = useSiteInBrowser();
@@ -27,6 +28,23 @@ async function openApiPage(mode: 'light' | 'dark') {
 
 const sizes = async (page: Page, urls: string[]) =>
   Promise.all(urls.map(async (u) => (await page.request.get(u)).body().then((b) => b.length)));
+
+/**
+ * Tags every element of the reference when the HTML parser is done, before the page's (deferred) scripts run, so a
+ * test can tell the parser's elements from any React would render in their place.
+ */
+const TAG_SERVER_ELEMENTS = `document.addEventListener('readystatechange', () => {
+  if (document.readyState !== 'interactive') return;
+  for (const el of document.querySelectorAll('.novaramp-reference *')) el.__fromServer = true;
+});`;
+
+/** The start of the text of each visible panel of the reference's response tabs (one per status code). */
+const visibleResponse = (page: Page) =>
+  page.evaluate(() => {
+    const group = document.querySelector('.novaramp-reference .openapi-tabs__response-list-container')?.closest('.openapi-tabs__container');
+    const panels = Array.from(group?.querySelectorAll(':scope > .margin-top--md > [role="tabpanel"]') ?? []);
+    return panels.filter((p) => !p.hasAttribute('hidden')).map((p) => (p.textContent ?? '').slice(0, 120));
+  });
 
 async function openTryIt(page: Page) {
   await page.getByRole('button', {name: 'Try it'}).click();
@@ -63,6 +81,114 @@ test('the try-it panel loads on first use, sends the request and shows the respo
     await page.getByText('cwd_test_response_42').first().waitFor({timeout: 15000});
     assert.equal(sent?.method, 'POST');
     assert.match(sent?.url ?? '', /\/accounts\/acc_[A-Za-z0-9]+\/wallets\/wal_[A-Za-z0-9]+\/withdrawals$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the reference is the HTML built with the page: hydration leaves it alone, no schema component is downloaded, and its tabs, sections and copy buttons work', async () => {
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: site.server.origin});
+    await context.addInitScript({content: TAG_SERVER_ELEMENTS});
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`${site.server.origin}${ROUTE}`);
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForLoadState('networkidle');
+    const elements = (await page.evaluate(() => {
+      // The scroll buttons of overflowing tab lists are added after load, as the theme's are.
+      const all = Array.from(document.querySelectorAll('.novaramp-reference *')).filter((el) => !el.closest('.openapi-tabs__arrow'));
+      return [all.length, all.filter((el) => (el as unknown as {__fromServer?: boolean}).__fromServer).length];
+    })) as [number, number];
+    assert.ok(elements[0] > 1000, `${elements[0]} elements in the reference`);
+    assert.equal(elements[1], elements[0], 'every element of the reference is the one the HTML parser made');
+    for (const url of scripts) {
+      const body = await (await page.request.get(url)).text();
+      assert.doesNotMatch(body, /theme\.openapi\.schemaItem/, `${new URL(url).pathname} carries the theme's schema components`);
+    }
+
+    // Response tabs: a click selects, the arrow keys move the focus, Enter selects.
+    const reference = page.locator('.novaramp-reference');
+    assert.match((await visibleResponse(page)).join(), /The withdrawal was accepted/);
+    await reference.getByRole('tab', {name: '400', exact: true}).click();
+    assert.equal(await reference.getByRole('tab', {name: '400', exact: true}).getAttribute('aria-selected'), 'true');
+    assert.equal(await reference.getByRole('tab', {name: '201', exact: true}).getAttribute('aria-selected'), 'false');
+    assert.deepEqual((await visibleResponse(page)).length, 1);
+    assert.match((await visibleResponse(page))[0], /The request is malformed/);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), '401');
+    await page.keyboard.press('Enter');
+    assert.match((await visibleResponse(page))[0], /The API key is missing/);
+
+    // A collapsed property opens and closes natively.
+    await page.evaluate(() => {
+      const summaries = Array.from(document.querySelectorAll('.novaramp-reference details:not([open]) > summary'));
+      const owner = summaries.find((s) => /^owner\s*object/.test(s.textContent?.trim() ?? ''));
+      if (owner?.parentElement) owner.parentElement.id = 'test-owner-property';
+    });
+    const owner = page.locator('#test-owner-property');
+    const summary = owner.locator('> summary');
+    await summary.click();
+    assert.equal(await owner.getAttribute('open'), '');
+    assert.ok(await owner.locator('.openapi-schema__property').first().isVisible(), 'its properties are visible');
+    await summary.click();
+    assert.equal(await owner.getAttribute('open'), null);
+
+    // The copy button of the visible code sample copies its code.
+    const sample = page.locator('.novaramp-code-samples [role=tabpanel]:not([hidden]) .novaramp-code');
+    await sample.hover();
+    await sample.getByRole('button', {name: 'Copy code to clipboard'}).click();
+    await sample.getByRole('button', {name: 'Copied'}).waitFor();
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    assert.equal(copied, await sample.locator('code').textContent());
+    assert.match(copied, /^curl -L /);
+  } finally {
+    await context.close();
+  }
+});
+
+test('after a client-side navigation the operation page has its reference, with working tabs', async () => {
+  await withPage(site, '/docs/api/crypto/wallet/list-crypto-wallets', async (page) => {
+    await page.evaluate(() => ((window as unknown as {__sameDocument: boolean}).__sameDocument = true));
+    await page.locator(`.theme-doc-sidebar-menu a[href="${ROUTE}"]`).click();
+    await page.waitForURL(new RegExp(`${ROUTE}$`));
+    await page.getByRole('heading', {level: 1, name: 'Withdraw crypto'}).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as {__sameDocument?: boolean}).__sameDocument), true, 'no page load');
+    assert.ok((await page.locator('.novaramp-reference *').count()) > 1000, 'the reference is rendered');
+    await page.locator('.novaramp-reference').getByRole('tab', {name: '422', exact: true}).click();
+    assert.equal((await visibleResponse(page)).length, 1);
+    assert.match((await visibleResponse(page))[0], /422|insufficient|unprocessable|valid/i);
+  });
+});
+
+test('Prism is not part of a first visit; a block left to the classic CodeBlock (line highlighting) loads it and is highlighted, in the HTML and after hydration', async () => {
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+  try {
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`${site.server.origin}/docs/guides/banking-guide`);
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForLoadState('networkidle');
+    assert.ok(scripts.length > 3);
+    for (const url of scripts) {
+      // Prism's grammars are objects with `lookbehind: true`, which minify to `lookbehind:!0`.
+      assert.doesNotMatch(await (await page.request.get(url)).text(), /lookbehind:!0/, `${new URL(url).pathname} carries Prism`);
+    }
+    const html = await (await page.request.get(`${site.server.origin}/markdown-page`)).text();
+    assert.match(html, /theme-code-block-highlighted-line[^]*?\$ref/, 'server-rendered with the highlighted line');
+    await page.goto(`${site.server.origin}/markdown-page`);
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    const line = page.locator('.theme-code-block-highlighted-line');
+    await line.waitFor();
+    assert.match(await line.innerText(), /\$ref: \.\.\/components\/responses\/Unauthorized\.yaml/);
+    assert.ok((await page.locator('.theme-code-block .token').count()) > 5, 'tokens highlighted by Prism');
   } finally {
     await context.close();
   }

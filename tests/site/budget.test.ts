@@ -1,28 +1,31 @@
 /**
  * Size budget of a first visit, per page type, measured in Chromium on the production build (gzip bytes,
- * computed with zlib: stable, unlike timings). Fails when, e.g., the snippet generators come back into a
- * page's JS. Also checks what the static HTML of an API page holds without JavaScript.
+ * computed with zlib, and elements after hydration: stable, unlike timings). Fails when, e.g., the snippet
+ * generators come back into a page's JS or code blocks go back to an element per token and line. Also checks
+ * what the static HTML of an API page holds without JavaScript.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import {BENCH_PAGES, BUDGET_KIB} from '../../tools/page-budgets';
+import {BENCH_PAGES, BUDGET} from '../../tools/page-budgets';
 import {kib, measurePage} from '../../tools/measure-page';
 import {SITE_ROOT} from '../../tools/cli';
 import {useSiteInBrowser} from '../helpers/site';
 
 const site = useSiteInBrowser();
 
-describe('first-visit budget (gzip)', () => {
+describe('first-visit budget (gzip, elements)', () => {
   for (const {type, route} of BENCH_PAGES) {
-    const budget = BUDGET_KIB[type];
-    test(`${type} ${route}: JS ≤ ${budget.js} KiB, CSS ≤ ${budget.css} KiB`, async () => {
+    const budget = BUDGET[type];
+    test(`${type} ${route}: JS ≤ ${budget.js} KiB, CSS ≤ ${budget.css} KiB, ≤ ${budget.dom} elements after load`, async () => {
       const w = await measurePage(site.browser, site.server.origin, route);
       const top = w.scripts.slice(0, 5).map((s) => `${s.url} ${kib(s.gzip)} KiB`).join(', ');
       assert.ok(w.js.gzip <= budget.js * 1024, `JS ${kib(w.js.gzip)} KiB > ${budget.js} KiB; largest: ${top}`);
       assert.ok(w.css.gzip <= budget.css * 1024, `CSS ${kib(w.css.gzip)} KiB > ${budget.css} KiB`);
       assert.ok(w.js.gzip > 50 * 1024, 'the measurement saw the page scripts');
+      assert.ok(w.domElements <= budget.dom, `${w.domElements} elements after load > ${budget.dom}`);
+      assert.ok(w.domElements > 100, 'the measurement counted the page');
     });
   }
 });

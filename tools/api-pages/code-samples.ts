@@ -11,6 +11,8 @@ import {createRequire} from 'node:module';
 import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
 import {prefillParameters, type CodeSample, type OperationParameter} from '../../src/data/operation';
+import {codeBlockHtml} from '../static-code/highlight';
+import {renderReference, type ReferenceOperation} from './render-reference';
 import {withReleaseBadges} from './release-badges';
 
 const require = createRequire(__filename);
@@ -113,15 +115,77 @@ export function buildCodeSamples(api: Api): CodeSample[] {
   }
 }
 
+/** The reference blocks of the plugin's page body, which become static HTML (tools/api-pages/render-reference.ts). */
+const REFERENCE_BLOCKS = /^<(ParamsDetails|RequestSchema|StatusCodes)\b[\s\S]*?^<\/\1>\n*/gm;
+
+/** The element that holds the static reference (src/components/ApiDocItem makes its tabs work). */
+export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
+
 /**
- * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after
- * adding the build-time samples to the operation (the plugin serialises `api` into the page afterwards).
+ * The plugin's page body with its reference blocks (ParamsDetails, RequestSchema, StatusCodes) replaced, in place of
+ * the first, by an element that shows their static HTML, and without the imports nothing uses any more. The page
+ * stays a page of the plugin's (heading, endpoint, description, "Request" heading are its own), only the heavy part
+ * is pre-rendered. The HTML itself is an ES export of the page (`referenceHtml`): in the JSX it would be an
+ * attribute expression, which the MDX compiler scans several times slower than an export.
+ */
+export function withStaticReference(markdown: string, api: Api): {body: string; html: string} {
+  let replaced = false;
+  const body = markdown.replace(REFERENCE_BLOCKS, () => {
+    if (replaced) return '';
+    replaced = true;
+    return `<div className="${STATIC_REFERENCE_CLASS}" dangerouslySetInnerHTML={{__html: referenceHtml}} />\n\n`;
+  });
+  if (!replaced) {
+    throw new Error(`${api.method?.toUpperCase()} ${api.path}: the OpenAPI plugin's page has no ParamsDetails, RequestSchema or StatusCodes block to render statically (did its page layout change?)`);
+  }
+  const used = (name: string) => new RegExp(`<${name}\\b`).test(body);
+  return {
+    body: body.replace(/^import (\w+) from "[^"]+";\n/gm, (line, name: string) => (used(name) ? line : '')),
+    html: renderReference(api as ReferenceOperation),
+  };
+}
+
+/**
+ * The code samples as the page shows them: one highlighted code block per language (tools/static-code), exported by
+ * the page as `codeSamples` (src/components/ApiDocItem/CodeSamples.tsx puts them in its tabs).
+ */
+function codeSamplesExport(samples: CodeSample[]): string {
+  const blocks = CODE_SAMPLE_LANGUAGES.slice(0, samples.length).map((l, i) => ({
+    language: l.language,
+    logoClass: l.logoClass,
+    html: codeBlockHtml(samples[i].source, {language: l.highlight, title: `${samples[i].lang} · ${samples[i].label}`, className: 'openapi-explorer__code-block'}),
+  }));
+  return `export const codeSamples = ${JSON.stringify(blocks)};`;
+}
+
+/**
+ * The operation as the page's own code needs it, in place: the plugin serialises `api` into the page's front matter
+ * after createApiPageMD, and the page's JS carries it twice (its metadata and its front matter). The reference, the
+ * code samples and the description are in the page already (HTML and Markdown), so the response schemas, the
+ * samples' sources and the description stay out; what the try-it state and forms read stays (parameters, request
+ * body, servers, security, the Postman request, and which media types each response has).
+ */
+function keepWhatThePageReads(api: Api): void {
+  api.responses = Object.fromEntries(
+    Object.entries(api.responses ?? {}).map(([code, r]) => [code, {content: Object.fromEntries(Object.keys((r as {content?: object}).content ?? {}).map((type) => [type, {}]))}]),
+  ) as Api['responses'];
+  delete api['x-codeSamples'];
+  delete api.description;
+}
+
+/**
+ * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after adding the
+ * build-time samples to the operation, with the reference pre-rendered and the samples exported as highlighted HTML;
+ * the operation in the front matter is then cut to what the page reads (last: everything above reads all of it).
  */
 export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
   const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  return `${API_PAGE_EXPORT}\n\n${withReleaseBadges(stock(page), api)}`;
+  const {body, html} = withStaticReference(withReleaseBadges(stock(page), api), api);
+  const markdown = [API_PAGE_EXPORT, codeSamplesExport(api['x-codeSamples'] ?? []), `export const referenceHtml = ${JSON.stringify(html)};`, '', body].join('\n');
+  keepWhatThePageReads(api);
+  return markdown;
 }
 
 /**

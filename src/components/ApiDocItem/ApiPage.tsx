@@ -1,11 +1,12 @@
 /**
  * An operation page: the OpenAPI theme's ApiItem layout (same Redux store, same left column rendered from
- * the generated MDX), but the right column shows the code samples generated at build time
- * (tools/api-pages/code-samples.ts, `x-codeSamples`) as static text, and the try-it panel loads on first use.
+ * the generated MDX, whose reference part is static HTML made at generation time: tools/api-pages/render-reference.ts),
+ * but the right column shows the code samples generated and highlighted at build time
+ * (tools/api-pages/code-samples.ts) as static HTML, and the try-it panel loads on first use.
  * Why not the theme's ApiItem: it renders the right column only in the browser (a skeleton in the HTML)
  * and imports the snippet generators eagerly.
  */
-import React, {useState, type ReactNode} from 'react';
+import React, {useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {DocProvider} from '@docusaurus/plugin-content-docs/client';
@@ -22,8 +23,9 @@ import type {Props} from '@theme/DocItem';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
 import {Provider} from 'react-redux';
 import {prefillParameters, type CodeSample, type OperationParameter} from '@site/src/data/operation';
-import CodeSamples from './CodeSamples';
+import CodeSamples, {type CodeSampleHtml} from './CodeSamples';
 import TryIt from './TryIt';
+import {useStaticTabs} from './useStaticTabs';
 
 export interface Operation {
   method: string;
@@ -105,6 +107,10 @@ function restoreSavedServer(store: Store, options: {authPersistence?: false | 'l
 export default function ApiPage(props: Props): ReactNode {
   const MDXComponent = props.content;
   const api = (MDXComponent.frontMatter as {api: Operation}).api;
+  // Exported by the generated page (tools/api-pages/code-samples.ts).
+  const codeSamples = (MDXComponent as unknown as {codeSamples?: CodeSampleHtml[]}).codeSamples ?? [];
+  const reference = useRef<HTMLDivElement>(null);
+  useStaticTabs(reference);
   const {siteConfig} = useDocusaurusContext();
   const options = (siteConfig.themeConfig as {api?: unknown}).api;
   const [store] = useState(() => createStore(api, options));
@@ -116,11 +122,11 @@ export default function ApiPage(props: Props): ReactNode {
           <Provider store={store}>
             <SchemaExpansionProvider>
               <div className={clsx('row', 'theme-api-markdown')}>
-                <div className="col col--7 openapi-left-panel__container">
+                <div className="col col--7 openapi-left-panel__container" ref={reference}>
                   <MDXComponent />
                 </div>
                 <div className="col col--5 openapi-right-panel__container">
-                  {api.method !== 'event' && <CodeSamples samples={api['x-codeSamples'] ?? []} />}
+                  {api.method !== 'event' && <CodeSamples samples={codeSamples} />}
                   <TryIt api={api} onOpen={() => restoreSavedServer(store, options as Parameters<typeof restoreSavedServer>[1])} />
                 </div>
               </div>
