@@ -75,7 +75,7 @@ describe('changelog entries from two snapshots', () => {
   test('one entry per release, newest first, with the changes each recorded', () => {
     const list = entries();
     assert.deepEqual(list.map((e) => [e.version, e.date]), [['1.1.0', '2026-12-01'], ['1.0.0', '2026-11-22']]);
-    assert.equal(list[0].changes.length, 6, 'five edits, and the sunset date as a documentation change');
+    assert.equal(list[0].changes.length, 5, 'five edits (the sunset date is part of the deprecation)');
     assert.ok(list[1].changes.every((c) => c.action === 'added'));
   });
 
@@ -90,17 +90,17 @@ describe('changelog entries from two snapshots', () => {
     item('Added', 'New operation `GET /accounts/{account_id}/limits` (Retrieve the limits of an account).', '/docs/api/account/get-account-limits');
     item('Changed', 'The query parameter `limit` of `GET /accounts` changed (`maximum`).', '/docs/api/account/list-account');
     assert.match(section('Changed'), /^- \*Documentation:\* \[Documentation of `GET \/accounts\/\{account_id\}` changed \(`description`\)\.\]\(\/docs\/api\/account\/get-account\)$/m);
-    item('Deprecated', 'Deprecated operation `GET /accounts/{account_id}/kyc`.', '/docs/api/account/get-kyc-status');
+    item('Deprecated', `Deprecated operation \`GET /accounts/{account_id}/kyc\` (sunset ${SUNSET}).`, '/docs/api/account/get-kyc-status');
     assert.match(section('Removed'), /^- \*\*Breaking:\*\* \[Removed query parameter `external_reference` of `GET \/accounts`\.\]\(\/docs\/api\/account\/list-account\)$/m);
     assert.match(post.markdown, /^slug: \/1\.1\.0$/m);
-    assert.match(post.markdown, /^description: "Released 2026-12-01\. 6 changes since 1\.0\.0: 1 added, 3 changed, 1 deprecated, 1 removed; 1 breaking\."$/m);
+    assert.match(post.markdown, /^description: "Released 2026-12-01\. 5 changes since 1\.0\.0: 1 added, 2 changed, 1 deprecated, 1 removed; 1 breaking\."$/m);
   });
 
   test('a change to a page that no longer exists is not linked', () => {
     const live = liveRoutes();
     live.delete('/docs/api/account/get-kyc-status');
     const [post] = changelogPosts(entries(), live, '2026-12-02');
-    assert.match(post.markdown, /^- Deprecated operation `GET \/accounts\/\{account_id\}\/kyc`\.$/m);
+    assert.ok(post.markdown.split('\n').includes(`- Deprecated operation \`GET /accounts/{account_id}/kyc\` (sunset ${SUNSET}).`), post.markdown);
   });
 
   test('Unreleased comes from the working spec against the latest release, first, dated after every release', () => {
