@@ -20,6 +20,8 @@ export interface Measured {
   peakSingleRssBytes: number;
   samples: number;
   logFile: string;
+  /** [milliseconds since start, sum of RSS bytes] per sample, to see when in the build the peak happens. */
+  timeline: [number, number][];
 }
 
 const PAGE_SIZE = 4096;
@@ -86,10 +88,12 @@ export async function runMeasured(
   let peak = 0;
   let peakSingle = 0;
   let samples = 0;
+  const timeline: [number, number][] = [];
   const sample = () => {
     if (child.pid === undefined) return;
     const rss = treeOf(child.pid, processTable()).map(rssOf);
     const sum = rss.reduce((a, b) => a + b, 0);
+    timeline.push([Math.round(Number(process.hrtime.bigint() - started) / 1e6), sum]);
     peak = Math.max(peak, sum);
     peakSingle = Math.max(peakSingle, ...rss);
     samples++;
@@ -100,7 +104,7 @@ export async function runMeasured(
   clearInterval(timer);
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   fs.closeSync(log);
-  return {status, wallMs, peakRssBytes: peak, peakSingleRssBytes: peakSingle, samples, logFile: opts.logFile};
+  return {status, wallMs, peakRssBytes: peak, peakSingleRssBytes: peakSingle, samples, logFile: opts.logFile, timeline};
 }
 
 /** Throws with the end of the log when a measured command failed. */
@@ -139,7 +143,8 @@ export interface BuildSteps {
 
 /**
  * `npm run build` (gen:api, bundle:spec, then scripts/docusaurus-build.mjs: Rspack bundling and SSG + postBuild,
- * two processes) in `siteDir`, each step measured with runMeasured, logs in RESULTS_DIR/<label>-<step>.log.
+ * two processes) in `siteDir`, each step measured with runMeasured, logs in RESULTS_DIR/<label>-<step>.log and the
+ * memory over time beside them (<label>-<step>.rss.csv).
  * `outDir` is passed to `docusaurus build --out-dir`.
  */
 export async function measuredBuild(siteDir: string, label: string, env: NodeJS.ProcessEnv = {}, outDir?: string): Promise<BuildSteps> {
@@ -157,6 +162,7 @@ export async function measuredBuild(siteDir: string, label: string, env: NodeJS.
       env: {...BUILD_ENV, ...env},
       logFile: path.join(RESULTS_DIR, `${label}-${name.replace(/\W+/g, '-')}.log`),
     });
+    fs.writeFileSync(m.logFile.replace(/\.log$/, '.rss.csv'), `ms,rss_mib\n${m.timeline.map(([t, b]) => `${t},${(b / 2 ** 20).toFixed(0)}`).join('\n')}\n`);
     assertOk(`${label}: ${name}`, m);
     out.steps.push({name, wallMs: m.wallMs, peakRssBytes: m.peakRssBytes});
     out.wallMs += m.wallMs;

@@ -1,21 +1,49 @@
 /**
- * `npm run bench:scale`: how the build grows with the size of the API. For each N (default 50, 200, 500;
- * or `npm run bench:scale -- 50 1000`) it makes a scratch copy of the site (tools/scratch-site.ts), replaces
- * its openapi/ root documents with a synthetic spec of N operations (tools/synth-spec.ts), runs the full
- * production build there (gen:api with its checks and Redocly lint, bundle:spec, docusaurus build; cold, no
- * Rspack persistent cache) and prints wall time and peak memory (sum of RSS over the process tree, sampled
- * from /proc every 200 ms) per N. The tests are not run on the synthetic site. Nothing is committed or kept
- * except the logs and results in .tmp/bench/.
+ * `npm run bench:scale`: how the build and the pages grow with the size of the API. For each N (default 50,
+ * 200, 500; or `npm run bench:scale -- 500 2000`) it makes a scratch copy of the site (tools/scratch-site.ts),
+ * replaces its openapi/ root documents with a synthetic spec of N operations (tools/synth-spec.ts), runs the full
+ * production build there (gen:api with its checks and Redocly lint, bundle:spec, docusaurus build in its two
+ * processes; cold, no Rspack persistent cache) and measures:
+ * - wall time and peak memory (sum of RSS over the process tree, sampled from /proc every 200 ms), per step,
+ *   per operation, and per added operation from one N to the next (flat when the last two stay level);
+ * - what a first visit to a guide and to an API page downloads (JS gzip, in Chromium: tools/measure-page.ts),
+ *   with main.js and the docs sidebar data apart, and the gzip size of the route table sources Docusaurus
+ *   generates (routes, chunk names, registry, global data), which are what makes main.js grow with pages.
+ * It prints Markdown tables and writes them with the raw results to .tmp/bench/ (scale-report.md,
+ * scale-results.json), and a chart of time and peak memory against operations (scale.svg). The machine's load
+ * average is recorded beside each build, since the builds share the CPUs with whatever else runs. The tests are
+ * not run on the synthetic site. Nothing else is kept.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import type {Browser} from 'playwright-core';
+import {launchChromium} from '../tools/chromium';
+import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {scratchSite} from '../tools/scratch-site';
+import {serveBuild} from '../tools/serve-build';
 import {synthesizeSpecs, type SynthResult} from '../tools/synth-spec';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
 
 const TARGET_PEAK_BYTES = 3 * 1024 ** 3;
+const TARGET_WALL_MS = 15 * 60 * 1000;
+/** The pages measured at every N: they exist in the real spec, so in every synthetic one. */
+const GUIDE_ROUTE = '/docs/guides/banking-guide';
+const API_ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
+
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const NS = sizes.length ? sizes : [50, 200, 500];
+
+interface PageJs {
+  route: string;
+  /** All JS of the first visit, gzip bytes. */
+  js: number;
+  /** main.js and its runtime, gzip bytes. */
+  main: number;
+  /** The docs version's data (every sidebar), gzip bytes; 0 on pages outside the docs. */
+  sidebars: number;
+}
 
 interface Row {
   n: number;
@@ -23,6 +51,12 @@ interface Row {
   pages: number;
   buildMiB: number;
   build: BuildSteps;
+  /** One-minute load average of the machine before and after the build. */
+  load: [number, number];
+  guide: PageJs;
+  api: PageJs;
+  /** gzip bytes of the route table sources in .docusaurus/ (before minification). */
+  routeTable: Record<string, number>;
 }
 
 function dirBytes(dir: string): number {
@@ -32,47 +66,192 @@ function dirBytes(dir: string): number {
     .reduce((sum, e) => sum + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
 }
 
+const gzipBytes = (file: string): number => zlib.gzipSync(fs.readFileSync(file), {level: 9}).length;
+
+/** The generated route table of a built site, per file, gzip bytes. */
+function routeTableSizes(site: string): Record<string, number> {
+  const generated = path.join(site, '.docusaurus');
+  return Object.fromEntries(
+    ['routes.js', 'routesChunkNames.json', 'registry.js', 'globalData.json'].map((f) => [f, gzipBytes(path.join(generated, f))]),
+  );
+}
+
+/** The chunk names of the docs versions' props modules (`p/docs-<hash>.json`: every sidebar of the version). */
+function sidebarChunks(site: string): string[] {
+  const registry = fs.readFileSync(path.join(site, '.docusaurus', 'registry.js'), 'utf8');
+  return [...registry.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm)].map(
+    (m) => m[1],
+  );
+}
+
+function pageJs(weight: PageWeight, sidebars: string[]): PageJs {
+  const file = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+  const sum = (pick: (name: string) => boolean) => weight.scripts.filter((s) => pick(file(s.url))).reduce((n, s) => n + s.gzip, 0);
+  return {
+    route: weight.route,
+    js: weight.js.gzip,
+    main: sum((name) => /^(main|runtime~main)\./.test(name)),
+    sidebars: sum((name) => sidebars.some((chunk) => name.startsWith(`${chunk}.`))),
+  };
+}
+
+async function measurePages(browser: Browser, site: string): Promise<{guide: PageJs; api: PageJs}> {
+  const served = await serveBuild(path.join(site, 'build'));
+  try {
+    const sidebars = sidebarChunks(site);
+    return {
+      guide: pageJs(await measurePage(browser, served.origin, GUIDE_ROUTE), sidebars),
+      api: pageJs(await measurePage(browser, served.origin, API_ROUTE), sidebars),
+    };
+  } finally {
+    await served.stop();
+  }
+}
+
+/**
+ * A line chart of build time (s, left axis) and peak memory (MiB, right axis) against operations, as SVG text,
+ * with the 15-minute and 3 GiB targets dashed.
+ */
+function scaleChart(points: {n: number; seconds: number; peakMiB: number}[]): string {
+  const [width, height, left, right, top, bottom] = [640, 360, 64, 72, 36, 48];
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const maxN = Math.max(...points.map((p) => p.n));
+  const maxS = Math.max(TARGET_WALL_MS / 1000, ...points.map((p) => p.seconds)) * 1.1;
+  const maxM = Math.max(TARGET_PEAK_BYTES / 2 ** 20, ...points.map((p) => p.peakMiB)) * 1.1;
+  const x = (n: number) => left + (n / maxN) * plotW;
+  const yS = (s: number) => top + plotH - (s / maxS) * plotH;
+  const yM = (m: number) => top + plotH - (m / maxM) * plotH;
+  const line = (y: (p: (typeof points)[number]) => number) => points.map((p) => `${x(p.n).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
+  const ticks = (max: number, count: number) => Array.from({length: count + 1}, (_, i) => (max / 1.1 / count) * i);
+  const text = (tx: number, ty: number, s: string, anchor = 'middle', fill = '#333') =>
+    `<text x="${tx.toFixed(1)}" y="${ty.toFixed(1)}" text-anchor="${anchor}" fill="${fill}">${s}</text>`;
+  const time = '#1f6feb';
+  const memory = '#c2410c';
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<title>Build time and peak memory against the number of API operations</title>`,
+    `<rect width="${width}" height="${height}" fill="#fff"/>`,
+    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
+    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="${time}"/>`,
+    `<line x1="${left + plotW}" y1="${top}" x2="${left + plotW}" y2="${top + plotH}" stroke="${memory}"/>`,
+    ...points.map((p) => text(x(p.n), top + plotH + 16, String(p.n))),
+    text(left + plotW / 2, height - 8, 'API operations'),
+    ...ticks(maxS, 4).map((s) => text(left - 6, yS(s) + 4, s.toFixed(0), 'end', time)),
+    ...ticks(maxM, 4).map((m) => text(left + plotW + 6, yM(m) + 4, m.toFixed(0), 'start', memory)),
+    text(left, top - 12, 'build s', 'middle', time),
+    text(left + plotW, top - 12, 'peak MiB', 'middle', memory),
+    `<line x1="${left}" y1="${yS(TARGET_WALL_MS / 1000).toFixed(1)}" x2="${left + plotW}" y2="${yS(TARGET_WALL_MS / 1000).toFixed(1)}" stroke="${time}" stroke-dasharray="4 4" opacity="0.6"/>`,
+    `<line x1="${left}" y1="${yM(TARGET_PEAK_BYTES / 2 ** 20).toFixed(1)}" x2="${left + plotW}" y2="${yM(TARGET_PEAK_BYTES / 2 ** 20).toFixed(1)}" stroke="${memory}" stroke-dasharray="4 4" opacity="0.6"/>`,
+    `<polyline points="${line((p) => yS(p.seconds))}" fill="none" stroke="${time}" stroke-width="2"/>`,
+    `<polyline points="${line((p) => yM(p.peakMiB))}" fill="none" stroke="${memory}" stroke-width="2"/>`,
+    ...points.flatMap((p) => [
+      `<circle cx="${x(p.n).toFixed(1)}" cy="${yS(p.seconds).toFixed(1)}" r="3" fill="${time}"/>`,
+      `<circle cx="${x(p.n).toFixed(1)}" cy="${yM(p.peakMiB).toFixed(1)}" r="3" fill="${memory}"/>`,
+    ]),
+    text(left + 8, top + 14, 'build time (dashed: 15 min)', 'start', time),
+    text(left + 8, top + 30, 'peak memory, process tree (dashed: 3 GiB)', 'start', memory),
+    '</svg>',
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, {recursive: true});
+  const browser = await launchChromium('measuring the pages of the synthetic sites');
   const rows: Row[] = [];
-  for (const n of NS) {
-    const site = scratchSite(`scale-${n}`);
-    try {
-      const synth = synthesizeSpecs(site, n);
-      console.error(`N = ${n}: ${synth.real} real + ${synth.added} synthetic operations in ${site}; building …`);
-      const build = await measuredBuild(site, `scale-${n}`);
-      const pages = fs
-        .readdirSync(path.join(site, 'docs', 'api', 'reference'), {recursive: true, encoding: 'utf8'})
-        .filter((f) => f.endsWith('.api.mdx')).length;
-      rows.push({n, synth, pages, buildMiB: dirBytes(path.join(site, 'build')) / 1024 ** 2, build});
-      console.error(`N = ${n}: ${secs(build.wallMs)} s, peak ${mib(build.peakRssBytes)} MiB`);
-    } finally {
-      fs.rmSync(site, {recursive: true, force: true});
+  try {
+    for (const n of NS) {
+      const site = scratchSite(`scale-${n}`);
+      try {
+        const synth = synthesizeSpecs(site, n);
+        console.error(`N = ${n}: ${synth.real} real + ${synth.added} synthetic operations in ${site}; building …`);
+        const loadBefore = os.loadavg()[0];
+        const build = await measuredBuild(site, `scale-${n}`);
+        const load: [number, number] = [loadBefore, os.loadavg()[0]];
+        const pages = fs
+          .readdirSync(path.join(site, 'docs', 'api', 'reference'), {recursive: true, encoding: 'utf8'})
+          .filter((f) => f.endsWith('.api.mdx')).length;
+        const weights = await measurePages(browser, site);
+        rows.push({n, synth, pages, buildMiB: dirBytes(path.join(site, 'build')) / 1024 ** 2, build, load, ...weights, routeTable: routeTableSizes(site)});
+        console.error(`N = ${n}: ${secs(build.wallMs)} s, peak ${mib(build.peakRssBytes)} MiB`);
+      } finally {
+        fs.rmSync(site, {recursive: true, force: true});
+      }
     }
+  } finally {
+    await browser.close();
   }
 
   const steps = rows[0].build.steps.map((s) => s.name);
+  /** Cost of one more operation between this N and the previous one. */
+  const marginal = (i: number, of: (r: Row) => number, unit: number) =>
+    i === 0 ? '–' : ((of(rows[i]) - of(rows[i - 1])) / unit / (rows[i].n - rows[i - 1].n)).toFixed(2);
+  const kb = (bytes: number) => kib(bytes);
   const lines = [
-    `# npm run bench:scale (${new Date().toISOString()}, Node ${process.version}; cold builds, peak = highest sum of RSS over the process tree, /proc every 200 ms)`,
+    `# npm run bench:scale (${new Date().toISOString()}, Node ${process.version}, ${os.cpus().length} CPUs; cold builds, peak = highest sum of RSS over the process tree, /proc every 200 ms)`,
     '',
     table(
-      ['N operations', 'API pages', 'build s', 'peak RSS MiB', 'largest process MiB', ...steps.map((s) => `${s} s / MiB`), 'build/ MiB', '≤ 3 GiB'],
-      rows.map((r) => [
+      [
+        'N operations',
+        'API pages',
+        'build s',
+        's / op',
+        's / added op',
+        'peak RSS MiB',
+        'MiB / op',
+        'MiB / added op',
+        'largest process MiB',
+        ...steps.map((s) => `${s} s / MiB`),
+        'build/ MiB',
+        'load avg',
+        '≤ 3 GiB',
+        '≤ 15 min',
+      ],
+      rows.map((r, i) => [
         String(r.n),
         String(r.pages),
         secs(r.build.wallMs),
+        (r.build.wallMs / 1000 / r.n).toFixed(2),
+        marginal(i, (x) => x.build.wallMs, 1000),
         mib(r.build.peakRssBytes),
+        (r.build.peakRssBytes / 2 ** 20 / r.n).toFixed(2),
+        marginal(i, (x) => x.build.peakRssBytes, 2 ** 20),
         mib(r.build.peakSingleRssBytes),
         ...r.build.steps.map((s) => `${secs(s.wallMs)} / ${mib(s.peakRssBytes)}`),
         r.buildMiB.toFixed(0),
+        `${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)}`,
         r.build.peakRssBytes <= TARGET_PEAK_BYTES ? 'yes' : 'NO',
+        r.build.wallMs <= TARGET_WALL_MS ? 'yes' : 'NO',
       ]),
     ),
+    '',
+    `JS of a first visit, KiB gzip (${GUIDE_ROUTE} and ${API_ROUTE}, Chromium; main = main.js + runtime, sidebars = the docs version's sidebar data), and the route table sources Docusaurus generates (.docusaurus/, gzip, before minification):`,
+    '',
+    table(
+      ['N operations', 'guide JS', 'guide main', 'guide sidebars', 'API page JS', 'API main', 'API sidebars', ...Object.keys(rows[0].routeTable)],
+      rows.map((r) => [
+        String(r.n),
+        kb(r.guide.js),
+        kb(r.guide.main),
+        kb(r.guide.sidebars),
+        kb(r.api.js),
+        kb(r.api.main),
+        kb(r.api.sidebars),
+        ...Object.values(r.routeTable).map(kb),
+      ]),
+    ),
+    '',
+    `Chart: ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'scale.svg'))}`,
     '',
   ];
   console.log(lines.join('\n'));
   fs.writeFileSync(path.join(RESULTS_DIR, 'scale-report.md'), `${lines.join('\n')}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'scale-results.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(RESULTS_DIR, 'scale.svg'),
+    scaleChart(rows.map((r) => ({n: r.n, seconds: r.build.wallMs / 1000, peakMiB: r.build.peakRssBytes / 2 ** 20}))),
+  );
 }
 
 main().catch((e: unknown) => {
