@@ -148,6 +148,8 @@ const config: Config = {
     './src/plugins/hydration-title/index.ts',
     // Colours and copy button of the code blocks highlighted at build time (why: in the plugin).
     './src/plugins/static-code/index.ts',
+    // Pages written with every end tag, so lenient HTML parsers (agents, crawlers) read them right (why: in the plugin).
+    './src/plugins/html-end-tags/index.ts',
     [
       // The API changelog at /changelog, one entry per release of the spec (plus Unreleased), with feeds; its posts
       // are generated into `.changelog/` (git-ignored) from the releases by tools/changelog at every (re)load.

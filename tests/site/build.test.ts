@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
+import {minify} from '@swc/html';
 import {loadOperations} from '../../tools/spec-model';
 import {BRAND} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
@@ -158,5 +159,26 @@ describe('site behaviour configured in the build', () => {
     assert.deepEqual(files.filter((f) => f.includes('payment-provider')), []);
     const sitemap = fs.readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
     assert.doesNotMatch(sitemap, /payment-provider/);
+  });
+});
+
+describe('the HTML of every built page', () => {
+  const files = fs
+    .readdirSync(BUILD_DIR, {recursive: true, encoding: 'utf8'})
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => path.join(BUILD_DIR, f));
+
+  test('has every end tag, so lenient parsers read the same tree as browsers (src/plugins/html-end-tags)', async () => {
+    assert.ok(files.length > 100, `${files.length} pages`);
+    const changed: string[] = [];
+    for (const file of files) {
+      const html = fs.readFileSync(file);
+      // The minifier with tag omission off adds back whatever end tag a page lacks; a page with all of them stays.
+      const {code} = await minify(html, {tagOmission: false, removeComments: false, preserveComments: [], sortSpaceSeparatedAttributeValues: false, sortAttributes: false, normalizeAttributes: false, removeEmptyAttributes: false, removeRedundantAttributes: 'none', minifyJs: false, minifyJson: false, minifyCss: false});
+      if (code !== html.toString('utf8')) changed.push(path.relative(BUILD_DIR, file));
+    }
+    assert.deepEqual(changed, [], 'pages missing end tags');
+    const guide = fs.readFileSync(path.join(BUILD_DIR, 'docs', 'guides', 'banking-guide.html'), 'utf8');
+    assert.ok(guide.includes('</main>') && guide.includes('</p>') && guide.trimEnd().endsWith('</html>'), 'the guide closes <main>, its paragraphs and <html>');
   });
 });

@@ -1,0 +1,58 @@
+/**
+ * Writes every built page with all its end tags (`</p>`, `</li>`, `</td>`, `</html>`…), otherwise as minified.
+ *
+ * Why: Docusaurus minifies the HTML with @swc/html and omits every end tag the HTML standard lets a page omit
+ * (`tagOmission: 'keep-head-and-body'`, fixed in @docusaurus/bundler, no option). Browsers rebuild the same tree,
+ * but the lenient parsers that agent tools and crawlers use do not: node-html-parser (behind the afdocs checker
+ * and many HTML-to-Markdown converters) nests the rest of the page into the first unclosed paragraph and no
+ * longer finds `<main>`, so the page's text reads as one block with the navigation. The same minifier, run again
+ * with tag omission off and everything else left as it is, only adds the end tags back.
+ * Each file is replaced atomically: other plugins' postBuild hooks (the Markdown copies) read the pages meanwhile.
+ * Covered by tests/site/build.test.ts.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {minify, type Options} from '@swc/html';
+import type {Plugin} from '@docusaurus/types';
+
+/** The options Docusaurus minifies with (@docusaurus/bundler's minifyHtml), with tag omission off. */
+const WITH_END_TAGS: Options = {
+  tagOmission: false,
+  removeComments: false,
+  preserveComments: [],
+  sortSpaceSeparatedAttributeValues: false,
+  sortAttributes: false,
+  normalizeAttributes: false,
+  removeEmptyAttributes: false,
+  removeRedundantAttributes: 'none',
+  // Already minified by Docusaurus.
+  minifyJs: false,
+  minifyJson: false,
+  minifyCss: false,
+};
+
+export async function writeWithEndTags(file: string): Promise<void> {
+  const result = await minify(await fs.readFile(file), WITH_END_TAGS);
+  const errors = (result.errors ?? []).filter((e) => e.level === 'error');
+  if (errors.length) throw new Error(`${file}: @swc/html could not parse the page: ${errors.map((e) => e.message).join('; ')}`);
+  const temporary = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(temporary, result.code);
+  await fs.rename(temporary, file);
+}
+
+export default function htmlEndTagsPlugin(): Plugin {
+  return {
+    name: 'novaramp-html-end-tags',
+    async postBuild({outDir}) {
+      const pages = (await fs.readdir(outDir, {recursive: true, encoding: 'utf8'})).filter((f) => f.endsWith('.html')).map((f) => path.join(outDir, f));
+      // @swc/html works on its own threads: a few pages at a time keep the cores busy without holding every page.
+      const queue = [...pages];
+      await Promise.all(
+        Array.from({length: Math.max(2, os.availableParallelism())}, async () => {
+          for (let file = queue.shift(); file; file = queue.shift()) await writeWithEndTags(file);
+        }),
+      );
+    },
+  };
+}
