@@ -10,8 +10,9 @@ export const LLMS_FULL_TXT = '/llms-full.txt';
 
 /**
  * Routes without a Markdown copy (globs, as @signalwire/docusaurus-plugin-llms-txt's `excludeRoutes` reads them):
- * the search page, and the blog's lists of posts (by page, tag, author, month), which only repeat the posts'
- * titles and excerpts; every post has its own copy.
+ * the search page, the blog's lists of posts (by page, tag, author, month), which only repeat the posts' titles
+ * and excerpts, and the API changelog's list of releases; every post and every release has its own copy (and the
+ * whole changelog is /changelog.json).
  */
 export const ROUTES_WITHOUT_MARKDOWN = [
   '/search',
@@ -22,6 +23,7 @@ export const ROUTES_WITHOUT_MARKDOWN = [
   '/blog/authors/**',
   '/blog/tags',
   '/blog/tags/**',
+  '/changelog',
 ];
 
 const globToRegExp = (glob: string) =>
