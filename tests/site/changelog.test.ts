@@ -101,7 +101,7 @@ describe('feeds, search, llms.txt and /changelog.json', () => {
     const llms = (await get('/llms.txt')).text;
     for (const entry of entries) {
       const md = `${entryRoute(entry.version)}.md`;
-      assert.ok(llms.includes(`](${md})`), `llms.txt links ${md}`);
+      assert.ok(llms.includes(`](${SITE_URL}${md})`), `llms.txt links ${SITE_URL}${md}`);
       const copy = (await get(md)).text;
       assert.ok(copy.includes(entry.changes[0].message.split('`')[0]), `${md} has its changes`);
     }
@@ -135,7 +135,10 @@ describe('release badges', () => {
       assert.equal(await badge.getAttribute('href'), entryRoute(entry.version));
       await badge.click();
       await page.waitForURL(`**${entryRoute(entry.version)}`);
-      assert.equal(await page.locator('main article .markdown').locator(`a[href="/docs${op.slug}"]`).count(), 1, 'the entry links back');
+      // The URL changes before the entry's page has rendered (client-side navigation): wait for its content.
+      const back = page.locator('main article .markdown').locator(`a[href="/docs${op.slug}"]`);
+      await back.first().waitFor();
+      assert.equal(await back.count(), 1, 'the entry links back');
     });
   });
 });

@@ -236,7 +236,10 @@ describe('npm run mcp', () => {
     assert.match(await toolError('validate_webhook_payload', {event: `${event}x`, payload: example}), new RegExp(`No webhook event "${event}x"\\. Did you mean "${event}"`));
   });
 
-  test('list_changes says when the build has no changelog, then lists the entries after a release', async () => {
+  test("list_changes lists the build's changelog, says when a build has none, and lists the entries after a release", async () => {
+    const built = readJson<ChangelogEntry[]>(path.join(copy, CHANGELOG_ARTEFACT));
+    assert.deepEqual((await json('list_changes', {})).versions, built.map((e) => e.version));
+    fs.rmSync(path.join(copy, CHANGELOG_ARTEFACT));
     assert.match(await toolError('list_changes', {since: '1.0.0'}), new RegExp(`${CHANGELOG_ARTEFACT} is missing`));
     const release = readJson<{version: string; date: string}>(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0', 'release.json'));
     const changes = readJson<SpecChange[]>(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0', 'changes.json'));
