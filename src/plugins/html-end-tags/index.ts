@@ -10,6 +10,7 @@
  * Each file is replaced atomically: other plugins' postBuild hooks (the Markdown copies) read the pages meanwhile.
  * Covered by tests/site/build.test.ts.
  */
+import {existsSync} from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,11 +42,18 @@ export async function writeWithEndTags(file: string): Promise<void> {
   await fs.rename(temporary, file);
 }
 
+/** The file a route was written to (`trailingSlash: false` writes `/x` as `x.html`, `/` as `index.html`). */
+function pageFile(outDir: string, route: string): string | undefined {
+  const base = path.join(outDir, route);
+  return [route.endsWith('.html') ? base : `${base}.html`, path.join(base, 'index.html')].find((f) => existsSync(f));
+}
+
 export default function htmlEndTagsPlugin(): Plugin {
   return {
     name: 'novaramp-html-end-tags',
-    async postBuild({outDir}) {
-      const pages = (await fs.readdir(outDir, {recursive: true, encoding: 'utf8'})).filter((f) => f.endsWith('.html')).map((f) => path.join(outDir, f));
+    async postBuild({outDir, routesPaths}) {
+      // The pages Docusaurus rendered and minified: other plugins write theirs (the redirects) meanwhile, unminified.
+      const pages = routesPaths.map((route) => pageFile(outDir, route)).filter((file): file is string => file !== undefined);
       // @swc/html works on its own threads: a few pages at a time keep the cores busy without holding every page.
       const queue = [...pages];
       await Promise.all(
