@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import type {Root, Text} from 'mdast';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -26,18 +25,26 @@ const pages = CONTENT_DIRS.flatMap((dir) =>
     .filter((f) => /\.mdx?$/.test(f) && !f.startsWith(generated)),
 );
 
+/** The parts of an mdast node the check reads. */
+interface MdNode {
+  type: string;
+  value?: string;
+  position?: {start: {line: number}};
+  children?: MdNode[];
+}
+
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
 
 /** `file:line: text` of every text node that starts with an admonition fence. */
 function strayFences(file: string, source: string): string[] {
   const found: string[] = [];
-  const visit = (node: {type: string; children?: unknown[]}): void => {
-    if (node.type === 'text' && /^:::/.test((node as Text).value)) {
-      found.push(`${path.relative(SITE_ROOT, file)}:${(node as Text).position?.start.line}: ${(node as Text).value.split('\n')[0]}`);
+  const visit = (node: MdNode): void => {
+    if (node.type === 'text' && node.value?.startsWith(':::')) {
+      found.push(`${path.relative(SITE_ROOT, file)}:${node.position?.start.line}: ${node.value.split('\n')[0]}`);
     }
-    for (const child of (node.children ?? []) as {type: string}[]) visit(child);
+    for (const child of node.children ?? []) visit(child);
   };
-  visit(parser.parse(source) as Root);
+  visit(parser.parse(source) as MdNode);
   return found;
 }
 
