@@ -1,7 +1,8 @@
 /**
  * The Markdown copies in the production build, against its HTML (parsed by Chromium's DOMParser):
  * - every operation and event page's copy (written from the spec) has each parameter, schema property, status
- *   code and example the HTML page shows, including the code samples;
+ *   code and example the HTML page shows, including the code samples, and each row of the reference (name, type
+ *   label, qualifiers) reads as words that start an item of the copy;
  * - llms.txt links to every copy and only to copies; every copy starts with the llms.txt directive, has only
  *   absolute links and fits an agent's fetch; every page with a copy has the directive near the top of its
  *   content and `<link rel="alternate" type="text/markdown">` to its copy, and pages without a copy have neither;
@@ -51,6 +52,8 @@ interface PageFacts {
   directiveFirst: boolean;
   properties: string[];
   parameters: string[];
+  /** The one-line summary of each named parameter, header and property: name, type label, qualifiers. */
+  rows: string[];
   statuses: string[];
   /** Inline examples ("Example: …") and code blocks, except the examples the theme makes up from the schema. */
   examples: string[];
@@ -83,6 +86,7 @@ function facts(html: string): PageFacts {
     directiveFirst: !!directive[0] && !!h1 && !!(directive[0].compareDocumentPosition(h1) & Node.DOCUMENT_POSITION_FOLLOWING),
     properties: all('.openapi-schema__property').map(text).filter(Boolean),
     parameters: all('.openapi-params__list-item .openapi-schema__property').map(text).filter(Boolean),
+    rows: all('.openapi-schema__container').filter((row) => text(row.querySelector('.openapi-schema__property') ?? row) !== '').map((row) => (row.textContent ?? '').replace(/\s+/g, ' ').trim()),
     statuses: all('.openapi-tabs__response-code-item').map(text),
     // Every code block but the endpoint line (method, server and path: in the copy as the path and the servers).
     examples: [...all('.openapi-example code'), ...all('main pre')]
@@ -116,11 +120,14 @@ test('every operation and event page: each parameter, schema property, status co
   for (const {route} of manifest) {
     const f = pageFacts.get(route);
     assert.ok(f, `${route} was built`);
-    assert.ok(f.statuses.length > 0 && f.properties.length > 0 && f.examples.length > 0, `${route}: the HTML shows statuses, properties and examples (did the page's markup change?)`);
+    assert.ok(f.statuses.length > 0 && f.properties.length > 0 && f.rows.length > 0 && f.examples.length > 0, `${route}: the HTML shows statuses, properties and examples (did the page's markup change?)`);
     const md = copyOf(route);
     const flat = squash(md);
     for (const name of new Set(f.properties)) if (!md.includes(`\`${name}\``)) missing.push(`${route}: property ${name}`);
     for (const name of new Set(f.parameters)) if (!md.includes(`**\`${name}\`**`)) missing.push(`${route}: parameter ${name}`);
+    // Each row reads as its own words, and an item of the copy starts with the same words.
+    const items = md.split('\n').filter((l) => /^\s*- \*\*`/.test(l)).map((l) => l.replace(/[*`]/g, '').replace(/^\s*- /, ''));
+    for (const row of new Set(f.rows)) if (!items.some((item) => item === row || item.startsWith(`${row} `))) missing.push(`${route}: row "${row}"`);
     for (const status of new Set(f.statuses)) if (!md.includes(`### Response ${status}`)) missing.push(`${route}: status ${status}`);
     const flatCode = squashCode(md);
     for (const example of new Set(f.examples)) if (!flat.includes(squash(example)) && !flatCode.includes(squashCode(example))) missing.push(`${route}: example ${example.slice(0, 80)}`);

@@ -16,7 +16,8 @@ import {SITE_URL} from '../../src/data/brand';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
 import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
 import {operationMarkdown, specOperations} from '../../tools/markdown/operation-markdown';
-import type {Obj} from '../../tools/markdown/schema-markdown';
+import {dereference, type Obj} from '../../tools/markdown/schema-markdown';
+import {renderReference, type ReferenceOperation} from '../../tools/api-pages/render-reference';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'markdown', 'payments.json');
 const spec = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Obj;
@@ -35,39 +36,43 @@ test('an operation page has every part of the operation under a heading that nam
     '## Request',
     '### Path parameters',
     '### Header parameters',
-    '### Request body (application/json): `CreatePayoutRequest`',
+    '### Request body (application/json)',
     '#### Request body example (application/json)',
     '## Responses',
     '### Response 201 Created',
     '#### Response 201 Created headers',
-    '#### Response 201 Created body (application/json): `Payout`',
+    '#### Response 201 Created body (application/json)',
     '##### Response 201 Created example (application/json)',
     '### Response 400 Bad Request',
     '#### Response 400 Bad Request headers',
-    '#### Response 400 Bad Request body (application/problem+json): `Problem`',
+    '#### Response 400 Bad Request body (application/problem+json)',
     '##### Response 400 Bad Request example (application/problem+json)',
     '### Response 404 Not Found',
-    '#### Response 404 Not Found body (application/problem+json): `Problem`',
+    '#### Response 404 Not Found body (application/problem+json)',
     '##### Response 404 Not Found example (application/problem+json)',
     '## Code samples',
     '### cURL',
   ]);
   assert.match(md, /^`POST \/accounts\/\{account_id\}\/payouts` \(operation ID `createPayout`\)$/m);
   // Public servers only; the scope the operation needs.
-  assert.match(md, /- `https:\/\/api\.sandbox\.novaramp\.example\/v1`: Sandbox/);
+  // Each public server with the endpoint as the page's request panel writes it.
+  assert.match(md, /- `https:\/\/api\.sandbox\.novaramp\.example\/v1`: Sandbox\. This endpoint: `https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/:account_id\/payouts`/);
   assert.doesNotMatch(md, /127\.0\.0\.1/);
   assert.match(md, /Requires `ApiKey` \(HTTP bearer: `Authorization: Bearer <credential>`\), scopes `payouts:write`\./);
-  // Parameters: name, type, required, constraints, example.
-  assert.match(md, /- \*\*`account_id`\*\* string \(AccountId\), required\n\n {2}The account\.\n\n {2}\*\*Possible values:\*\* Value must match regular expression `\^acc_\[A-Za-z0-9\]\{16\}\$`\n\n {2}\*\*Example:\*\* `acc_7Hq2LmX9pR4sT8vW`/);
-  assert.match(md, /- \*\*`Idempotency-Key`\*\* string, required[\s\S]*?`>= 8 characters` and `<= 64 characters`[\s\S]*?\*\*Example:\*\* `5f1c2b7e-3d4a-4e8b`/);
+  // Parameters: name, then the page's words in the page's order (its type label, required), then what the copy
+  // adds (the JSON type behind the name); description, constraints, example.
+  assert.match(md, /- \*\*`account_id`\*\* AccountId required \(type string\)\n\n {2}The account\.\n\n {2}\*\*Possible values:\*\* Value must match regular expression `\^acc_\[A-Za-z0-9\]\{16\}\$`\n\n {2}\*\*Example:\*\* `acc_7Hq2LmX9pR4sT8vW`/);
+  assert.match(md, /- \*\*`Idempotency-Key`\*\* string required[\s\S]*?`>= 8 characters` and `<= 64 characters`[\s\S]*?\*\*Example:\*\* `5f1c2b7e-3d4a-4e8b`/);
   // The body's variants, each with what it requires; no other field accepted.
-  assert.match(md, /- Exactly one of these 2 variants:\n {2}- Variant 1 of 2: To a bank account\n\n {4}Requires `bank_account_id`\.\n {2}- Variant 2 of 2: To a wallet\n\n {4}Requires `wallet_id`\./);
+  // (with the property each makes required, as the variant's tab shows it)
+  assert.match(md, /- Exactly one of these 2 variants:\n {2}- Variant 1 of 2: To a bank account\n\n {4}Requires `bank_account_id`\.\n\n {4}- \*\*`bank_account_id`\*\* string required\n {2}- Variant 2 of 2: To a wallet\n\n {4}Requires `wallet_id`\.\n\n {4}- \*\*`wallet_id`\*\* string required/);
   assert.match(md, /- No other properties are accepted\./);
   // allOf merged the way the reference merges it: every field of both parts, nested objects as nested lists.
   for (const field of ['id', 'status', 'amount', 'fee', 'note']) assert.match(md, new RegExp(`- \\*\\*\`${field}\`\\*\\*`), field);
-  assert.match(md, /- \*\*`status`\*\* string, required[\s\S]*?\*\*Possible values:\*\* \[`pending`, `completed`\][\s\S]*?\*\*Default value:\*\* `pending`/);
-  assert.match(md, /- \*\*`note`\*\* string, nullable\n\n {2}Your note\.\n\n {2}\*\*Possible values:\*\* `<= 140 characters`/);
-  assert.match(md, / {2}- \*\*`currency`\*\* string, required\n\n {4}\*\*Possible values:\*\* \[`EUR`, `USD`\]/);
+  assert.match(md, /- \*\*`status`\*\* string required[\s\S]*?\*\*Possible values:\*\* \[`pending`, `completed`\][\s\S]*?\*\*Default value:\*\* `pending`/);
+  // A nullable oneOf: the page shows `object`; the copy adds the JSON type and that it may be null.
+  assert.match(md, /- \*\*`note`\*\* object \(type string, nullable\)\n\n {2}Your note\.\n\n {2}\*\*Possible values:\*\* `<= 140 characters`/);
+  assert.match(md, / {2}- \*\*`currency`\*\* string required\n\n {4}\*\*Possible values:\*\* \[`EUR`, `USD`\]/);
   // A named schema is described once per page; later uses point back to it.
   assert.match(md, /Fields as in `Money`, listed under Request body \(application\/json\) \(`amount`\)\./);
   assert.equal(md.match(/A decimal string\./g)?.length, 1);
@@ -82,9 +87,31 @@ test('an operation page has every part of the operation under a heading that nam
   assert.match(md, /````bash\ncurl -d "```"\n````/);
 });
 
+test('the reference rows and the copy say the same words in the same order: name, type label, qualifiers', () => {
+  const o = op('createPayout');
+  const resolved = dereference({...o.operation, parameters: [...((o.pathItem.parameters ?? []) as Obj[]), ...((o.operation.parameters ?? []) as Obj[])]} as Obj, spec) as Obj;
+  const html = renderReference({...(resolved as object), method: o.method, path: o.path, servers: spec.servers} as ReferenceOperation);
+  // The text of each row (name, type, qualifiers) as text extraction reads it: tags gone, nothing added.
+  const part = /<(?:strong|span)[^>]*>[^<]*<\/(?:strong|span)>| /.source;
+  // (Rows of a named parameter, header or property; an array's items have a row without a name.)
+  const rows = [...html.matchAll(new RegExp(`<span class="openapi-schema__container">((?:${part})*)</span>`, 'g'))]
+    .filter((m) => !m[1].startsWith('<strong class="openapi-schema__property"></strong>'))
+    .map((m) => m[1].replace(/<[^>]+>/g, ''));
+  assert.ok(rows.includes('account_id AccountId required'), rows.join(' | '));
+  assert.ok(rows.includes('Idempotency-Key string required'), rows.join(' | '));
+  assert.ok(rows.includes('amount object required'), rows.join(' | '));
+  // Every row's words start an item of the copy.
+  const md = operationMarkdown({spec, op: o, codeSamples: [], hasMarkdown: docs});
+  const items = md.split('\n').filter((l) => /^\s*- \*\*`/.test(l)).map((l) => l.replace(/[*`]/g, '').replace(/^\s*- /, ''));
+  const unmatched = rows.filter((row) => !items.some((item) => item === row || item.startsWith(`${row} `)));
+  assert.deepEqual(unmatched, []);
+  // The request body's heading names its media type, with `required` a separate word.
+  assert.match(html, /<h3 class="openapi-markdown__details-summary-header-body">Request body \(application\/json\) <strong class="openapi-schema__required">required<\/strong><\/h3>/);
+});
+
 test('a webhook event page says who sends it and what the endpoint receives', () => {
   const md = operationMarkdown({spec, op: op('payoutCompletedEvent'), codeSamples: [], hasMarkdown: docs});
-  assert.deepEqual(headings(md).slice(0, 4), ['# payout.completed', '## Authentication', '## Request (what your endpoint receives)', '### Request body (application/json): `Payout`']);
+  assert.deepEqual(headings(md).slice(0, 4), ['# payout.completed', '## Authentication', '## Request (what your endpoint receives)', '### Request body (application/json)']);
   assert.match(md, /^Webhook event `payout\.completed`: NovaRamp sends it as an HTTP `POST` request to your webhook endpoint\./m);
   assert.doesNotMatch(md, /## Servers|## Code samples/);
   assert.match(md, /### Response 200 OK\n\nAcknowledge with any 2xx\./);
@@ -135,7 +162,7 @@ test('the build step writes operation pages from the spec, the directive on ever
   // The samples are the reference pages' own (tools/api-pages/code-samples.ts), one per language, with the
   // parameters' examples filled in.
   assert.match(operation, /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/acc_7Hq2LmX9pR4sT8vW\/payouts' \\\n/);
-  assert.match(operation, /### Python \(http\.client\)\n\n```python\n/);
+  assert.match(operation, /### Python · http\.client\n\n```python\n/);
   assert.equal(read('docs/guides/a.md'), `${markdownDirective('/docs/guides/a')}\n\n# Guide\n\nConverted from HTML.\n`);
   assert.match(read('index.md'), /^> Markdown copy of https:\/\/docs\.novaramp\.example\/\. For AI agents: .*https:\/\/docs\.novaramp\.example\/llms\.txt/);
   // llms-full.txt: the index, then every copy in llms.txt's order but the home page.

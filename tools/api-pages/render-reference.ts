@@ -142,10 +142,56 @@ const STAND_INS: Record<string, Module> = {
   '@theme/Heading': standIn('@theme/Heading', {default: Heading}),
 };
 
+/** The class of the theme's one-line summary of a parameter, header or schema property: name, type, qualifiers. */
+const ROW_CLASS = 'openapi-schema__container';
+/** The request body's heading: its title, then `required` in an element of its own. */
+const BODY_HEADING_CLASS = 'openapi-markdown__details-summary-header-body';
+
+/** Whether a React child renders text of its own (the row's divider is an empty span, drawn as a line). */
+function hasText(child: ReactNamespace.ReactNode): boolean {
+  if (typeof child === 'string' || typeof child === 'number') return String(child) !== '';
+  if (!react!.React.isValidElement(child)) return false;
+  const children = (child.props as {children?: ReactNamespace.ReactNode}).children;
+  return Array.isArray(children) ? children.some(hasText) : hasText(children);
+}
+
+/** Whether a child's text starts with a space (the theme's type label does, in parameter rows). */
+function startsWithSpace(child: ReactNamespace.ReactNode): boolean {
+  if (typeof child === 'string') return /^\s/.test(child);
+  if (!react!.React.isValidElement(child)) return false;
+  const children = (child.props as {children?: ReactNamespace.ReactNode}).children;
+  return startsWithSpace(Array.isArray(children) ? children.find(hasText) : children);
+}
+
+/**
+ * React for the theme's files, with a space between the parts of a row: the theme writes name, type and
+ * qualifiers as adjacent elements of a flex container, so its text reads "account_idAccountIdrequired" to text
+ * extraction, screen readers and copy-paste, while the flex layout shows them apart. A space between flex items
+ * is not drawn, so the page looks the same and its text reads "account_id AccountId required". The request
+ * body's heading ("Body" then "required") gets the same space.
+ */
+function spacedRows(React: typeof ReactNamespace): typeof ReactNamespace {
+  const createElement = ((type: unknown, props: {className?: string} | null, ...children: ReactNamespace.ReactNode[]) => {
+    if ((type === 'span' && props?.className === ROW_CLASS) || (type === 'h3' && props?.className === BODY_HEADING_CLASS)) {
+      const spaced: ReactNamespace.ReactNode[] = [];
+      let afterText = false;
+      for (const child of children) {
+        if (afterText && hasText(child) && !startsWithSpace(child)) spaced.push(' ');
+        afterText ||= hasText(child);
+        spaced.push(child);
+      }
+      children = spaced;
+    }
+    return (React.createElement as (...args: unknown[]) => ReactNamespace.ReactElement)(type, props, ...children);
+  }) as typeof React.createElement;
+  return {...React, createElement};
+}
+
 /** Runs the theme's CommonJS files with the aliases above; everything else is Node's own `require`. */
 class ThemeModules {
   private readonly cache = new Map<string, {exports: unknown}>();
   private markdown?: Module;
+  private react?: typeof ReactNamespace;
 
   load(file: string): Module {
     const cached = this.cache.get(file);
@@ -173,6 +219,7 @@ class ThemeModules {
     if (/^@(docusaurus|theme-original|theme-init|generated|site)\//.test(spec)) {
       throw new Error(`render-reference: ${from} imports ${spec}, which exists only in a Docusaurus bundle and has no stand-in (tools/api-pages/render-reference.ts)`);
     }
+    if (spec === 'react') return (this.react ??= spacedRows(react!.React));
     if (spec.startsWith('.')) {
       const resolved = path.resolve(path.dirname(parent), spec);
       // CSS modules: the class name itself (src/css/custom.css styles the few the reference uses).
@@ -204,12 +251,27 @@ class ThemeModules {
     return {__esModule: true, default: CachedMarkdown};
   }
 
+  /** A file of the theme's `lib/` folder, by its path there. */
+  lib(file: string): Module {
+    return this.load(path.join(THEME_LIB, file));
+  }
+
   theme(name: string): Module {
     return this.require(path.join(THEME_DIR, 'index.js'), `@theme/${name}`) as Module;
   }
 }
 
 let modules: ThemeModules | undefined;
+
+/**
+ * The type label the reference shows for a schema (the theme's own `getSchemaName`: `AccountId`, `string | null`,
+ * `string<date-time>`, `object`), so that other renderings of the page (its Markdown copy) can say the same words.
+ */
+export function themeSchemaName(schema: object): string {
+  modules ??= new ThemeModules();
+  const {getSchemaName} = modules.lib('markdown/schema.js') as {getSchemaName: (schema: object) => string};
+  return getSchemaName(schema);
+}
 
 export interface ReferenceOperation {
   method?: string;
@@ -219,6 +281,13 @@ export interface ReferenceOperation {
   responses?: Record<string, {content?: Record<string, unknown>}>;
   servers?: {url: string}[];
 }
+
+/**
+ * The heading of the request body. It names its media type when there is one (the theme repeats the heading in
+ * its media-type and schema tab groups, so "Body" alone says nothing of which variant it is about); with several,
+ * each tab is labelled by its media type.
+ */
+const bodyTitle = (contentTypes: string[]): string => (contentTypes.length === 1 ? `Request body (${contentTypes[0]})` : 'Request body');
 
 /**
  * The static HTML of the operation's parameters, request body and responses, as the theme's ParamsDetails,
@@ -259,7 +328,7 @@ export function renderReference(api: ReferenceOperation): string {
         SchemaExpansionProvider,
         null,
         h(component('ParamsDetails'), {parameters: api.parameters}),
-        body && h(component('RequestSchema'), {title: 'Body', body}),
+        body && h(component('RequestSchema'), {title: bodyTitle(contentTypes), body}),
         h(component('StatusCodes'), {responses: api.responses}),
       ),
     ),

@@ -9,7 +9,8 @@ import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
 import {BRAND} from '../../src/data/brand';
 import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent, literal} from './markdown-text';
-import {dereference, fieldList, isObject, normalize, schemaFacts, typeLabel, type Json, type Obj, type SchemaPage} from './schema-markdown';
+import {themeSchemaName} from '../api-pages/render-reference';
+import {dereference, fieldList, isObject, normalize, rowHead, schemaFacts, typeLabel, type Json, type Obj, type SchemaPage} from './schema-markdown';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -62,7 +63,7 @@ export function operationMarkdown({spec, op, codeSamples, hasMarkdown}: Operatio
   const prose = (markdown: string) => absoluteLinks(markdown, hasMarkdown);
   const deref = (node: Json | undefined): Json => (node === undefined ? null : dereference(node, spec));
   const described = new Map<string, string>();
-  const page = (section: string, direction: SchemaPage['direction']): SchemaPage => ({described, section, direction, prose});
+  const page = (section: string, direction: SchemaPage['direction']): SchemaPage => ({described, section, direction, prose, schemaName: themeSchemaName});
   const o = op.operation;
   const out: string[] = [];
   const title = typeof o.summary === 'string' ? o.summary : op.operationId;
@@ -80,7 +81,16 @@ export function operationMarkdown({spec, op, codeSamples, hasMarkdown}: Operatio
     const servers = ((o.servers ?? op.pathItem.servers ?? spec.servers ?? []) as Obj[]).filter((s) => s['x-internal'] !== true);
     if (servers.length) {
       out.push('## Servers');
-      out.push(servers.map((s) => `- ${code(String(s.url))}${typeof s.description === 'string' ? `: ${prose(s.description)}` : ''}`).join('\n'));
+      // The endpoint as the page's request panel writes it: server URL, then the path with `:name` parameters.
+      const endpoint = op.path.replace(/{([a-z0-9-_]+)}/gi, ':$1');
+      out.push(
+        servers
+          .map((s) => {
+            const description = typeof s.description === 'string' ? `: ${prose(s.description).replace(/\.?$/, '.')}` : '.';
+            return `- ${code(String(s.url))}${description} This endpoint: ${code(`${String(s.url).replace(/\/$/, '')}${endpoint}`)}`;
+          })
+          .join('\n'),
+      );
     }
   }
 
@@ -131,7 +141,8 @@ export function operationMarkdown({spec, op, codeSamples, hasMarkdown}: Operatio
   if (codeSamples.length) {
     out.push('## Code samples');
     codeSamples.forEach((sample, i) => {
-      out.push(`### ${sample.lang}${sample.label && sample.label !== sample.lang ? ` (${sample.label})` : ''}`);
+      // The title the page gives the sample (tools/api-pages/code-samples.ts).
+      out.push(`### ${sample.lang}${sample.label && sample.label !== sample.lang ? ` · ${sample.label}` : ''}`);
       out.push(fence(sample.source, CODE_SAMPLE_LANGUAGES[i]?.highlight ?? ''));
     });
   }
@@ -168,11 +179,16 @@ function authentication(spec: Obj, o: Obj, prose: (md: string) => string): strin
   return out;
 }
 
-function parameterItem(p: Obj, page: SchemaPage): string {
+/**
+ * A parameter, or a header of a response (`shownLabel`: the page shows no type for those). The first line says
+ * what the reference's row says (the theme's ParamsItem: type label, `required`, `deprecated`).
+ */
+function parameterItem(p: Obj, page: SchemaPage, shownLabel?: string): string {
   const schema = isObject(p.schema) ? p.schema : {};
   const {nullable} = normalize(schema);
-  const flags = [p.required === true ? 'required' : undefined, nullable ? 'nullable' : undefined, p.deprecated === true ? 'deprecated' : undefined].filter(Boolean).join(', ');
-  const head = `- **${code(String(p.name))}** ${typeLabel(schema) || 'any'}${flags ? `, ${flags}` : ''}`;
+  const qualifiers = [p.required === true ? 'required' : undefined, p.deprecated === true ? 'deprecated' : undefined].filter((q): q is string => !!q);
+  const label = shownLabel ?? page.schemaName({...schema, type: schema.type ?? 'any'});
+  const head = rowHead(String(p.name), schema, {label, qualifiers}, nullable ? ['nullable'] : []);
   const body: string[] = [];
   if (typeof p.description === 'string') body.push(page.prose(p.description.trim()));
   body.push(...schemaFacts(schema, page, {withDescription: typeof p.description !== 'string'}).filter((b) => p.example === undefined || !b.startsWith('**Example:**')));
@@ -185,7 +201,7 @@ function parameterItem(p: Obj, page: SchemaPage): string {
   return [head, ...body.map((b) => indent(b, 2))].join('\n\n');
 }
 
-const headerItem = (name: string, h: Obj, page: SchemaPage): string => parameterItem({...h, name}, page);
+const headerItem = (name: string, h: Obj, page: SchemaPage): string => parameterItem({...h, name}, page, '');
 
 /** The body of a request or response, one section per media type, with its schema and examples. */
 function mediaSections(name: string, holder: Obj, page: (section: string, direction: SchemaPage['direction']) => SchemaPage, direction: SchemaPage['direction'], level: string): string[] {
@@ -196,8 +212,8 @@ function mediaSections(name: string, holder: Obj, page: (section: string, direct
     const heading = name === 'Request body' ? `Request body (${mediaType})` : `${name} body (${mediaType})`;
     const schema = media.schema as Json | undefined;
     const {schema: s} = normalize(schema ?? {});
-    const named = typeof s.title === 'string' ? `: ${code(s.title)}` : '';
-    out.push(`${level} ${heading}${named}`);
+    // The heading as the page's request body heading reads, then `Required.`: the schema's name follows in `Type:`.
+    out.push(`${level} ${heading}`);
     const p = page(heading, direction);
     if (name === 'Request body') {
       out.push(holder.required === true ? 'Required.' : 'Optional.');

@@ -6,7 +6,7 @@
  * - admonitions become blockquotes that start with their kind and title ("Tip:", "Warning: The reference is …");
  * - code blocks become one fenced block with their language (Prism splits them into a line per element) and
  *   keep their title;
- * - category pages' cards become a list of links with their descriptions;
+ * - category pages' cards become a list of links (titled as the cards are, icon included) with their descriptions;
  * - diagrams drawn for both colour modes keep one image; images get absolute URLs;
  * - what is for people or for the browser only goes: heading anchors, breadcrumbs, buttons, the copy-page
  *   menu and the HTML's own agent directive (the copy has its own), React's empty comments.
@@ -108,7 +108,8 @@ function cards(el: Element): Node[] {
   const items = findAll(el, (n) => n.tagName === 'a' && hasClass(n, 'card')).map((card) => {
     const title = find(card, (n) => hasClass(n, 'theme-doc-card-title') || /^h\d$/.test(n.tagName));
     const description = find(card, (n) => hasClass(n, 'theme-doc-card-description') || n.tagName === 'p');
-    const label = (title ? textOf(title) : textOf(card)).replace(/^[^\p{L}\p{N}]+/u, '').trim();
+    // The title as the card shows it, with its icon (📄️, 🗃️: a page or a category).
+    const label = (title ? textOf(title) : textOf(card)).trim();
     const children: Node[] = [element('a', [text(label)], {href: card.properties.href})];
     if (description) children.push(text(`: ${textOf(description).trim()}`));
     return element('li', children);

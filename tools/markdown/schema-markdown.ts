@@ -25,9 +25,13 @@ export interface SchemaPage {
   direction: 'request' | 'response';
   /** A description (CommonMark from the spec) as it goes into the page: links made absolute. */
   prose: (markdown: string) => string;
+  /** The type label the reference shows for a schema (the theme's own). */
+  schemaName: (schema: Obj) => string;
 }
 
 const CIRCULAR = 'x-circular-ref';
+/** The description of a nullable property's value, where the property has one of its own (the page shows both). */
+const SET_DESCRIPTION = 'x-description-when-set';
 /** The example of a nullable property's value, where the property's own example is `null`. */
 const SET_EXAMPLE = 'x-example-when-set';
 
@@ -77,6 +81,7 @@ export function normalize(schema: Json): {schema: Obj; nullable: boolean} {
       // A property whose example is null keeps the example of its value too (the reference shows both).
       if (rest.example === null && inner.schema.example !== undefined && inner.schema.example !== null) s[SET_EXAMPLE] = inner.schema.example;
       if (!rest.description && inner.schema.description) s.description = inner.schema.description;
+      else if (typeof inner.schema.description === 'string' && inner.schema.description !== rest.description) s[SET_DESCRIPTION] = inner.schema.description;
       nullable = true;
     }
   }
@@ -92,20 +97,67 @@ const types = (s: Obj): string[] => {
   return [];
 };
 
-/** The type as the reference writes it: `string<date-time>`, `Money[]`, `string (AccountId)`. */
-export function typeLabel(raw: Json): string {
+/** The JSON type of a schema (`string<date-time>`, `Money[]`, `one of A, B`) and its name, if it has one. */
+function typeParts(raw: Json): {base: string; title?: string} {
   const {schema: s} = normalize(raw);
-  if (typeof s[CIRCULAR] === 'string') return `object (${s[CIRCULAR]}, circular)`;
+  if (typeof s[CIRCULAR] === 'string') return {base: `object (${s[CIRCULAR]}, circular)`};
   const t = types(s);
   if (t.includes('array') || s.items) {
     const items = isObject(s.items) ? normalize(s.items).schema : {};
     const inner = typeof items.title === 'string' ? items.title : typeLabel(items) || 'any';
-    return `${inner}[]`;
+    return {base: `${inner}[]`};
   }
   const branches = (s.oneOf ?? s.anyOf) as Json[] | undefined;
   let base = t.join(' | ') || (branches ? `one of ${branches.map((b) => (isObject(b) && typeof b.title === 'string' ? b.title : typeLabel(b))).join(', ')}` : 'any');
   if (typeof s.format === 'string') base = `${base}<${s.format}>`;
-  return typeof s.title === 'string' ? `${base} (${s.title})` : base;
+  return {base, title: typeof s.title === 'string' ? s.title : undefined};
+}
+
+/** The type as the reference writes it: `string<date-time>`, `Money[]`, `string (AccountId)`. */
+export function typeLabel(raw: Json): string {
+  const {base, title} = typeParts(raw);
+  return title ? `${base} (${title})` : base;
+}
+
+/** What the reference's one-line summary of a parameter or property says after its name. */
+export interface ShownRow {
+  /** The type label the page shows (the theme's own), possibly empty. */
+  label: string;
+  /** `nullable`, `required`, `deprecated`, in the page's order, as far as the page shows them. */
+  qualifiers: string[];
+}
+
+/**
+ * The first line of a parameter or property item: its name, then the page's own words for it in the page's order
+ * (type label, qualifiers), so the copy reads as the page does; then, in parentheses, what the copy adds (the
+ * JSON type behind a named type, the schema's name, qualifiers the page leaves out).
+ */
+export function rowHead(name: string, raw: Json, shown: ShownRow, more: string[] = []): string {
+  const {base, title} = typeParts(raw);
+  // Where the page shows no type (response headers), the JSON type takes its place.
+  if (!shown.label) shown = {...shown, label: base};
+  const extras = [
+    base && !shown.label.includes(base) && base !== 'any' ? `type ${base}` : undefined,
+    title && !shown.label.includes(title) ? `schema ${title}` : undefined,
+    ...more.filter((m) => !shown.qualifiers.includes(m)),
+  ].filter(Boolean);
+  const words = [shown.label, ...shown.qualifiers].filter(Boolean).join(' ');
+  return `- **${code(name)}**${words ? ` ${words}` : ''}${extras.length ? ` (${extras.join(', ')})` : ''}`;
+}
+
+/** Whether the theme shows a property as a collapsible node (its Summary) rather than a one-line item. */
+const isCollapsible = (s: Obj): boolean => {
+  const items = isObject(s.items) ? s.items : undefined;
+  return !!(s.oneOf || s.anyOf || s.properties || s.additionalProperties || items?.properties || items?.anyOf || items?.oneOf || items?.allOf || (items && typeof items[CIRCULAR] === 'string'));
+};
+
+/** The reference's summary of a schema property (the theme's SchemaEdge, SchemaItem and Summary). */
+export function shownProperty(raw: Obj, required: boolean, schemaName: (schema: Obj) => string): ShownRow {
+  const s = Array.isArray(raw.allOf) ? (mergeAllOf(raw) as Obj) : raw;
+  const oneLine = Array.isArray(raw.allOf) ? !(s.oneOf || s.anyOf || s.properties !== undefined || (isObject(s.items) && s.items.properties)) : !isCollapsible(s);
+  const nullable = s.nullable === true || (oneLine && Array.isArray(s.type) && s.type.includes('null'));
+  const qualifiers = [nullable ? 'nullable' : undefined, required ? 'required' : undefined, s.deprecated === true ? 'deprecated' : undefined].filter((q): q is string => !!q);
+  return {label: typeof s[CIRCULAR] === 'string' ? '' : schemaName(s), qualifiers};
 }
 
 /** "Possible values: …", in the reference's words. */
@@ -153,6 +205,7 @@ export function schemaFacts(raw: Json, page: SchemaPage, {withDescription = true
   const {schema: s} = normalize(raw);
   const blocks: string[] = [];
   if (withDescription && typeof s.description === 'string' && s.description.trim()) blocks.push(page.prose(s.description.trim()));
+  if (withDescription && typeof s[SET_DESCRIPTION] === 'string' && s[SET_DESCRIPTION].trim()) blocks.push(`When set: ${page.prose(s[SET_DESCRIPTION].trim())}`);
   if (s.deprecated === true) blocks.push('**Deprecated.**');
   const q = qualifiers(s);
   if (q) blocks.push(q);
@@ -180,7 +233,8 @@ export function fieldList(raw: Json, page: SchemaPage, depth = 0): string {
   if (branchKey) {
     const branches = s[branchKey] as Json[];
     const lines = [`- ${branchKey === 'oneOf' ? 'Exactly one of' : 'At least one of'} these ${branches.length} variants:`];
-    branches.forEach((branch, i) => lines.push(indent(variantItem(branch, i, branches.length, page, depth + 1), 2)));
+    const siblings = isObject(s.properties) ? s.properties : {};
+    branches.forEach((branch, i) => lines.push(indent(variantItem(branch, i, branches.length, page, depth + 1, siblings), 2)));
     items.push(lines.join('\n'));
   }
   if (isObject(s.additionalProperties)) {
@@ -193,12 +247,19 @@ export function fieldList(raw: Json, page: SchemaPage, depth = 0): string {
   return items.join('\n');
 }
 
-function variantItem(branch: Json, i: number, total: number, page: SchemaPage, depth: number): string {
+/** A variant of a oneOf/anyOf; `siblings` are the properties next to it, which a variant may make required. */
+function variantItem(branch: Json, i: number, total: number, page: SchemaPage, depth: number, siblings: Obj): string {
   const {schema: b} = normalize(branch);
   const title = typeof b.title === 'string' ? `: ${b.title}` : '';
   const head = `- Variant ${i + 1} of ${total}${title}${b.type === 'null' ? ' (null)' : ''}`;
   const body: string[] = [...schemaFacts(b, page)];
-  if (Array.isArray(b.required) && !isObject(b.properties)) body.push(`Requires ${(b.required as string[]).map((r) => code(r)).join(', ')}.`);
+  if (Array.isArray(b.required) && !isObject(b.properties)) {
+    const names = b.required as string[];
+    body.push(`Requires ${names.map((r) => code(r)).join(', ')}.`);
+    // The reference shows each such property again in the variant's tab, as a required one.
+    const rows = names.filter((n) => isObject(siblings[n])).map((n) => rowHead(n, normalize(siblings[n]).schema, shownProperty(siblings[n] as Obj, true, page.schemaName)));
+    if (rows.length) body.push(rows.join('\n'));
+  }
   if (isObject(b.properties) || b.oneOf || b.anyOf || b.items) body.push(namedFields(b, page, depth, `variant ${i + 1}`));
   return [head, ...body.filter(Boolean).map((x) => indent(x, 2))].join('\n\n');
 }
@@ -217,11 +278,8 @@ function namedFields(s: Obj, page: SchemaPage, depth: number, where: string): st
 
 function propertyItem(name: string, raw: Obj, required: boolean, page: SchemaPage, depth: number): string {
   const {schema: s, nullable} = normalize(raw);
-  const flags = [required ? 'required' : undefined, nullable ? 'nullable' : undefined, s.readOnly === true ? 'read-only' : undefined, s.writeOnly === true ? 'write-only' : undefined]
-    .filter(Boolean)
-    .join(', ');
-  const type = typeLabel(s);
-  const head = `- **${code(name)}**${type ? ` ${type}` : ''}${flags ? `, ${flags}` : ''}`;
+  const more = [nullable ? 'nullable' : undefined, s.readOnly === true ? 'read-only' : undefined, s.writeOnly === true ? 'write-only' : undefined].filter((m): m is string => !!m);
+  const head = rowHead(name, s, shownProperty(raw, required, page.schemaName), more);
   const body = schemaFacts(s, page);
   const items = isObject(s.items) ? normalize(s.items).schema : undefined;
   const nested = items ?? s;
