@@ -19,8 +19,15 @@ export interface RunResult {
   output: string;
 }
 
-/** Runs a command to completion and returns its exit code and combined output. */
+/** Output kept from a command: generating a large API prints a line per page (spawnSync kills a child at 1 MiB). */
+const MAX_OUTPUT_BYTES = 1024 ** 3;
+
+/**
+ * Runs a command to completion and returns its exit code and combined output; a child that could not run or was
+ * killed (status null) has the reason as the output's last line.
+ */
 export function run(cmd: string, args: string[], cwd = SITE_ROOT, env: NodeJS.ProcessEnv = {}): RunResult {
-  const res = spawnSync(cmd, args, {cwd, encoding: 'utf8', env: {...process.env, ...REDOCLY_ENV, ...env}});
-  return {status: res.status, output: `${res.stdout ?? ''}${res.stderr ?? ''}`};
+  const res = spawnSync(cmd, args, {cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES, env: {...process.env, ...REDOCLY_ENV, ...env}});
+  const reason = res.error ? `error: ${res.error.message}` : res.signal ? `error: killed by ${res.signal}` : '';
+  return {status: res.status, output: `${res.stdout ?? ''}${res.stderr ?? ''}${reason ? `\n${reason}` : ''}`};
 }
