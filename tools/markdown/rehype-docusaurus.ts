@@ -149,7 +149,20 @@ function rewrite(parent: Parent, state: {heading: number}): void {
   parent.children = out;
 }
 
+/**
+ * An operation or webhook-event page (the `theme-api-markdown` row of src/components/ApiDocItem/ApiPage.tsx): its copy is written from the spec afterwards
+ * (./docusaurus-plugin.ts), so converting its reference, the largest HTML of the site, would only cost time and
+ * memory, which grow with the API.
+ */
+const isOperationPage = (tree: Parent): boolean => find(tree as Node, (el) => hasClass(el, 'theme-api-markdown')) !== undefined;
+
 /** The rehype plugin (`content.beforeDefaultRehypePlugins` of the llms-txt plugin). */
 export default function rehypeDocusaurus() {
-  return (tree: Parent): void => rewrite(tree, {heading: 1});
+  return (tree: Parent): void => {
+    if (isOperationPage(tree)) {
+      tree.children = [element('p', [text('Written from the spec by the agent-markdown plugin.')])];
+      return;
+    }
+    rewrite(tree, {heading: 1});
+  };
 }
