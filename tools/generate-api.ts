@@ -7,8 +7,8 @@
  *    starts empty);
  * 3. reads back what it wrote into a manifest (operation id, doc id, route, method, category, label) and checks
  *    that every operation has exactly one page;
- * 4. only then swaps the pages and their manifest in place of docs/api/reference, together. Any failure leaves
- *    the last good pages and manifest untouched.
+ * 4. only then brings docs/api/reference to the new pages, manifest and reference files (syncInto). Any failure
+ *    before leaves the last good ones untouched.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,6 +66,28 @@ function checkPages(ops: Operation[], pages: ApiManifestEntry[]): string[] {
   return problems;
 }
 
+/**
+ * Makes `target` hold what `source` holds, file by file: each changed or new file is written beside its place and
+ * renamed over it, each file `source` lacks is deleted, unchanged files are left alone. Not a rename of the whole
+ * folder: the dev server's file watchers watch the folders they saw, and a page written into a folder that replaced
+ * the one they watch never reached the open browser (only the first change after `npm start` did). Only what
+ * changed is rebuilt, too.
+ */
+function syncInto(source: string, target: string): void {
+  const files = (dir: string): Set<string> =>
+    new Set(fs.existsSync(dir) ? fs.readdirSync(dir, {recursive: true, withFileTypes: true}).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))) : []);
+  const wanted = files(source);
+  for (const file of wanted) {
+    const to = path.join(target, file);
+    const text = fs.readFileSync(path.join(source, file));
+    if (fs.existsSync(to) && fs.readFileSync(to).equals(text)) continue;
+    fs.mkdirSync(path.dirname(to), {recursive: true});
+    fs.writeFileSync(`${to}.tmp-${process.pid}`, text);
+    fs.renameSync(`${to}.tmp-${process.pid}`, to);
+  }
+  for (const file of files(target)) if (!wanted.has(file)) fs.rmSync(path.join(target, file));
+}
+
 /** Checks, lints and generates; returns the manifest. Throws SpecError (tools/spec-model.ts) or GenerationError, the output untouched. */
 export function generateApiPages(siteDir: string): ApiManifestEntry[] {
   const ops = loadOperations(siteDir);
@@ -84,11 +106,7 @@ export function generateApiPages(siteDir: string): ApiManifestEntry[] {
     if (problems.length) throw new GenerationError(problems.join('\n'));
     fs.writeFileSync(path.join(tmp, path.relative(GENERATED_DIR, MANIFEST_FILE)), `${JSON.stringify(pages, null, 2)}\n`);
 
-    const target = path.join(siteDir, GENERATED_DIR);
-    const old = `${target}.old-${process.pid}`;
-    if (fs.existsSync(target)) fs.renameSync(target, old);
-    fs.renameSync(tmp, target);
-    fs.rmSync(old, {recursive: true, force: true});
+    syncInto(tmp, path.join(siteDir, GENERATED_DIR));
     return pages;
   } finally {
     fs.rmSync(tmp, {recursive: true, force: true});
