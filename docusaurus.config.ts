@@ -148,6 +148,8 @@ const config: Config = {
     './src/plugins/hydration-title/index.ts',
     // Colours and copy button of the code blocks highlighted at build time (why: in the plugin).
     './src/plugins/static-code/index.ts',
+    // The operation pages' reference as files of its own, not in their JS (why: in the plugin).
+    './src/plugins/static-reference/index.ts',
     // Pages written with every end tag, so lenient HTML parsers (agents, crawlers) read them right (why: in the plugin).
     './src/plugins/html-end-tags/index.ts',
     [

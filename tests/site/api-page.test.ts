@@ -1,12 +1,13 @@
 /**
  * The operation page's overrides in Chromium (src/components/ApiDocItem, src/theme/*): the reference is static
  * HTML made at generation time that hydration leaves alone and whose tabs, sections and copy buttons work, also
- * after a client-side navigation; the code samples are static and switch language (tests/browser.test.ts), the
+ * after a client-side navigation (which fetches it from its file, scrolls to a link's anchor, says when it fails); the code samples are static and switch language (tests/browser.test.ts), the
  * try-it panel loads only on use, still sends a request, moves nothing already on screen, and is styled in dark mode.
  */
 import assert from 'node:assert/strict';
 import {before, test} from 'node:test';
 import type {Page} from 'playwright-core';
+import {REFERENCE_FILE_NAME} from '../../src/data/static-reference';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
@@ -93,12 +94,15 @@ test('the reference is the HTML built with the page: hydration leaves it alone, 
     await context.addInitScript({content: TAG_SERVER_ELEMENTS});
     const page = await context.newPage();
     const scripts: string[] = [];
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') scripts.push(r.url());
     });
     await page.goto(`${site.server.origin}${ROUTE}`);
     await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
     await page.waitForLoadState('networkidle');
+    assert.deepEqual(requested.filter((p) => p.startsWith('/assets/reference/')), [], 'hydration takes the reference from the page (src/plugins/static-reference)');
     const elements = (await page.evaluate(() => {
       // The scroll buttons of overflowing tab lists are added after load, as the theme's are.
       const all = Array.from(document.querySelectorAll('.novaramp-reference *')).filter((el) => !el.closest('.openapi-tabs__arrow'));
@@ -109,6 +113,7 @@ test('the reference is the HTML built with the page: hydration leaves it alone, 
     for (const url of scripts) {
       const body = await (await page.request.get(url)).text();
       assert.doesNotMatch(body, /theme\.openapi\.schemaItem/, `${new URL(url).pathname} carries the theme's schema components`);
+      assert.doesNotMatch(body, /The withdrawal was accepted/, `${new URL(url).pathname} carries the reference's text`);
     }
 
     // Response tabs: a click selects, the arrow keys move the focus, Enter selects.
@@ -151,17 +156,57 @@ test('the reference is the HTML built with the page: hydration leaves it alone, 
   }
 });
 
-test('after a client-side navigation the operation page has its reference, with working tabs', async () => {
+test('after a client-side navigation the operation page has its reference, fetched from its file, with working tabs', async () => {
   await withPage(site, '/docs/api/crypto/wallet/list-crypto-wallets', async (page) => {
+    const fetched: string[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/assets/reference/')) fetched.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await page.evaluate(() => ((window as unknown as {__sameDocument: boolean}).__sameDocument = true));
     await page.locator(`.theme-doc-sidebar-menu a[href="${ROUTE}"]`).click();
     await page.waitForURL(new RegExp(`${ROUTE}$`));
     await page.getByRole('heading', {level: 1, name: 'Withdraw crypto'}).waitFor();
     assert.equal(await page.evaluate(() => (window as unknown as {__sameDocument?: boolean}).__sameDocument), true, 'no page load');
+    await page.locator('.novaramp-reference:not([aria-busy])').waitFor();
     assert.ok((await page.locator('.novaramp-reference *').count()) > 1000, 'the reference is rendered');
+    const file = await page.locator('.novaramp-reference').getAttribute('data-file');
+    assert.match(file ?? '', REFERENCE_FILE_NAME);
+    assert.deepEqual(fetched, [`200 /assets/reference/${file}`]);
     await page.locator('.novaramp-reference').getByRole('tab', {name: '422', exact: true}).click();
     assert.equal((await visibleResponse(page)).length, 1);
     assert.match((await visibleResponse(page))[0], /422|insufficient|unprocessable|valid/i);
+  });
+});
+
+test('a client-side navigation to an anchor of the reference scrolls to it once the reference has loaded', async () => {
+  await withPage(site, '/docs/api/crypto/wallet/list-crypto-wallets', async (page) => {
+    await page.evaluate(() => ((window as unknown as {__sameDocument: boolean}).__sameDocument = true));
+    // What the router does for an in-site link (history.push): a new entry, then the router's own listener.
+    await page.evaluate((to) => {
+      window.history.pushState({key: 'test'}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', {state: {key: 'test'}}));
+    }, `${ROUTE}#responses`);
+    await page.locator('.novaramp-reference:not([aria-busy]) #responses').waitFor();
+    await page.waitForFunction(() => {
+      const top = document.getElementById('responses')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight / 2;
+    });
+    assert.equal(await page.evaluate(() => (window as unknown as {__sameDocument?: boolean}).__sameDocument), true, 'no page load');
+  });
+});
+
+test('a reference that cannot be fetched after a client-side navigation says so, with a link that reloads the page', async () => {
+  await withPage(site, '/docs/api/crypto/wallet/list-crypto-wallets', async (page) => {
+    await page.route('**/assets/reference/**', (route) => route.fulfill({status: 404, body: 'not found'}));
+    await page.locator(`.theme-doc-sidebar-menu a[href="${ROUTE}"]`).click();
+    await page.getByRole('heading', {level: 1, name: 'Withdraw crypto'}).waitFor();
+    const alert = page.getByRole('alert').filter({hasText: 'The reference of this operation could not be loaded'});
+    await alert.waitFor();
+    assert.equal(await alert.getByRole('link', {name: 'Reload the page'}).getAttribute('href'), ROUTE);
+    await page.unroute('**/assets/reference/**');
+    await alert.getByRole('link', {name: 'Reload the page'}).click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    assert.ok((await page.locator('.novaramp-reference *').count()) > 1000, 'the reloaded page has its reference');
   });
 });
 

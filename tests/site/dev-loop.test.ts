@@ -1,6 +1,6 @@
 /**
- * The API engineer's loop (`npm start`): a valid spec change shows up in the open browser without a restart; an
- * invalid one prints the file:line error in the terminal and the last good pages stay. Runs in a throwaway copy
+ * The API engineer's loop (`npm start`): every valid spec change (the heading, the reference) shows up in the open
+ * browser without a restart; an invalid one prints the file:line error in the terminal and the last good pages stay. Runs in a throwaway copy
  * of the site so the real openapi/ is never touched.
  */
 import assert from 'node:assert/strict';
@@ -48,12 +48,15 @@ const waitFor = async (what: string, check: () => boolean | Promise<boolean>, ms
   }
 };
 
-test('a summary changed in openapi/ appears in the open page; a broken spec prints file:line and keeps the pages', async () => {
+test('a summary, then a parameter of the reference, changed in openapi/ appear in the open page (each save, not only the first); a broken spec prints file:line and keeps the pages', async () => {
   const page = await browser.newPage();
   await page.goto(`${origin}/docs/api/coin/list-coins`);
   const heading = page.locator('h1').first();
   await heading.waitFor();
   assert.equal(await heading.innerText(), 'List supported coins');
+  // No server render in development: the reference comes from its file (src/plugins/static-reference).
+  const reference = page.locator('.novaramp-reference:not([aria-busy])');
+  await reference.getByText('Only return crypto assets or only fiat currencies.').waitFor();
 
   const specFile = path.join(site, 'openapi', 'paths', 'coins.yaml');
   const spec = fs.readFileSync(specFile, 'utf8');
@@ -62,6 +65,10 @@ test('a summary changed in openapi/ appears in the open page; a broken spec prin
   assert.match(output, /openapi\/paths\/coins\.yaml changed: linting and regenerating/);
   // The save's classification against the latest release, next to the lint result (tools/spec-diff).
   await waitFor('the classification of the save', () => /lint clean · vs \d+\.\d+\.\d+: 0 breaking, 0 deprecation, 0 non-breaking, 1 documentation\n/.test(output));
+
+  // A change in the reference part of the page reaches it as well.
+  fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace('description: Only return crypto assets or only fiat currencies.', 'description: Only crypto assets, or only fiat currencies.'));
+  await reference.getByText('Only crypto assets, or only fiat currencies.').waitFor({timeout: 120_000});
 
   const before = output.length;
   fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace(/^get:\n/, 'get: [unclosed\n'));

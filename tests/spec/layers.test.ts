@@ -48,8 +48,21 @@ function docusaurusAliases(): (specifier: string) => boolean {
   return (s) => exact.has(s) || /^@(theme|theme-original|theme-init|generated)\//.test(s);
 }
 
+/**
+ * The project's own module names: tsconfig.json `paths` without a wildcard that point into src/ (a local plugin
+ * gives the bundler the same alias), each with the file it names.
+ */
+const PROJECT_ALIASES: ReadonlyMap<string, string> = (() => {
+  const {config} = ts.readConfigFile(path.join(SITE_ROOT, 'tsconfig.json'), ts.sys.readFile) as {config: {compilerOptions: {paths: Record<string, string[]>}}};
+  return new Map(
+    Object.entries(config.compilerOptions.paths)
+      .filter(([name, [file]]) => !name.includes('*') && file.startsWith('./src/'))
+      .map(([name, [file]]) => [name, file.slice(2)]),
+  );
+})();
+
 const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-const isLocal = (specifier: string): boolean => specifier.startsWith('.') || specifier.startsWith('@site/');
+const isLocal = (specifier: string): boolean => specifier.startsWith('.') || specifier.startsWith('@site/') || PROJECT_ALIASES.has(specifier);
 
 /** Every import across the layer rule, as `file: imports target (layer → layer)`. */
 export function layerViolations(files = sourceFiles(), read = importsOf): string[] {
@@ -61,7 +74,8 @@ export function layerViolations(files = sourceFiles(), read = importsOf): string
       continue;
     }
     for (const specifier of read(file).filter(isLocal)) {
-      const target = specifier.startsWith('@site/') ? specifier.slice('@site/'.length) : path.posix.join(path.posix.dirname(file), specifier);
+      const target =
+      PROJECT_ALIASES.get(specifier) ?? (specifier.startsWith('@site/') ? specifier.slice('@site/'.length) : path.posix.join(path.posix.dirname(file), specifier));
       const to = layerOf(target);
       if (to && (to === from || from.mayImport.includes(to.name))) continue;
       problems.push(`${file}: imports ${specifier} (${from.name} → ${to?.name ?? 'outside every layer'}; ${from.name} may import ${[from.name, ...from.mayImport].join(', ')})`);
@@ -92,6 +106,7 @@ test('the layer check names the file of an import across the rule', () => {
   const fake: Record<string, string[]> = {
     'src/components/X.tsx': ['@site/tools/chromium'],
     'tools/y.ts': ['../tests/helpers/site'],
+    'tools/u.ts': ['@novaramp/reference-html'],
     'bench/z.ts': ['../scripts/gen-api'],
     'src/data/w.ts': ['../components/X'],
     'tests/spec/v.test.ts': ['../../src/data/brand', '../../tools/cli'],
@@ -99,6 +114,7 @@ test('the layer check names the file of an import across the rule', () => {
   assert.deepEqual(layerViolations(Object.keys(fake), (f) => fake[f]), [
     'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data)',
     'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data)',
+    'tools/u.ts: imports @novaramp/reference-html (tools → site; tools may import tools, data)',
     'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, tools)',
     'src/data/w.ts: imports ../components/X (data → site; data may import data)',
   ]);

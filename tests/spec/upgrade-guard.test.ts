@@ -25,12 +25,13 @@ const RELIANCES: Reliance[] = [
     pkg: '@docusaurus/core',
     writtenFor: '3.10.2',
     relies:
-      'DOCUSAURUS_EXIT_AFTER_BUNDLING / DOCUSAURUS_SKIP_BUNDLING and .docusaurus/{client-manifest,i18n,routesChunkNames}.json; non-default MDX exports copied onto props.content; the `common` split-chunks group; the Error page text and the chunk-loading global',
+      'DOCUSAURUS_EXIT_AFTER_BUNDLING / DOCUSAURUS_SKIP_BUNDLING and .docusaurus/{client-manifest,i18n,routesChunkNames}.json; non-default MDX exports copied onto props.content; the `common` split-chunks group; the Error page text and the chunk-loading global; a plugin\'s `devServer` merged into the dev server\'s options, the server bundle evaluated with Node\'s require',
     recheck: [
       'scripts/docusaurus-build.mjs',
       'src/components/ApiDocItem/index.tsx',
       'tools/api-pages/code-samples.ts',
       'src/plugins/page-weight/index.ts',
+      'src/plugins/static-reference/index.ts',
       'tests/site/resilience.test.ts',
     ],
   },

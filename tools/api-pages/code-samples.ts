@@ -7,9 +7,14 @@
  * They are stored as the operation's `x-codeSamples` (the theme's own extension for hand-written samples),
  * so the page shows them as static, server-rendered text.
  */
+import {createHash} from 'node:crypto';
+import fs from 'node:fs';
 import {createRequire} from 'node:module';
+import path from 'node:path';
 import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
-import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
+import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR} from '../../src/data/api-table';
+import {REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-reference';
+import {GEN_OUT_ENV} from '../generate-api';
 import {prefillParameters, type CodeSample, type OperationParameter} from '../../src/data/operation';
 import {codeBlockHtml} from '../static-code/highlight';
 import {renderReference, type ReferenceOperation} from './render-reference';
@@ -118,31 +123,41 @@ export function buildCodeSamples(api: Api): CodeSample[] {
 /** The reference blocks of the plugin's page body, which become static HTML (tools/api-pages/render-reference.ts). */
 const REFERENCE_BLOCKS = /^<(ParamsDetails|RequestSchema|StatusCodes)\b[\s\S]*?^<\/\1>\n*/gm;
 
-/** The element that holds the static reference (src/components/ApiDocItem makes its tabs work). */
-export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
+/**
+ * Writes an operation's static reference into the reference folder of the pages being generated (the OpenAPI
+ * plugin runs in the site's folder), named by its content (src/data/static-reference.ts), and returns the file's name.
+ */
+function writeReferenceFile(html: string): string {
+  const text = JSON.stringify({html} satisfies ReferenceFile);
+  const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
+  const dir = path.resolve(process.env[GEN_OUT_ENV] ?? GENERATED_DIR, REFERENCE_HTML_FOLDER);
+  fs.mkdirSync(dir, {recursive: true});
+  fs.writeFileSync(path.join(dir, name), text);
+  return name;
+}
+
+const STATIC_REFERENCE_IMPORT = "import StaticReference from '@site/src/components/ApiDocItem/StaticReference';";
 
 /**
  * The plugin's page body with its reference blocks (ParamsDetails, RequestSchema, StatusCodes) replaced, in place of
- * the first, by an element that shows their static HTML, and without the imports nothing uses any more. The page
+ * the first, by the component that shows their static HTML, and without the imports nothing uses any more. The page
  * stays a page of the plugin's (heading, endpoint, description, "Request" heading are its own), only the heavy part
- * is pre-rendered. The HTML itself is an ES export of the page (`referenceHtml`): in the JSX it would be an
- * attribute expression, which the MDX compiler scans several times slower than an export.
+ * is pre-rendered. The HTML itself goes to a file of its own (writeReferenceFile), not into the page's module: it
+ * was four fifths of the modules' bytes, which the bundler holds twice (client and server) and the browser
+ * downloaded beside the same HTML in the page.
  */
-export function withStaticReference(markdown: string, api: Api): {body: string; html: string} {
+export function withStaticReference(markdown: string, api: Api): string {
   let replaced = false;
   const body = markdown.replace(REFERENCE_BLOCKS, () => {
     if (replaced) return '';
     replaced = true;
-    return `<div className="${STATIC_REFERENCE_CLASS}" dangerouslySetInnerHTML={{__html: referenceHtml}} />\n\n`;
+    return `<StaticReference file="${writeReferenceFile(renderReference(api as ReferenceOperation))}" />\n\n`;
   });
   if (!replaced) {
     throw new Error(`${api.method?.toUpperCase()} ${api.path}: the OpenAPI plugin's page has no ParamsDetails, RequestSchema or StatusCodes block to render statically (did its page layout change?)`);
   }
   const used = (name: string) => new RegExp(`<${name}\\b`).test(body);
-  return {
-    body: body.replace(/^import (\w+) from "[^"]+";\n/gm, (line, name: string) => (used(name) ? line : '')),
-    html: renderReference(api as ReferenceOperation),
-  };
+  return `${STATIC_REFERENCE_IMPORT}\n${body.replace(/^import (\w+) from "[^"]+";\n/gm, (line, name: string) => (used(name) ? line : ''))}`;
 }
 
 /**
@@ -175,15 +190,15 @@ function keepWhatThePageReads(api: Api): void {
 
 /**
  * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after adding the
- * build-time samples to the operation, with the reference pre-rendered and the samples exported as highlighted HTML;
+ * build-time samples to the operation, with the reference pre-rendered (into a file) and the samples exported as highlighted HTML;
  * the operation in the front matter is then cut to what the page reads (last: everything above reads all of it).
  */
 export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
   const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  const {body, html} = withStaticReference(withReleaseBadges(stock(page), api), api);
-  const markdown = [API_PAGE_EXPORT, codeSamplesExport(api['x-codeSamples'] ?? []), `export const referenceHtml = ${JSON.stringify(html)};`, '', body].join('\n');
+  const body = withStaticReference(withReleaseBadges(stock(page), api), api);
+  const markdown = [API_PAGE_EXPORT, codeSamplesExport(api['x-codeSamples'] ?? []), '', body].join('\n');
   keepWhatThePageReads(api);
   return markdown;
 }

@@ -6,7 +6,7 @@
  * Why not the theme's ApiItem: it renders the right column only in the browser (a skeleton in the HTML)
  * and imports the snippet generators eagerly.
  */
-import React, {useRef, useState, type ReactNode} from 'react';
+import React, {useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {DocProvider} from '@docusaurus/plugin-content-docs/client';
@@ -25,7 +25,6 @@ import {Provider} from 'react-redux';
 import {prefillParameters, type CodeSample, type OperationParameter} from '@site/src/data/operation';
 import CodeSamples, {type CodeSampleHtml} from './CodeSamples';
 import TryIt from './TryIt';
-import {useStaticTabs} from './useStaticTabs';
 
 export interface Operation {
   method: string;
@@ -109,8 +108,6 @@ export default function ApiPage(props: Props): ReactNode {
   const api = (MDXComponent.frontMatter as {api: Operation}).api;
   // Exported by the generated page (tools/api-pages/code-samples.ts).
   const codeSamples = (MDXComponent as unknown as {codeSamples?: CodeSampleHtml[]}).codeSamples ?? [];
-  const reference = useRef<HTMLDivElement>(null);
-  useStaticTabs(reference);
   const {siteConfig} = useDocusaurusContext();
   const options = (siteConfig.themeConfig as {api?: unknown}).api;
   const [store] = useState(() => createStore(api, options));
@@ -122,7 +119,7 @@ export default function ApiPage(props: Props): ReactNode {
           <Provider store={store}>
             <SchemaExpansionProvider>
               <div className={clsx('row', 'theme-api-markdown')}>
-                <div className="col col--7 openapi-left-panel__container" ref={reference}>
+                <div className="col col--7 openapi-left-panel__container">
                   <MDXComponent />
                 </div>
                 <div className="col col--5 openapi-right-panel__container">

@@ -65,7 +65,8 @@ function showArrows(list: HTMLElement): void {
   }
 }
 
-export function useStaticTabs(ref: RefObject<HTMLElement | null>): void {
+/** `content`: the reference's HTML, whose tab lists are watched again when it changes (it loads after a client-side navigation). */
+export function useStaticTabs(ref: RefObject<HTMLElement | null>, content: string): void {
   useEffect(() => {
     const root = ref.current;
     if (!root) return undefined;
@@ -96,5 +97,5 @@ export function useStaticTabs(ref: RefObject<HTMLElement | null>): void {
       root.removeEventListener('keydown', onKeyDown);
       resize.disconnect();
     };
-  }, [ref]);
+  }, [ref, content]);
 }

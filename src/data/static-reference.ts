@@ -1,0 +1,26 @@
+/**
+ * The static reference of the operation pages (parameters, request body, responses: HTML rendered while `gen:api`
+ * writes the pages, tools/api-pages/render-reference.ts) lives in files of its own beside the generated pages,
+ * named by a hash of their content, instead of inside the pages' JS modules (src/plugins/static-reference says why).
+ * Pure data: the generator, the plugin, the page component and the tests read it.
+ */
+
+/** The folder of the reference files, inside the generated pages' folder (so they are swapped in with them). */
+export const REFERENCE_HTML_FOLDER = 'reference';
+
+/** Where the site serves them (the build's `assets/`, whose content-hashed files hosts cache for a year). */
+export const REFERENCE_HTML_URL = '/assets/reference/';
+
+/**
+ * A reference file's name: the first 16 hex digits of the SHA-256 of its content. JSON (`{"html": "…"}`), not
+ * `.html`: it is part of a page, not one, and hosts (and `npm run serve`) redirect `x.html` to `x`.
+ */
+export const REFERENCE_FILE_NAME = /^[0-9a-f]{16}\.json$/;
+
+/** What a reference file holds. */
+export interface ReferenceFile {
+  html: string;
+}
+
+/** The element that holds an operation page's reference (src/components/ApiDocItem/StaticReference.tsx). */
+export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
