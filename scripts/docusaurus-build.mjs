@@ -35,14 +35,14 @@ const STEPS = {
   bundle: {label: 'bundling', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, node: []},
   // SSG workers and the postBuild plugins (search index, llms.txt) make a lot of short-lived garbage, and with
   // V8's default limit (a share of the machine's memory) the heap grows far beyond what stays alive before it is
-  // collected. A fixed limit (per isolate: main thread and each SSG worker) makes V8 collect sooner, below the
-  // bundling step's peak (`npm run bench:scale` measures both). 4 GiB: SSG loads the whole server bundle, every
-  // page's module, into the main thread, which at 2,000 operations no longer fits in 2 GiB.
-  // Not applied when NODE_OPTIONS already sets a limit.
+  // collected. A 2 GiB limit (per isolate: main thread and each SSG worker) makes V8 collect sooner. One SSG worker
+  // thread instead of Docusaurus' default of one per CPU: each worker evaluates the whole server bundle, and on the
+  // two-CPU machines the build runs on a second one cost memory and time (`npm run bench:scale` measures both).
+  // Either is left alone when set already (NODE_OPTIONS, DOCUSAURUS_SSG_WORKER_THREAD_COUNT).
   render: {
     label: 'SSG and postBuild',
-    env: {DOCUSAURUS_SKIP_BUNDLING: 'true'},
-    node: /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-old-space-size=4096'],
+    env: {DOCUSAURUS_SKIP_BUNDLING: 'true', DOCUSAURUS_SSG_WORKER_THREAD_COUNT: process.env.DOCUSAURUS_SSG_WORKER_THREAD_COUNT ?? '1'},
+    node: /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-old-space-size=2048'],
   },
 };
 
