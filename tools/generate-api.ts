@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {parse} from 'yaml';
 import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
 import {docusaurusCli, run} from './cli';
@@ -39,7 +40,9 @@ export function readGeneratedPages(dir: string, docsRelDir = GENERATED_DIR.repla
     .sort()
     .map((file) => {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
-      const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '') as PageFrontMatter;
+      const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '') as Omit<PageFrontMatter, 'api'> & {api?: PageFrontMatter['api'] | string};
+      // The plugin's own encoding unless told otherwise (the stock build of `npm run bench -- --stock`): deflate + base64.
+      if (typeof front.api === 'string') front.api = JSON.parse(zlib.inflateSync(Buffer.from(front.api, 'base64')).toString('utf8')) as PageFrontMatter['api'];
       const slug = front.slug ?? '';
       if (!front.api?.operationId || !slug) throw new GenerationError(`${file}: generated without an operationId or a slug`);
       return {

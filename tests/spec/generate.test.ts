@@ -4,10 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
-import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
+import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
+import {REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER} from '../../src/data/static-reference';
+import {readGeneratedPages} from '../../tools/generate-api';
 import {run, SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
 
@@ -64,6 +68,28 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   );
   for (const entry of manifest) assert.ok(fs.existsSync(path.join(site, 'docs', `${entry.docId}.api.mdx`)), `${entry.docId} exists`);
   assert.deepEqual(fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')), [], 'no temporary folder left');
+  // Each page's reference file, and no other, beside the pages (src/plugins/static-reference).
+  const referenceDir = path.join(site, GENERATED_DIR, REFERENCE_HTML_FOLDER);
+  const named = new Set(manifest.map((e) => /<StaticReference file="([^"]+)" \/>/.exec(fs.readFileSync(path.join(site, 'docs', `${e.docId}.api.mdx`), 'utf8'))?.[1]));
+  assert.ok([...named].every((f) => f && REFERENCE_FILE_NAME.test(f)), 'every page names its reference file');
+  assert.deepEqual(fs.readdirSync(referenceDir).sort(), [...named].sort());
+  const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, /file="([^"]+)"/.exec(page)?.[1] ?? ''), 'utf8')) as {html: string};
+  assert.match(withdraw.html, /openapi-markdown__details[^]*beneficiary_id/);
+  assert.doesNotMatch(page, /openapi-markdown__details/, 'the page itself does not carry the reference');
+});
+
+test('the manifest reads the front matter as the plugin writes it by default too (deflate + base64: the stock build of the bench)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-pages-'));
+  try {
+    const api = zlib.deflateSync(JSON.stringify({operationId: 'listCoins', method: 'get'})).toString('base64');
+    fs.mkdirSync(path.join(dir, 'coins'));
+    fs.writeFileSync(path.join(dir, 'coins', 'list-coins.api.mdx'), `---\nid: list-coins\ntitle: "List supported coins"\nslug: /api/coin/list-coins\napi: ${api}\n---\n`);
+    assert.deepEqual(readGeneratedPages(dir), [
+      {operationId: 'listCoins', docId: 'api/reference/coins/list-coins', route: '/docs/api/coin/list-coins', method: 'get', category: '/api/coin', label: 'List supported coins'},
+    ]);
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
 });
 
 test('malformed YAML: names file and line, exits non-zero, keeps the last good pages', () => {
