@@ -15,7 +15,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {parse} from 'yaml';
 import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
+import {REFERENCE_HTML_FOLDER} from '../src/data/static-reference';
 import {docusaurusCli, run} from './cli';
+import {replaceIfChanged} from './files';
 import {lintProblems, lintSpec} from './spec-lint';
 import {loadOperations, type Operation} from './spec-model';
 
@@ -74,20 +76,16 @@ function checkPages(ops: Operation[], pages: ApiManifestEntry[]): string[] {
  * renamed over it, each file `source` lacks is deleted, unchanged files are left alone. Not a rename of the whole
  * folder: the dev server's file watchers watch the folders they saw, and a page written into a folder that replaced
  * the one they watch never reached the open browser (only the first change after `npm start` did). Only what
- * changed is rebuilt, too.
+ * changed is rebuilt, too. Order matters to an open page: the reference files a page names are in place before the
+ * page (else the dev server reloads it and its fetch finds nothing), the manifest comes last, stale files go after.
  */
-function syncInto(source: string, target: string): void {
+export function syncInto(source: string, target: string): void {
   const files = (dir: string): Set<string> =>
     new Set(fs.existsSync(dir) ? fs.readdirSync(dir, {recursive: true, withFileTypes: true}).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))) : []);
   const wanted = files(source);
-  for (const file of wanted) {
-    const to = path.join(target, file);
-    const text = fs.readFileSync(path.join(source, file));
-    if (fs.existsSync(to) && fs.readFileSync(to).equals(text)) continue;
-    fs.mkdirSync(path.dirname(to), {recursive: true});
-    fs.writeFileSync(`${to}.tmp-${process.pid}`, text);
-    fs.renameSync(`${to}.tmp-${process.pid}`, to);
-  }
+  const manifest = path.relative(GENERATED_DIR, MANIFEST_FILE);
+  const rank = (file: string): number => (file.startsWith(`${REFERENCE_HTML_FOLDER}${path.sep}`) ? 0 : file === manifest ? 2 : 1);
+  for (const file of [...wanted].sort((a, b) => rank(a) - rank(b))) replaceIfChanged(path.join(target, file), fs.readFileSync(path.join(source, file)));
   for (const file of files(target)) if (!wanted.has(file)) fs.rmSync(path.join(target, file));
 }
 

@@ -5,7 +5,7 @@
  * Pure data: the generator, the plugin, the page component and the tests read it.
  */
 
-/** The folder of the reference files, inside the generated pages' folder (so they are swapped in with them). */
+/** The folder of the reference files, inside the generated pages' folder (so gen:api brings them in with the pages). */
 export const REFERENCE_HTML_FOLDER = 'reference';
 
 /** Where the site serves them (the build's `assets/`, whose content-hashed files hosts cache for a year). */

@@ -11,7 +11,7 @@ import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
 import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER} from '../../src/data/static-reference';
-import {readGeneratedPages} from '../../tools/generate-api';
+import {readGeneratedPages, syncInto} from '../../tools/generate-api';
 import {run, SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
 
@@ -87,6 +87,48 @@ test('the manifest reads the front matter as the plugin writes it by default too
     assert.deepEqual(readGeneratedPages(dir), [
       {operationId: 'listCoins', docId: 'api/reference/coins/list-coins', route: '/docs/api/coin/list-coins', method: 'get', category: '/api/coin', label: 'List supported coins'},
     ]);
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('the pages are brought up to date reference files first, manifest last, stale files after (an open page never names a file not there yet)', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-sync-'));
+  try {
+    const source = path.join(dir, 'new');
+    const target = path.join(dir, 'current');
+    const write = (root: string, file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), {recursive: true});
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    // Names chosen so that alphabetical or creation order would put the pages first.
+    write(source, 'accounts/get-account.api.mdx', 'file=ffffffffffffff01');
+    write(source, 'accounts/list-accounts.api.mdx', 'unchanged');
+    write(source, 'manifest.json', '[]');
+    write(source, `${REFERENCE_HTML_FOLDER}/ffffffffffffff01.json`, '{}');
+    write(target, 'accounts/list-accounts.api.mdx', 'unchanged');
+    write(target, `${REFERENCE_HTML_FOLDER}/0000000000000000.json`, '{}');
+    const events: string[] = [];
+    const {renameSync, rmSync} = fs;
+    t.mock.method(fs, 'renameSync', function (this: unknown, from: fs.PathLike, to: fs.PathLike) {
+      events.push(`write ${path.relative(target, String(to))}`);
+      return renameSync.call(this, from, to);
+    });
+    t.mock.method(fs, 'rmSync', function (this: unknown, file: fs.PathLike, options?: fs.RmOptions) {
+      events.push(`delete ${path.relative(target, String(file))}`);
+      return rmSync.call(this, file, options);
+    });
+    syncInto(source, target);
+    t.mock.restoreAll();
+    assert.deepEqual(events, [
+      `write ${REFERENCE_HTML_FOLDER}/ffffffffffffff01.json`,
+      'write accounts/get-account.api.mdx',
+      'write manifest.json',
+      `delete ${REFERENCE_HTML_FOLDER}/0000000000000000.json`,
+    ]);
+    assert.deepEqual(fs.readdirSync(target, {recursive: true, encoding: 'utf8'}).filter((f) => f.includes('.')).sort(), [
+      'accounts/get-account.api.mdx', 'accounts/list-accounts.api.mdx', 'manifest.json', `${REFERENCE_HTML_FOLDER}/ffffffffffffff01.json`,
+    ].map((f) => f.replaceAll('/', path.sep)));
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {RELEASES_DIR, type ReleaseInfo, type SpecChange} from '../../src/data/spec-changes';
 import {SITE_ROOT} from '../cli';
+import {replaceIfChanged} from '../files';
 import {lintAsyncApiSpec, lintProblems, lintSpec} from '../spec-lint';
 import {classifySpecs} from './index';
 import {applyPolicy, SUNSET_FORMAT, today, type Judgement} from './policy';
@@ -120,12 +121,7 @@ export function rerecordReleases(siteDir = SITE_ROOT): string[] {
   releases.forEach((r, i) => {
     const previous = i > 0 ? loadRelease(releases[i - 1].version, siteDir) : undefined;
     const text = changesText(recordedChanges(previous, loadRelease(r.version, siteDir)));
-    const file = path.join(siteDir, RELEASES_DIR, r.version, RELEASE_CHANGES);
-    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return;
-    const tmp = `${file}.tmp-${process.pid}`;
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, file);
-    changed.push(r.version);
+    if (replaceIfChanged(path.join(siteDir, RELEASES_DIR, r.version, RELEASE_CHANGES), text)) changed.push(r.version);
   });
   return changed;
 }
