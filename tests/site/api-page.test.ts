@@ -195,14 +195,28 @@ test('a client-side navigation to an anchor of the reference scrolls to it once 
   });
 });
 
-test('a reference that cannot be fetched after a client-side navigation says so, with a link that reloads the page', async () => {
+test('a reference whose first fetch fails is fetched again, and shows', async () => {
   await withPage(site, '/docs/api/crypto/wallet/list-crypto-wallets', async (page) => {
-    await page.route('**/assets/reference/**', (route) => route.fulfill({status: 404, body: 'not found'}));
+    let attempts = 0;
+    await page.route('**/assets/reference/**', (route) => (++attempts === 1 ? route.abort('connectionreset') : route.fallback()));
+    await page.locator(`.theme-doc-sidebar-menu a[href="${ROUTE}"]`).click();
+    await page.getByRole('heading', {level: 1, name: 'Withdraw crypto'}).waitFor();
+    await page.locator('.novaramp-reference:not([aria-busy])').waitFor();
+    assert.ok((await page.locator('.novaramp-reference *').count()) > 1000, 'the reference is rendered');
+    assert.equal(attempts, 2);
+  });
+});
+
+test('a reference that cannot be fetched after a client-side navigation says so after three attempts, with a link that reloads the page', async () => {
+  await withPage(site, '/docs/api/crypto/wallet/list-crypto-wallets', async (page) => {
+    let attempts = 0;
+    await page.route('**/assets/reference/**', (route) => (attempts++, route.fulfill({status: 404, body: 'not found'})));
     await page.locator(`.theme-doc-sidebar-menu a[href="${ROUTE}"]`).click();
     await page.getByRole('heading', {level: 1, name: 'Withdraw crypto'}).waitFor();
     const alert = page.getByRole('alert').filter({hasText: 'The reference of this operation could not be loaded'});
     await alert.waitFor();
     assert.equal(await alert.getByRole('link', {name: 'Reload the page'}).getAttribute('href'), ROUTE);
+    assert.equal(attempts, 3);
     await page.unroute('**/assets/reference/**');
     await alert.getByRole('link', {name: 'Reload the page'}).click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');

@@ -12,6 +12,8 @@ import type {Browser} from 'playwright-core';
 import {scratchSite} from '../../tools/scratch-site';
 import {launchChromium} from '../../tools/chromium';
 import {freePort} from '../../tools/serve-build';
+import {GENERATED_DIR} from '../../src/data/api-table';
+import {REFERENCE_HTML_FOLDER} from '../../src/data/static-reference';
 
 let site: string;
 let dev: ChildProcess;
@@ -50,6 +52,10 @@ const waitFor = async (what: string, check: () => boolean | Promise<boolean>, ms
 
 test('a summary, then a parameter of the reference, changed in openapi/ appear in the open page (each save, not only the first); a broken spec prints file:line and keeps the pages', async () => {
   const page = await browser.newPage();
+  const browserLog: string[] = [];
+  page.on('console', (m) => browserLog.push(`${m.type()}: ${m.text().slice(0, 200)}`));
+  page.on('pageerror', (e) => browserLog.push(`pageerror: ${e.message.slice(0, 200)}`));
+  page.on('response', (r) => r.url().includes('/assets/reference/') && browserLog.push(`${r.status()} ${new URL(r.url()).pathname}`));
   await page.goto(`${origin}/docs/api/coin/list-coins`);
   const heading = page.locator('h1').first();
   await heading.waitFor();
@@ -68,7 +74,13 @@ test('a summary, then a parameter of the reference, changed in openapi/ appear i
 
   // A change in the reference part of the page reaches it as well.
   fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace('description: Only return crypto assets or only fiat currencies.', 'description: Only crypto assets, or only fiat currencies.'));
-  await reference.getByText('Only crypto assets, or only fiat currencies.').waitFor({timeout: 120_000});
+  const changed = reference.getByText('Only crypto assets, or only fiat currencies.');
+  await waitFor('the new description in the reference', () => changed.isVisible(), 120_000).catch(async (e: Error) => {
+    // What the page shows instead (the old reference, a failed load, still loading) and whether its file is there.
+    const shown = await page.locator('[data-file], [role=alert]').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-file') ?? ''} busy=${el.getAttribute('aria-busy')} ${el.textContent?.slice(0, 120)}`));
+    const files = fs.readdirSync(path.join(site, GENERATED_DIR, REFERENCE_HTML_FOLDER));
+    throw new Error(`${e.message}\npage shows: ${shown.join(' | ')}\nreference files: ${files.length}, named on the page: ${shown.map((s) => files.includes(s.split(' ')[0])).join(',')}\nbrowser: ${browserLog.slice(-20).join('\n  ')}`);
+  });
 
   const before = output.length;
   fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace(/^get:\n/, 'get: [unclosed\n'));

@@ -1,7 +1,8 @@
 /**
  * `@novaramp/reference-html` in the browser (./index.ts): an operation page's reference HTML. When React hydrates a
  * server-rendered page, the HTML is the page's own (read from it, so hydration keeps it as it is); after a
- * client-side navigation it is fetched from the site's assets. The last few are kept for going back and forth.
+ * client-side navigation it is fetched from the site's assets (tried three times before the page says it failed).
+ * The last few are kept for going back and forth.
  */
 import {useEffect, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -27,6 +28,22 @@ function initial(file: string): ReferenceHtml {
   return html === undefined ? {state: 'loading', html: ''} : {state: 'ready', html};
 }
 
+/** Waits before each new attempt: a phone's connection that drops for a moment, a dev server still writing the file. */
+const RETRY_DELAYS_MS = [1000, 3000];
+
+async function fetchReference(url: string, signal: AbortSignal): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch(url, {signal});
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return ((await response.json()) as ReferenceFile).html;
+    } catch (error) {
+      if (signal.aborted || attempt >= RETRY_DELAYS_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+    }
+  }
+}
+
 /** The reference HTML of `file`, which stays the same for the component's life (the caller keys it by file). */
 export function useReferenceHtml(file: string): ReferenceHtml {
   const url = useBaseUrl(`${REFERENCE_HTML_URL}${file}`);
@@ -35,15 +52,10 @@ export function useReferenceHtml(file: string): ReferenceHtml {
     if (reference.state === 'ready') keep(file, reference.html);
     if (reference.state !== 'loading') return undefined;
     const controller = new AbortController();
-    fetch(url, {signal: controller.signal})
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${url}: ${response.status}`);
-        return (await response.json()) as ReferenceFile;
-      })
-      .then(
-        ({html}) => setReference({state: 'ready', html}),
-        () => controller.signal.aborted || setReference({state: 'failed', html: ''}),
-      );
+    fetchReference(url, controller.signal).then(
+      (html) => setReference({state: 'ready', html}),
+      () => controller.signal.aborted || setReference({state: 'failed', html: ''}),
+    );
     return () => controller.abort();
   }, [file, url, reference]);
   return reference;
