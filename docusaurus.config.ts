@@ -12,7 +12,7 @@ import {RELEASES_DIR} from './src/data/spec-changes';
 import type * as ChangelogPlugin from './src/plugins/changelog';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
-import {createApiPageMD} from './tools/api-pages/code-samples';
+import {createApiPageMD, createStockApiPageMD} from './tools/api-pages/code-samples';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import {GEN_OUT_ENV} from './tools/generate-api';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
@@ -29,7 +29,7 @@ import remarkStaticCode from './tools/static-code/remark-static-code';
 const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 // `NOVARAMP_STOCK_API_ITEM=1` (`npm run bench -- --stock` only) builds the same site the theme's stock way:
 // `@theme/ApiItem` as the docs item component, the plugin's compressed front matter and its in-browser code
-// samples (no build-time `markdownGenerators`). Everything else (template, ejected theme parts, plugins) stays.
+// samples (its own page body). Everything else (template, ejected theme parts, plugins) stays.
 const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
@@ -196,8 +196,9 @@ const config: Config = {
               template: API_PAGE_TEMPLATE,
               showInfoPage: false,
               showSchemas: false,
-              // Code samples rendered at generation time (tools/api-pages/code-samples.ts), not in the browser.
-              ...(STOCK_API_ITEM ? {} : {markdownGenerators: {createApiPageMD}}),
+              // Code samples rendered at generation time (tools/api-pages/code-samples.ts), not in the browser; the
+              // stock pages are the plugin's own, their samples' sources recorded for the Markdown copies only.
+              markdownGenerators: {createApiPageMD: STOCK_API_ITEM ? createStockApiPageMD : createApiPageMD},
               // The operation stays plain JSON in the front matter: the page reads it without pako, and
               // JSON gzips on the wire as well as the plugin's deflate+base64 does.
               disableCompression: !STOCK_API_ITEM,

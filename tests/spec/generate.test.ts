@@ -9,7 +9,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
-import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
+import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
+import {readSampleSources} from '../../tools/api-pages/code-samples';
+import {codeBlockHtml} from '../../tools/static-code/highlight';
 import {REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER} from '../../src/data/static-reference';
 import {readGeneratedPages, syncInto} from '../../tools/generate-api';
 import {run, SITE_ROOT} from '../../tools/cli';
@@ -76,6 +78,19 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, /file="([^"]+)"/.exec(page)?.[1] ?? ''), 'utf8')) as {html: string};
   assert.match(withdraw.html, /openapi-markdown__details[^]*beneficiary_id/);
   assert.doesNotMatch(page, /openapi-markdown__details/, 'the page itself does not carry the reference');
+  // Each page's code samples' sources beside the pages, for the Markdown copies: the very samples the page shows.
+  for (const entry of manifest) {
+    const recorded = readSampleSources(path.join(site, GENERATED_DIR), entry.operationId);
+    const shown = JSON.parse(/^export const codeSamples = (.*);$/m.exec(fs.readFileSync(path.join(site, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1] ?? '[]') as {html: string}[];
+    assert.ok(recorded, `${entry.operationId}: samples recorded`);
+    // A sample per language, none for a webhook event (NovaRamp sends it, nobody calls it).
+    assert.equal(recorded.length, entry.route.startsWith('/docs/api/webhook/events/') ? 0 : CODE_SAMPLE_LANGUAGES.length, entry.operationId);
+    assert.deepEqual(
+      recorded.map((sample, i) => codeBlockHtml(sample.source, {language: CODE_SAMPLE_LANGUAGES[i].highlight, title: `${sample.lang} · ${sample.label}`, className: 'openapi-explorer__code-block'})),
+      shown.map((block) => block.html),
+      entry.operationId,
+    );
+  }
 });
 
 test('the manifest reads the front matter as the plugin writes it by default too (deflate + base64: the stock build of the bench)', () => {

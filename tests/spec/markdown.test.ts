@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import type {ApiManifestEntry} from '../../src/data/api-table';
+import {GENERATED_DIR, type ApiManifestEntry} from '../../src/data/api-table';
+import type {CodeSample} from '../../src/data/operation';
 import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
@@ -18,6 +19,7 @@ import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
 import {operationMarkdown, specOperations} from '../../tools/markdown/operation-markdown';
 import {dereference, type Obj} from '../../tools/markdown/schema-markdown';
 import {renderReference, type ReferenceOperation} from '../../tools/api-pages/render-reference';
+import {SAMPLE_SOURCES_FOLDER} from '../../tools/api-pages/code-samples';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'markdown', 'payments.json');
 const spec = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Obj;
@@ -123,6 +125,10 @@ test('links become absolute, to the Markdown copy when the page has one', () => 
     absoluteLinks(md, docs),
     `[a](${SITE_URL}/docs/a.md#x) [b](${SITE_URL}/openapi/novaramp.yaml) [c](https://example.com/x) \`[d](/docs/d)\` ![e](${SITE_URL}/img/e.svg)\n\n[f]: ${SITE_URL}/docs/f.md\n`,
   );
+  // A definition's URL on the next line; prose with no root-relative URL comes back as it is.
+  assert.equal(absoluteLinks('[i]:\n  /docs/i\n', docs), `[i]:\n  ${SITE_URL}/docs/i.md\n`);
+  const prose = 'See [the guide](https://example.com/g) or `](/x` in code: [j] [k][].';
+  assert.equal(absoluteLinks(prose, docs), prose);
 });
 
 let site: string;
@@ -144,7 +150,14 @@ function fakeBuild(manifest: ApiManifestEntry[]) {
   write(path.join(out, 'docs/guides/a.md'), '# Guide\n\nConverted from HTML.\n');
   write(path.join(out, 'docs/api/account/create-payout.md'), '# Create a payout\n\nConverted from HTML.\n');
   write(path.join(out, 'docs/api/webhook/events/payout-completed.md'), '# payout.completed\n\nConverted from HTML.\n');
+  // The samples gen:api recorded beside the pages (tools/api-pages/code-samples.ts), events have none.
+  write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, 'createPayout.json'), JSON.stringify(SAMPLES));
+  write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, 'payoutCompletedEvent.json'), '[]');
 }
+const SAMPLES: CodeSample[] = [
+  {lang: 'cURL', label: 'cURL', source: "curl -L 'https://api.sandbox.novaramp.example/v1/accounts/acc_7Hq2LmX9pR4sT8vW/payouts'"},
+  {lang: 'Node.js', label: 'Axios', source: "const axios = require('axios');"},
+];
 
 before(() => {
   site = fs.mkdtempSync(path.join(os.tmpdir(), 'md-site-'));
@@ -159,10 +172,8 @@ test('the build step writes operation pages from the spec, the directive on ever
   const operation = read('docs/api/account/create-payout.md');
   assert.ok(operation.startsWith(`${markdownDirective('/docs/api/account/create-payout')}\n\n# Create a payout\n`));
   assert.doesNotMatch(operation, /Converted from HTML/);
-  // The samples are the reference pages' own (tools/api-pages/code-samples.ts), one per language, with the
-  // parameters' examples filled in.
-  assert.match(operation, /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/acc_7Hq2LmX9pR4sT8vW\/payouts' \\\n/);
-  assert.match(operation, /### Python · http\.client\n\n```python\n/);
+  // The samples are the ones gen:api recorded for the page, each under the title the page gives it.
+  assert.match(operation, /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/acc_7Hq2LmX9pR4sT8vW\/payouts'\n```\n\n### Node\.js · Axios\n\n```javascript\nconst axios = require\('axios'\);\n```\n/);
   assert.equal(read('docs/guides/a.md'), `${markdownDirective('/docs/guides/a')}\n\n# Guide\n\nConverted from HTML.\n`);
   assert.match(read('index.md'), /^> Markdown copy of https:\/\/docs\.novaramp\.example\/\. For AI agents: .*https:\/\/docs\.novaramp\.example\/llms\.txt/);
   // llms-full.txt: the index, then every copy in llms.txt's order but the home page.
@@ -182,6 +193,13 @@ test('an operation the spec does not have fails the step, naming the manifest an
     return true;
   });
   assert.equal(fs.readFileSync(path.join(out, 'docs/guides/a.md'), 'utf8'), '# Guide\n\nConverted from HTML.\n');
+  assert.equal(fs.readFileSync(path.join(out, 'docs/api/account/create-payout.md'), 'utf8'), '# Create a payout\n\nConverted from HTML.\n');
+});
+
+test('an operation whose samples gen:api did not record fails the step, naming the file to generate, and writes nothing', async () => {
+  fakeBuild([entry('createPayout', '/docs/api/account/create-payout')]);
+  fs.rmSync(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, 'createPayout.json'));
+  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), /: docs\/api\/reference\/samples\/createPayout\.json is missing: run `npm run gen:api`/);
   assert.equal(fs.readFileSync(path.join(out, 'docs/api/account/create-payout.md'), 'utf8'), '# Create a payout\n\nConverted from HTML.\n');
 });
 

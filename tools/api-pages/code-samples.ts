@@ -136,6 +136,26 @@ function writeReferenceFile(html: string): string {
   return name;
 }
 
+/**
+ * The sources of each operation's code samples, one `<operationId>.json` (CodeSample[]) per operation, in this folder
+ * of the generated pages' folder: the Markdown copies (tools/markdown) print the samples the page shows, read here
+ * instead of processing the whole spec a second time during the build.
+ */
+export const SAMPLE_SOURCES_FOLDER = 'samples';
+
+function writeSampleSources(api: Api): void {
+  if (!api.operationId) return;
+  const dir = path.resolve(process.env[GEN_OUT_ENV] ?? GENERATED_DIR, SAMPLE_SOURCES_FOLDER);
+  fs.mkdirSync(dir, {recursive: true});
+  fs.writeFileSync(path.join(dir, `${api.operationId}.json`), JSON.stringify(api['x-codeSamples'] ?? []));
+}
+
+/** The code samples gen:api recorded for `operationId` in `generatedDir` (docs/api/reference), if it did. */
+export function readSampleSources(generatedDir: string, operationId: string): CodeSample[] | undefined {
+  const file = path.join(generatedDir, SAMPLE_SOURCES_FOLDER, `${operationId}.json`);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as CodeSample[]) : undefined;
+}
+
 const STATIC_REFERENCE_IMPORT = "import StaticReference from '@site/src/components/ApiDocItem/StaticReference';";
 
 /**
@@ -196,11 +216,24 @@ function keepWhatThePageReads(api: Api): void {
 export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
   if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
-  const {createApiPageMD: stock} = require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string};
-  const body = withStaticReference(withReleaseBadges(stock(page), api), api);
+  writeSampleSources(api);
+  const body = withStaticReference(withReleaseBadges(stockApiPageMD(page), api), api);
   const markdown = [API_PAGE_EXPORT, codeSamplesExport(api['x-codeSamples'] ?? []), '', body].join('\n');
   keepWhatThePageReads(api);
   return markdown;
+}
+
+const stockApiPageMD = (page: ApiPageMetadata): string =>
+  (require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string}).createApiPageMD(page);
+
+/**
+ * The plugin's own page, unchanged (the stock build of `npm run bench -- --stock`), with the sources of the samples
+ * our pages would show recorded for the Markdown copies, which are the same in both builds.
+ */
+export function createStockApiPageMD(page: ApiPageMetadata): string {
+  const api = page.api as Api;
+  writeSampleSources({...api, 'x-codeSamples': api['x-codeSamples']?.length ? api['x-codeSamples'] : buildCodeSamples(api)});
+  return stockApiPageMD(page);
 }
 
 /**

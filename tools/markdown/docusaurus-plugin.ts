@@ -6,7 +6,8 @@
  * then, in the same postBuild (Docusaurus runs plugins' postBuild in parallel, so a separate plugin could not
  * come after it):
  * 1. replaces the copy of every operation and webhook-event page by one written from the bundled spec
- *    (./operation-markdown.ts: the HTML of a reference page is mostly widgets, its spec is the real content);
+ *    and the code samples gen:api recorded for it (./operation-markdown.ts: the HTML of a reference page is mostly
+ *    widgets, its spec is the real content);
  * 2. starts every copy with the directive that names its page and points to llms.txt;
  * 3. writes llms-full.txt again from the final copies, in llms.txt's order.
  * Everything is generated before anything is written, so a spec problem fails the build with its cause and
@@ -14,18 +15,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {createRequire} from 'node:module';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import llmsTxtPlugin, {type PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
-import {API_SPECS, MANIFEST_FILE, type ApiManifestEntry, type ApiSpecId} from '../../src/data/api-table';
+import {API_SPECS, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry, type ApiSpecId} from '../../src/data/api-table';
 import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
-import type {CodeSample} from '../../src/data/operation';
-import {buildCodeSamples} from '../api-pages/code-samples';
+import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../api-pages/code-samples';
 import {operationMarkdown, specOperations} from './operation-markdown';
 import type {Obj} from './schema-markdown';
-
-const require = createRequire(__filename);
 
 export interface AgentMarkdownOptions {
   /** The options of @signalwire/docusaurus-plugin-llms-txt. */
@@ -35,26 +32,6 @@ export interface AgentMarkdownOptions {
 }
 
 export class MarkdownGenerationError extends Error {}
-
-/**
- * The code samples of every operation of a bundled spec, by operationId, as the reference pages show them: the
- * OpenAPI plugin's own loading (references resolved, examples filled in) and processing (which builds the
- * Postman request the samples come from), then the generator of the pages' samples.
- */
-async function codeSamplesOf(spec: Obj): Promise<Map<string, CodeSample[]>> {
-  const {loadAndResolveSpec} = require('docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec') as {loadAndResolveSpec: (spec: unknown) => Promise<unknown>};
-  const {processOpenapiFile} = require('docusaurus-plugin-openapi-docs/lib/openapi/openapi') as {
-    processOpenapiFile: (spec: unknown, options: unknown, sidebar: unknown) => Promise<[{type: string; api?: {operationId?: string}}[]]>;
-  };
-  const resolved = await loadAndResolveSpec(structuredClone(spec));
-  const [items] = await processOpenapiFile(resolved, {specPath: '', outputDir: '', showInfoPage: false, showSchemas: false}, {});
-  const samples = new Map<string, CodeSample[]>();
-  for (const item of items) {
-    if (item.type !== 'api' || !item.api?.operationId) continue;
-    samples.set(item.api.operationId, buildCodeSamples(item.api as Parameters<typeof buildCodeSamples>[0]));
-  }
-  return samples;
-}
 
 /**
  * The Markdown of every page of the manifest, from the bundled specs in `<outDir>/openapi/`, keyed by the copy's
@@ -73,12 +50,14 @@ export async function operationPages(siteDir: string, outDir: string, manifestFi
     if (!fs.existsSync(specFile)) throw new MarkdownGenerationError(`${path.relative(siteDir, specFile)} is missing: run \`npm run bundle:spec\` (npm run build does).`);
     const spec = JSON.parse(fs.readFileSync(specFile, 'utf8')) as Obj;
     const operations = new Map(specOperations(spec).map((op) => [op.operationId, op]));
-    const samples = await codeSamplesOf(spec);
     for (const entry of entries) {
       const op = operations.get(entry.operationId);
       if (!op) throw new MarkdownGenerationError(`${manifestFile}: ${entry.operationId} (${entry.route}) is not in ${path.relative(siteDir, specFile)}: run \`npm run gen:api\` and \`npm run bundle:spec\` again.`);
+      // The samples the page shows, as gen:api recorded them (tools/api-pages/code-samples.ts).
+      const codeSamples = readSampleSources(path.join(siteDir, GENERATED_DIR), entry.operationId);
+      if (!codeSamples) throw new MarkdownGenerationError(`${GENERATED_DIR}/${SAMPLE_SOURCES_FOLDER}/${entry.operationId}.json is missing: run \`npm run gen:api\` (npm run build does).`);
       try {
-        pages.set(markdownPath(entry.route), operationMarkdown({spec, op, codeSamples: samples.get(entry.operationId) ?? [], hasMarkdown}));
+        pages.set(markdownPath(entry.route), operationMarkdown({spec, op, codeSamples, hasMarkdown}));
       } catch (e) {
         throw new MarkdownGenerationError(`${path.relative(siteDir, specFile)} ${op.pointer} (${entry.operationId}): ${(e as Error).message}`);
       }
