@@ -9,6 +9,7 @@ import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES} from './src/data/navigation';
 import {PRISM_THEMES} from './src/data/prism-themes';
 import {RELEASES_DIR} from './src/data/spec-changes';
+import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
 import type * as ChangelogPlugin from './src/plugins/changelog';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
@@ -97,6 +98,10 @@ const config: Config = {
         searchBarShortcutHint: true,
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
+        // Operation pages are indexed by their title, summary, description and headings, not their reference
+        // (every parameter and schema field): that was 95% of the index's text, the same shared schemas page after
+        // page, and at 2,000 operations a 230 MB index whose building ran the build out of memory.
+        ignoreCssSelectors: [`.${STATIC_REFERENCE_CLASS}`],
       },
     ],
   ],

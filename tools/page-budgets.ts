@@ -45,3 +45,10 @@ export const BUDGET: Record<PageType, {js: number; css: number; dom: number}> = 
   'blog post': {js: 200, css: 60, dom: 1500},
   'API operation': {js: 230, css: 60, dom: 6500},
 };
+
+/**
+ * The search index (`/search-index.json`, @easyops-cn/docusaurus-search-local), KiB uncompressed: the browser
+ * downloads it when a visitor first searches. Operation pages are indexed without their reference
+ * (docusaurus.config.ts), so it grows with pages, not with the fields of their schemas.
+ */
+export const SEARCH_INDEX_KIB = 2048;

@@ -8,10 +8,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import {BENCH_PAGES, BUDGET} from '../../tools/page-budgets';
+import {BENCH_PAGES, BUDGET, SEARCH_INDEX_KIB} from '../../tools/page-budgets';
+import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
+import {STATIC_REFERENCE_CLASS} from '../../src/data/static-reference';
 import {kib, measurePage} from '../../tools/measure-page';
 import {SITE_ROOT} from '../../tools/cli';
-import {useSiteInBrowser} from '../helpers/site';
+import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
 
@@ -28,6 +30,31 @@ describe('first-visit budget (gzip, elements)', () => {
       assert.ok(w.domElements > 100, 'the measurement counted the page');
     });
   }
+});
+
+describe('search index', () => {
+  test(`is at most ${SEARCH_INDEX_KIB} KiB and has every operation page by its title, its description, not its reference`, async () => {
+    const text = fs.readFileSync(path.join(SITE_ROOT, 'build', 'search-index.json'), 'utf8');
+    assert.ok(text.length <= SEARCH_INDEX_KIB * 1024, `${kib(text.length)} KiB`);
+    // One group per kind of document: titles, headings, descriptions, keywords, contents.
+    const documents = (JSON.parse(text) as {documents: {t: string; u: string}[]}[]).flatMap((g) => g.documents);
+    const manifest = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
+    const titled = new Set(documents.map((d) => `${d.u} ${d.t}`));
+    assert.deepEqual(manifest.filter((e) => !titled.has(`${e.route} ${e.label}`)).map((e) => e.route), []);
+    const route = '/docs/api/crypto/wallet/whitdraw-crypto';
+    const indexed = documents.filter((d) => d.u === route).map((d) => d.t);
+    // The paragraph that starts as the operation's description in the spec does.
+    const spec = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'build', 'openapi', 'crypto.json'), 'utf8')) as {paths: Record<string, Record<string, {operationId?: string; description?: string}>>};
+    const start = Object.values(spec.paths).flatMap((item) => Object.values(item)).find((op) => op.operationId === 'withdrawCrypto')?.description?.slice(0, 40) ?? '';
+    assert.ok(start.length === 40);
+    const {description, reference} = await withPage(site, route, async (page) => ({
+      description: await page.locator('.theme-doc-markdown p').filter({hasText: start}).first().innerText(),
+      reference: (await page.locator(`.${STATIC_REFERENCE_CLASS}`).innerText()).split('\n').filter((line) => line.length > 40),
+    }));
+    assert.ok(indexed.some((t) => t.includes(description.slice(0, 60))), `the description is indexed: ${description}`);
+    assert.ok(reference.length > 20, 'the reference has text');
+    assert.deepEqual(reference.filter((line) => indexed.some((t) => t.includes(line))), []);
+  });
 });
 
 describe('static HTML of an API page (no JavaScript)', () => {
