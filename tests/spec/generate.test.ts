@@ -10,8 +10,7 @@ import zlib from 'node:zlib';
 import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
 import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
-import {readSampleSources} from '../../tools/api-pages/code-samples';
-import {codeBlockHtml} from '../../tools/static-code/highlight';
+import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-samples';
 import {REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER} from '../../src/data/static-reference';
 import {readGeneratedPages, syncInto} from '../../tools/generate-api';
 import {run, SITE_ROOT} from '../../tools/cli';
@@ -81,15 +80,11 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   // Each page's code samples' sources beside the pages, for the Markdown copies: the very samples the page shows.
   for (const entry of manifest) {
     const recorded = readSampleSources(path.join(site, GENERATED_DIR), entry.operationId);
-    const shown = JSON.parse(/^export const codeSamples = (.*);$/m.exec(fs.readFileSync(path.join(site, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1] ?? '[]') as {html: string}[];
+    const shown = JSON.parse(/^export const codeSamples = (.*);$/m.exec(fs.readFileSync(path.join(site, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1] ?? '[]') as unknown[];
     assert.ok(recorded, `${entry.operationId}: samples recorded`);
     // A sample per language, none for a webhook event (NovaRamp sends it, nobody calls it).
     assert.equal(recorded.length, entry.route.startsWith('/docs/api/webhook/events/') ? 0 : CODE_SAMPLE_LANGUAGES.length, entry.operationId);
-    assert.deepEqual(
-      recorded.map((sample, i) => codeBlockHtml(sample.source, {language: CODE_SAMPLE_LANGUAGES[i].highlight, title: `${sample.lang} · ${sample.label}`, className: 'openapi-explorer__code-block'})),
-      shown.map((block) => block.html),
-      entry.operationId,
-    );
+    assert.deepEqual(codeSampleBlocks(recorded), shown, entry.operationId);
   }
 });
 

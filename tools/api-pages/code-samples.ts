@@ -124,16 +124,21 @@ export function buildCodeSamples(api: Api): CodeSample[] {
 const REFERENCE_BLOCKS = /^<(ParamsDetails|RequestSchema|StatusCodes)\b[\s\S]*?^<\/\1>\n*/gm;
 
 /**
- * Writes an operation's static reference into the reference folder of the pages being generated (the OpenAPI
- * plugin runs in the site's folder), named by its content (src/data/static-reference.ts), and returns the file's name.
+ * Writes an operation's static reference into the reference folder of the pages being generated, named by its
+ * content (src/data/static-reference.ts), and returns the file's name.
  */
 function writeReferenceFile(html: string): string {
   const text = JSON.stringify({html} satisfies ReferenceFile);
   const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
-  const dir = path.resolve(process.env[GEN_OUT_ENV] ?? GENERATED_DIR, REFERENCE_HTML_FOLDER);
+  writeBesidePages(REFERENCE_HTML_FOLDER, name, text);
+  return name;
+}
+
+/** Writes `name` into `folder` of the pages being generated (the OpenAPI plugin runs in the site's folder). */
+function writeBesidePages(folder: string, name: string, text: string): void {
+  const dir = path.resolve(process.env[GEN_OUT_ENV] ?? GENERATED_DIR, folder);
   fs.mkdirSync(dir, {recursive: true});
   fs.writeFileSync(path.join(dir, name), text);
-  return name;
 }
 
 /**
@@ -143,11 +148,8 @@ function writeReferenceFile(html: string): string {
  */
 export const SAMPLE_SOURCES_FOLDER = 'samples';
 
-function writeSampleSources(api: Api): void {
-  if (!api.operationId) return;
-  const dir = path.resolve(process.env[GEN_OUT_ENV] ?? GENERATED_DIR, SAMPLE_SOURCES_FOLDER);
-  fs.mkdirSync(dir, {recursive: true});
-  fs.writeFileSync(path.join(dir, `${api.operationId}.json`), JSON.stringify(api['x-codeSamples'] ?? []));
+function writeSampleSources(operationId: string | undefined, samples: CodeSample[]): void {
+  if (operationId) writeBesidePages(SAMPLE_SOURCES_FOLDER, `${operationId}.json`, JSON.stringify(samples));
 }
 
 /** The code samples gen:api recorded for `operationId` in `generatedDir` (docs/api/reference), if it did. */
@@ -184,13 +186,12 @@ export function withStaticReference(markdown: string, api: Api): string {
  * The code samples as the page shows them: one highlighted code block per language (tools/static-code), exported by
  * the page as `codeSamples` (src/components/ApiDocItem/CodeSamples.tsx puts them in its tabs).
  */
-function codeSamplesExport(samples: CodeSample[]): string {
-  const blocks = CODE_SAMPLE_LANGUAGES.slice(0, samples.length).map((l, i) => ({
+export function codeSampleBlocks(samples: CodeSample[]): {language: string; logoClass: string; html: string}[] {
+  return CODE_SAMPLE_LANGUAGES.slice(0, samples.length).map((l, i) => ({
     language: l.language,
     logoClass: l.logoClass,
     html: codeBlockHtml(samples[i].source, {language: l.highlight, title: `${samples[i].lang} · ${samples[i].label}`, className: 'openapi-explorer__code-block'}),
   }));
-  return `export const codeSamples = ${JSON.stringify(blocks)};`;
 }
 
 /**
@@ -208,6 +209,13 @@ function keepWhatThePageReads(api: Api): void {
   delete api.description;
 }
 
+/** The plugin's own page body. */
+const stockApiPageMD = (page: ApiPageMetadata): string =>
+  (require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string}).createApiPageMD(page);
+
+/** The operation's hand-written samples (`x-codeSamples`), or else the ones built here. */
+const samplesOf = (api: Api): CodeSample[] => (api['x-codeSamples']?.length ? api['x-codeSamples'] : buildCodeSamples(api));
+
 /**
  * docusaurus-plugin-openapi-docs `markdownGenerators.createApiPageMD`: the plugin's own page body, after adding the
  * build-time samples to the operation, with the reference pre-rendered (into a file) and the samples exported as highlighted HTML;
@@ -215,16 +223,13 @@ function keepWhatThePageReads(api: Api): void {
  */
 export function createApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
-  if (!api['x-codeSamples']?.length) api['x-codeSamples'] = buildCodeSamples(api);
-  writeSampleSources(api);
+  api['x-codeSamples'] = samplesOf(api);
+  writeSampleSources(api.operationId, api['x-codeSamples']);
   const body = withStaticReference(withReleaseBadges(stockApiPageMD(page), api), api);
-  const markdown = [API_PAGE_EXPORT, codeSamplesExport(api['x-codeSamples'] ?? []), '', body].join('\n');
+  const markdown = [API_PAGE_EXPORT, `export const codeSamples = ${JSON.stringify(codeSampleBlocks(api['x-codeSamples']))};`, '', body].join('\n');
   keepWhatThePageReads(api);
   return markdown;
 }
-
-const stockApiPageMD = (page: ApiPageMetadata): string =>
-  (require('docusaurus-plugin-openapi-docs/lib/markdown') as {createApiPageMD: (p: ApiPageMetadata) => string}).createApiPageMD(page);
 
 /**
  * The plugin's own page, unchanged (the stock build of `npm run bench -- --stock`), with the sources of the samples
@@ -232,7 +237,7 @@ const stockApiPageMD = (page: ApiPageMetadata): string =>
  */
 export function createStockApiPageMD(page: ApiPageMetadata): string {
   const api = page.api as Api;
-  writeSampleSources({...api, 'x-codeSamples': api['x-codeSamples']?.length ? api['x-codeSamples'] : buildCodeSamples(api)});
+  writeSampleSources(api.operationId, samplesOf(api));
   return stockApiPageMD(page);
 }
 
