@@ -13,6 +13,7 @@ import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
 import type * as ChangelogPlugin from './src/plugins/changelog';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
+import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
 import {createApiPageMD, createStockApiPageMD} from './tools/api-pages/code-samples';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import {GEN_OUT_ENV} from './tools/generate-api';
@@ -32,6 +33,10 @@ const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 // `@theme/ApiItem` as the docs item component, the plugin's compressed front matter and its in-browser code
 // samples (its own page body). Everything else (template, ejected theme parts, plugins) stays.
 const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
+// `NOVARAMP_BUNDLE_ONLY=client|server` (scripts/docusaurus-build.mjs): this process makes one of the two bundles
+// (tools/one-bundle), and compiles its MDX itself: Docusaurus' cross-compiler cache hands the client's compiled MDX
+// to the server compilation, which would wait for it forever.
+const BUNDLE_ONLY = bundleOnly();
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
@@ -59,7 +64,7 @@ const config: Config = {
 
   // v4 behaviour now (Rspack build: the OpenAPI theme does not build with webpack). Storage keys stay
   // un-namespaced so the colour mode lives under `theme` and the bar under `docusaurus.announcement.dismiss`.
-  future: {v4: true},
+  future: {v4: true, faster: {mdxCrossCompilerCache: BUNDLE_ONLY === undefined}},
   storage: {namespace: false},
 
   onBrokenLinks: 'throw',
@@ -146,7 +151,7 @@ const config: Config = {
     // Keeps the OpenAPI theme's code on the API pages (why: in the plugin).
     './src/plugins/page-weight/index.ts',
     // Keeps the build's memory flat as the API grows (why: in the plugin).
-    './src/plugins/bundler-memory/index.ts',
+    ['./src/plugins/bundler-memory/index.ts', {otherBundleSettings: (isServer: boolean) => otherBundleSettings(BUNDLE_ONLY, isServer)}],
     // Keeps Rspack's persistent cache from outliving a bundler setting (why: in tools/rspack-cache-key.ts).
     ['./src/plugins/bundler-cache/index.ts', {cacheKeyPlugin: new CacheKeyPlugin([LOCAL_PLUGINS_DIR])}],
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).

@@ -18,7 +18,7 @@
  *                                    performance score is reported, every run's performance score is listed)
  *
  * Build: wall time and peak memory of gen:api, bundle:spec and the two docusaurus build steps of
- * scripts/docusaurus-build.mjs (bundling; SSG + postBuild), each step run and sampled by
+ * scripts/docusaurus-build.mjs (bundling: server then client bundle, one process each; SSG + postBuild), each step run and sampled by
  * bench/measure-build.ts (sum of RSS over the step's process tree, read from /proc every 200 ms); the stock
  * build runs in a scratch copy of the site so this worktree's generated pages stay ours.
  * Pages: tools/measure-page.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded,

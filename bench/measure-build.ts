@@ -142,8 +142,8 @@ export interface BuildSteps {
 }
 
 /**
- * `npm run build` (gen:api, bundle:spec, then scripts/docusaurus-build.mjs: Rspack bundling and SSG + postBuild,
- * two processes) in `siteDir`, each step measured with runMeasured, logs in RESULTS_DIR/<label>-<step>.log and the
+ * `npm run build` (gen:api, bundle:spec, then scripts/docusaurus-build.mjs: Rspack bundling (server, then client) and SSG + postBuild,
+ * in processes of their own) in `siteDir`, each step measured with runMeasured, logs in RESULTS_DIR/<label>-<step>.log and the
  * memory over time beside them (<label>-<step>.rss.csv).
  * `outDir` is passed to `docusaurus build --out-dir`.
  */

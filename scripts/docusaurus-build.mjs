@@ -1,22 +1,24 @@
 /**
- * `docusaurus build` in two processes, so the memory Rspack keeps after bundling is not carried through SSG and
- * the postBuild plugins (search index, llms.txt). Used by `npm run build`; arguments are passed to both
- * processes (e.g. `--out-dir build-stock`).
+ * `docusaurus build` in three processes, so the memory Rspack keeps after bundling is not carried through SSG and
+ * the postBuild plugins (search index, llms.txt), nor one bundle's through the other's. Used by `npm run build`;
+ * arguments are passed to every process (e.g. `--out-dir build-stock`).
  *
  * Why: Rspack's native memory (module graph, sources; outside the JS heap, so no GC or heap cap touches it)
  * stays allocated in the process after the compiler is closed (web-infra-dev/rspack#14734). In one process
- * that memory, which grows with the number of API pages, sits under SSG's worker threads and the postBuild
- * plugins, and the sum is the build's peak. Split, the peak is the larger of the two steps instead of their sum.
+ * that memory, which grows with the number of API pages, sits under the other bundle, SSG's worker threads and the
+ * postBuild plugins, and the sum is the build's peak. Split, the peak is the largest of the steps instead of their sum.
  *
  * How: Docusaurus 3.10's own switches (core/lib/commands/build/buildLocale.js):
  *   1. DOCUSAURUS_EXIT_AFTER_BUNDLING=true  loads the site, clears the out dir, bundles client and server, exits;
+ *      run twice, the server bundle then the client's, the other one's entry emptied each time
+ *      (tools/one-bundle); the server bundle is set aside while the second process clears the out dir;
  *   2. DOCUSAURUS_SKIP_BUNDLING=true        loads the site again, skips bundling (and the clearing), and runs
  *      SSG from the server bundle and client manifest of step 1, then postBuild and the broken-links check.
- * Loading the site twice costs a few seconds. The switches are undocumented, so this checks that step 1 really
- * stopped before SSG and left the server bundle and client manifest for step 2, that step 2 loaded the same site
- * (same routes and chunks), and fails loudly if a Docusaurus upgrade changed that. Docusaurus builds locales one
- * after the other in one process and step 1 exits after the first, so a second locale fails the build here
- * instead of silently missing. tests/spec/upgrade-guard.test.ts names this file when Docusaurus changes version.
+ * Loading the site three times costs a few seconds each. The switches are undocumented, so this checks that each
+ * bundling process really stopped before SSG and left its bundle, that every process loaded the same site (same
+ * routes and chunks), and fails loudly if a Docusaurus upgrade changed that. Docusaurus builds locales one after
+ * the other in one process and step 1 exits after the first, so a second locale fails the build here instead of
+ * silently missing. tests/spec/upgrade-guard.test.ts names this file when Docusaurus changes version.
  *
  * Plain JavaScript run by `node`, not tsx: the wrapper stays alive for the whole build, and tsx would add two
  * Node processes to the build's memory.
@@ -30,9 +32,16 @@ import {fileURLToPath} from 'node:url';
 const SITE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docusaurus = path.join(SITE_ROOT, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
 
-/** The two steps; `--step <name>` runs one of them only (`npm run bench:scale` measures them separately). */
+/**
+ * The steps: bundling is two processes, the server bundle then the client's, each with the other bundle's entry
+ * emptied (tools/one-bundle, NOVARAMP_BUNDLE_ONLY): Rspack keeps a compilation's native memory until the
+ * process ends, so bundled together the two module graphs of every page added up. `--step <name>` runs one of
+ * `bundle` (both bundling processes) and `render` only (`npm run bench:scale` measures them separately).
+ */
+const BUNDLE_ONLY_ENV = 'NOVARAMP_BUNDLE_ONLY';
 const STEPS = {
-  bundle: {label: 'bundling', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, node: []},
+  server: {label: 'server bundle', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [BUNDLE_ONLY_ENV]: 'server'}, node: []},
+  client: {label: 'client bundle', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [BUNDLE_ONLY_ENV]: 'client'}, node: []},
   // SSG workers and the postBuild plugins (search index, llms.txt) make a lot of short-lived garbage, and with
   // V8's default limit (a share of the machine's memory) the heap grows far beyond what stays alive before it is
   // collected. A 2 GiB limit (per isolate: main thread and each SSG worker) makes V8 collect sooner. One SSG worker
@@ -45,6 +54,8 @@ const STEPS = {
     node: /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-old-space-size=2048'],
   },
 };
+/** @type {Record<'bundle' | 'render', ('server' | 'client' | 'render')[]>} */
+const STEP_GROUPS = {bundle: ['server', 'client'], render: ['render']};
 
 let args = process.argv.slice(2);
 /** @type {'bundle' | 'render' | undefined} */
@@ -78,23 +89,43 @@ function fail(message) {
   process.exit(1);
 }
 
-/** @param {'bundle' | 'render'} step */
+/** Where the server bundle waits while the client's is made (that process clears the out dir first). */
+const serverBundleAside = `${out}-server-bundle`;
+
+function checkOneLocale() {
+  const {locales} = JSON.parse(fs.readFileSync(path.join(generated, 'i18n.json'), 'utf8'));
+  if (locales.length !== 1) {
+    fail(`The site has ${locales.length} locales (${locales.join(', ')}), and the two-process build bundles only the first: build each locale on its own (--locale) or use \`docusaurus build\`.`);
+  }
+}
+
+/** @param {'server' | 'client' | 'render'} step */
 function run(step) {
   const started = Date.now();
+  if (step === 'server') fs.rmSync(serverBundleAside, {recursive: true, force: true});
+  // So that the check below sees this process's manifest, not the empty bundle's of the server process.
+  if (step === 'client') fs.rmSync(clientManifest, {force: true});
   const r = spawnSync(process.execPath, [...STEPS[step].node, docusaurus, 'build', ...args], {cwd: SITE_ROOT, stdio: 'inherit', env: {...process.env, ...STEPS[step].env}});
   if (r.status !== 0) {
     console.error(`✖ docusaurus build (${STEPS[step].label}) failed${r.signal ? ` with ${r.signal}` : ''}`);
     process.exit(r.status ?? 1);
   }
-  if (step === 'bundle') {
-    if (!fs.existsSync(serverBundle) || !fs.existsSync(clientManifest) || fs.existsSync(path.join(out, '404.html'))) {
-      fail(`docusaurus build did not stop after bundling (expected ${path.relative(SITE_ROOT, serverBundle)}, ${path.relative(SITE_ROOT, clientManifest)} and no HTML yet): has DOCUSAURUS_EXIT_AFTER_BUNDLING changed?`);
-    }
-    const {locales} = JSON.parse(fs.readFileSync(path.join(generated, 'i18n.json'), 'utf8'));
-    if (locales.length !== 1) {
-      fail(`The site has ${locales.length} locales (${locales.join(', ')}), and the two-process build bundles only the first: build each locale on its own (--locale) or use \`docusaurus build\`.`);
-    }
+  const stopped = (expected) =>
+    `docusaurus build did not stop after bundling (expected ${path.relative(SITE_ROOT, expected)} and no HTML yet): has DOCUSAURUS_EXIT_AFTER_BUNDLING changed?`;
+  if (step === 'server') {
+    if (!fs.existsSync(serverBundle) || fs.existsSync(path.join(out, '404.html'))) fail(stopped(serverBundle));
+    checkOneLocale();
     bundledFingerprint = siteFingerprint();
+    fs.renameSync(path.dirname(serverBundle), serverBundleAside);
+  }
+  if (step === 'client') {
+    if (!fs.existsSync(clientManifest) || fs.existsSync(path.join(out, '404.html'))) fail(stopped(clientManifest));
+    if (siteFingerprint() !== bundledFingerprint) {
+      fail('The client bundle was made for other routes or chunks than the server bundle (did a file change during the build?): build again.');
+    }
+    // The empty server bundle of this process makes way for the real one.
+    fs.rmSync(path.dirname(serverBundle), {recursive: true, force: true});
+    fs.renameSync(serverBundleAside, path.dirname(serverBundle));
   }
   if (step === 'render') {
     if (!fs.existsSync(path.join(out, '404.html'))) {
@@ -108,4 +139,4 @@ function run(step) {
 }
 
 if (only === 'render' && !fs.existsSync(serverBundle)) fail(`--step render needs the bundles of --step bundle (${path.relative(SITE_ROOT, serverBundle)}).`);
-for (const step of only ? [only] : /** @type {const} */ (['bundle', 'render'])) run(step);
+for (const step of only ? STEP_GROUPS[only] : [...STEP_GROUPS.bundle, ...STEP_GROUPS.render]) run(step);

@@ -20,6 +20,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Browser, Page} from 'playwright-core';
 import {findChromium, launchChromium} from '../chromium';
+import {bundleOnly} from '../one-bundle';
 
 const localRequire = createRequire(__filename);
 const MERMAID_SCRIPT = localRequire.resolve('mermaid/dist/mermaid.min.js');
@@ -144,10 +145,13 @@ function mermaidBlocks(node: MdNode, found: {parent: MdNode; index: number}[] = 
 
 let warnedNoBrowser = false;
 
-/** Whether diagrams can be drawn here; warns once per process when they cannot. */
+/**
+ * Whether diagrams can be drawn here; warns once per process when they cannot, except in the build's server-bundle
+ * process (tools/one-bundle), which compiles the same pages as the client's: one warning per build.
+ */
 function canDraw(): boolean {
   if (findChromium()) return true;
-  if (!warnedNoBrowser) {
+  if (!warnedNoBrowser && bundleOnly() !== 'server') {
     warnedNoBrowser = true;
     console.warn(
       '[mermaid] No Chrome, Chromium or Edge found (set CHROMIUM_PATH to use one): diagrams are drawn in the visitor\'s browser by @docusaurus/theme-mermaid instead of at build time.',

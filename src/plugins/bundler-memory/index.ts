@@ -1,7 +1,12 @@
 import type {Plugin} from '@docusaurus/types';
 
+export interface BundlerMemoryOptions {
+  /** Settings that empty the bundle this build process does not make (tools/one-bundle, from docusaurus.config.ts). */
+  otherBundleSettings: (isServer: boolean) => {entry?: Record<string, string>; mergeStrategy?: Record<string, 'replace'>};
+}
+
 /**
- * Two Rspack settings that keep the bundling step's memory in proportion to the number of API pages without
+ * Rspack settings that keep the bundling step's memory in proportion to the number of API pages without
  * changing what is built (`npm run bench:scale` measures it):
  * - Server bundle: Docusaurus turns code splitting off for it (`splitChunks: false`), so each page's chunk carries
  *   its own copy of every component not in the server entry, the whole OpenAPI theme per API page, which Rspack
@@ -10,13 +15,19 @@ import type {Plugin} from '@docusaurus/types';
  * - JSON modules (each page's metadata, with the operation in its front matter): in production Rspack records
  *   every nested key as an export for tree shaking (`exportsDepth` unlimited); the site imports these files whole,
  *   so only the top level is worth tracking.
+ * - One bundle per process (scripts/docusaurus-build.mjs): the other bundle's entry emptied (why: tools/one-bundle).
  */
-export default function bundlerMemoryPlugin(): Plugin {
+export default function bundlerMemoryPlugin(_context: unknown, options: BundlerMemoryOptions): Plugin {
   return {
     name: 'novaramp-bundler-memory',
-    configureWebpack: (_config, isServer) => ({
-      module: {parser: {json: {exportsDepth: 1}}},
-      ...(isServer ? {mergeStrategy: {'optimization.splitChunks': 'replace'}, optimization: {splitChunks: {chunks: 'async'}}} : {}),
-    }),
+    configureWebpack: (_config, isServer) => {
+      const other = options.otherBundleSettings(isServer);
+      return {
+        module: {parser: {json: {exportsDepth: 1}}},
+        ...(isServer ? {optimization: {splitChunks: {chunks: 'async'}}} : {}),
+        ...(other.entry ? {entry: other.entry} : {}),
+        mergeStrategy: {...(isServer ? {'optimization.splitChunks': 'replace'} : {}), ...other.mergeStrategy},
+      };
+    },
   };
 }

@@ -1,0 +1,1 @@
+// The entry of the bundle a build process does not make (./index.ts).
