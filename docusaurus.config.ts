@@ -212,6 +212,9 @@ const config: Config = {
               // The operation stays plain JSON in the front matter: the page reads it without pako, and
               // JSON gzips on the wire as well as the plugin's deflate+base64 does.
               disableCompression: !STOCK_API_ITEM,
+              // The plugin's reference blocks' props as JSON files beside each page: only the stock page reads them;
+              // ours replaces those blocks by the static reference (three unused files per operation otherwise).
+              externalJsonProps: STOCK_API_ITEM,
             } satisfies OpenApiPlugin.Options,
           ]),
         ),
