@@ -95,7 +95,7 @@ const serverBundleAside = `${out}-server-bundle`;
 function checkOneLocale() {
   const {locales} = JSON.parse(fs.readFileSync(path.join(generated, 'i18n.json'), 'utf8'));
   if (locales.length !== 1) {
-    fail(`The site has ${locales.length} locales (${locales.join(', ')}), and the two-process build bundles only the first: build each locale on its own (--locale) or use \`docusaurus build\`.`);
+    fail(`The site has ${locales.length} locales (${locales.join(', ')}), and this build, one process per step, bundles only the first: build each locale on its own (--locale) or use \`docusaurus build\`.`);
   }
 }
 
