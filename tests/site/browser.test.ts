@@ -115,6 +115,30 @@ describe('navigation', () => {
     });
   });
 
+  test('the phone docs sidebar: the page\'s sidebar in the menu, a link closes it; loading the page never calls localeCompare', async () => {
+    // The first localeCompare of a page builds ICU's collator; src/theme/DocSidebar/Mobile keeps it out of page load.
+    const init = `{
+      const original = String.prototype.localeCompare;
+      window.__localeCompares = 0;
+      String.prototype.localeCompare = function (...args) { window.__localeCompares++; return original.apply(this, args); };
+    }`;
+    await withPage(
+      site,
+      '/docs/guides/banking-guide',
+      async (page) => {
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.evaluate(() => (window as unknown as {__localeCompares: number}).__localeCompares), 0);
+        await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+        const menu = page.locator('.navbar-sidebar .theme-doc-sidebar-menu');
+        assert.equal(await menu.locator('.menu__link--active').getAttribute('href'), '/docs/guides/banking-guide');
+        await menu.getByRole('link', {name: 'Quotes', exact: true}).click();
+        await page.waitForURL(/\/docs\/guides\/quotes-guide$/);
+        await page.waitForFunction(() => !document.querySelector('.navbar-sidebar--show'));
+      },
+      {viewport: {width: 412, height: 823}, init},
+    );
+  });
+
   test('the docs sidebar has no hide button and opening a category leaves the others as they were', async () => {
     await withPage(site, '/docs/api/overview', async (page) => {
       assert.equal(await page.getByRole('button', {name: /Collapse sidebar/i}).count(), 0);

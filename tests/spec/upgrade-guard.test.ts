@@ -68,8 +68,8 @@ const RELIANCES: Reliance[] = [
   {
     pkg: '@docusaurus/theme-classic',
     writtenFor: '3.10.2',
-    relies: 'the markup of tabs, admonitions, code blocks, category cards and blog posts converted to Markdown, the generated-index page\'s CSS module name, DocBreadcrumbs rendered by every doc page',
-    recheck: ['tools/markdown/rehype-docusaurus.ts', 'docusaurus.config.ts', 'src/theme/DocBreadcrumbs/index.tsx', 'src/theme/BlogPostItem/Header/index.tsx'],
+    relies: 'the markup of tabs, admonitions, code blocks, category cards and blog posts converted to Markdown, the generated-index page\'s CSS module name, DocBreadcrumbs rendered by every doc page, the ejected DocSidebar/Mobile (NavbarSecondaryMenuFiller memoising its props with localeCompare)',
+    recheck: ['tools/markdown/rehype-docusaurus.ts', 'docusaurus.config.ts', 'src/theme/DocBreadcrumbs/index.tsx', 'src/theme/BlogPostItem/Header/index.tsx', 'src/theme/DocSidebar/Mobile/index.tsx'],
   },
   {
     pkg: 'docusaurus-plugin-openapi-docs',
