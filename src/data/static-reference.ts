@@ -17,9 +17,24 @@ export const REFERENCE_HTML_URL = '/assets/reference/';
  */
 export const REFERENCE_FILE_NAME = /^[0-9a-f]{16}\.json$/;
 
-/** What a reference file holds. */
+/**
+ * What a reference file holds: the reference's HTML with the contents of its hidden tab panels (every status code but
+ * the first, every example behind its schema) left out, and those contents. Each panel left empty carries
+ * `data-deferred="<index into deferred>"`; the page fills it when its tab is first selected. Why: the hidden panels
+ * were three quarters of an operation page's elements, all parsed and styled before the first paint, seen by nobody
+ * who does not switch tabs.
+ */
 export interface ReferenceFile {
   html: string;
+  deferred: string[];
+}
+
+/** The attribute of a tab panel whose contents are in the file's `deferred` (its value is their index). */
+export const DEFERRED_ATTRIBUTE = 'data-deferred';
+
+/** The whole reference, every panel filled: what the page shows once every tab has been selected. */
+export function fullReferenceHtml({html, deferred}: ReferenceFile): string {
+  return html.replace(new RegExp(` ${DEFERRED_ATTRIBUTE}="(\\d+)">`, 'g'), (_, index: string) => `>${deferred[Number(index)]}`);
 }
 
 /** The element that holds an operation page's reference (src/components/ApiDocItem/StaticReference.tsx). */

@@ -1,5 +1,6 @@
 /**
- * The Markdown copies in the production build, against its HTML (parsed by Chromium's DOMParser):
+ * The Markdown copies in the production build, against its HTML (parsed by Chromium's DOMParser; an operation page's
+ * reference with the tab panels it loads on demand filled in):
  * - every operation and event page's copy (written from the spec) has each parameter, schema property, status
  *   code and example the HTML page shows, including the code samples, and each row of the reference (name, type
  *   label, qualifiers) reads as words that start an item of the copy;
@@ -17,15 +18,15 @@ import type {Browser, Page} from 'playwright-core';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
-import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {htmlDirective, LLMS_TXT, markdownDirective, markdownPath, markdownUrl} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
 import {launchChromium} from '../../tools/chromium';
 import {SITE_ROOT} from '../../tools/cli';
 import {llmsTxtCopies, routeOfCopy} from '../../tools/markdown/docusaurus-plugin';
+import {apiManifest, builtReferenceFile} from '../helpers/reference';
 
 const BUILD = path.join(SITE_ROOT, 'build');
-const manifest = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
+const manifest = apiManifest();
 const read = (file: string) => fs.readFileSync(path.join(BUILD, file), 'utf8');
 const copyOf = (route: string) => read(markdownPath(route));
 const squash = (s: string) => s.replace(/\s+/g, '');
@@ -63,8 +64,10 @@ interface PageFacts {
   admonitions: string[];
 }
 
-function facts(html: string): PageFacts {
+/** `deferred`: the contents of the operation page's reference panels its HTML leaves empty (src/data/static-reference.ts). */
+function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts {
   const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const panel of Array.from(doc.querySelectorAll('.novaramp-reference [data-deferred]'))) panel.innerHTML = deferred[Number(panel.getAttribute('data-deferred'))];
   const text = (el: Element) => (el.textContent ?? '').trim();
   const all = (selector: string, root: ParentNode = doc) => Array.from(root.querySelectorAll(selector));
   // Panels of "Example (auto)" tabs: the theme's example built from the schema, not an example of the spec.
@@ -109,7 +112,7 @@ before(async () => {
   page = await browser.newPage();
   // tsx compiles `facts` with esbuild's keepNames, which wraps inner functions in `__name(…)`.
   await page.evaluate('globalThis.__name = (fn) => fn');
-  for (const [route, file] of htmlPages) pageFacts.set(route, await page.evaluate(facts, read(file)));
+  for (const [route, file] of htmlPages) pageFacts.set(route, await page.evaluate(facts, {html: read(file), deferred: builtReferenceFile(route, manifest)?.deferred ?? []}));
 });
 after(async () => {
   await browser?.close();

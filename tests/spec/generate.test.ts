@@ -11,7 +11,8 @@ import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
 import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-samples';
-import {REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER} from '../../src/data/static-reference';
+import {fullReferenceHtml, REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-reference';
+import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
 import {readGeneratedPages, syncInto} from '../../tools/generate-api';
 import {run, SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
@@ -74,8 +75,13 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   const named = new Set(manifest.map((e) => /<StaticReference file="([^"]+)" \/>/.exec(fs.readFileSync(path.join(site, 'docs', `${e.docId}.api.mdx`), 'utf8'))?.[1]));
   assert.ok([...named].every((f) => f && REFERENCE_FILE_NAME.test(f)), 'every page names its reference file');
   assert.deepEqual(fs.readdirSync(referenceDir).sort(), [...named].sort());
-  const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, /file="([^"]+)"/.exec(page)?.[1] ?? ''), 'utf8')) as {html: string};
+  const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, /file="([^"]+)"/.exec(page)?.[1] ?? ''), 'utf8')) as ReferenceFile;
   assert.match(withdraw.html, /openapi-markdown__details[^]*beneficiary_id/);
+  // The first response is in the page's HTML, the others' (and every example behind its schema) load on selection.
+  assert.match(withdraw.html, /The withdrawal was accepted/);
+  assert.doesNotMatch(withdraw.html, /The request is malformed/);
+  assert.ok(withdraw.deferred.length >= 10, `${withdraw.deferred.length} panels deferred`);
+  assert.match(fullReferenceHtml(withdraw), /The request is malformed/);
   assert.doesNotMatch(page, /openapi-markdown__details/, 'the page itself does not carry the reference');
   // Each page's code samples' sources beside the pages, for the Markdown copies: the very samples the page shows.
   for (const entry of manifest) {
@@ -226,4 +232,23 @@ test('an operation with an undeclared tag fails with Redocly\'s file:line and it
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/tags\/0/);
   assert.match(output, /operation-tag-defined/);
   assertKept(output);
+});
+
+test('the hidden tab panels of a reference: outermost ones emptied and numbered in order, the rest byte for byte; the whole comes back exactly', () => {
+  const html =
+    '<div class="x"><ul role="tablist"><li role="tab">200</li><li role="tab">400</li></ul>' +
+    '<div role="tabpanel"><p>shown</p><div role="tabpanel" hidden="">example <b>one</b></div></div>' +
+    '<div role="tabpanel" hidden=""><p>error</p><div role="tabpanel" hidden="">nested</div></div>' +
+    '<div role="tabpanel" hidden="" class="empty"></div></div>';
+  const file = deferHiddenPanels(html);
+  assert.equal(
+    file.html,
+    '<div class="x"><ul role="tablist"><li role="tab">200</li><li role="tab">400</li></ul>' +
+      '<div role="tabpanel"><p>shown</p><div role="tabpanel" hidden="" data-deferred="0"></div></div>' +
+      '<div role="tabpanel" hidden="" data-deferred="1"></div>' +
+      '<div role="tabpanel" hidden="" class="empty" data-deferred="2"></div></div>',
+  );
+  assert.deepEqual(file.deferred, ['example <b>one</b>', '<p>error</p><div role="tabpanel" hidden="">nested</div>', '']);
+  assert.equal(fullReferenceHtml(file), html);
+  assert.throws(() => deferHiddenPanels('<div role="tabpanel" hidden><p>never closed'), /defer-panels: a hidden tab panel at offset 0 has no start or end tag/);
 });

@@ -17,6 +17,7 @@ import {REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-r
 import {GEN_OUT_ENV} from '../generate-api';
 import {prefillParameters, type CodeSample, type OperationParameter} from '../../src/data/operation';
 import {codeBlockHtml} from '../static-code/highlight';
+import {deferHiddenPanels} from './defer-panels';
 import {renderReference, type ReferenceOperation} from './render-reference';
 import {withReleaseBadges} from './release-badges';
 
@@ -128,7 +129,7 @@ const REFERENCE_BLOCKS = /^<(ParamsDetails|RequestSchema|StatusCodes)\b[\s\S]*?^
  * content (src/data/static-reference.ts), and returns the file's name.
  */
 function writeReferenceFile(html: string): string {
-  const text = JSON.stringify({html} satisfies ReferenceFile);
+  const text = JSON.stringify(deferHiddenPanels(html) satisfies ReferenceFile);
   const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
   writeBesidePages(REFERENCE_HTML_FOLDER, name, text);
   return name;

@@ -12,7 +12,7 @@ import {useStaticTabs} from './useStaticTabs';
 function Reference({file}: {file: string}): ReactNode {
   const reference = useReferenceHtml(file);
   const root = useRef<HTMLDivElement>(null);
-  useStaticTabs(root, reference.html);
+  useStaticTabs(root, reference.html, reference.panels);
   // Fetched after a client-side navigation: the link's #anchor (a response, a field) exists only now.
   const fetched = useRef(reference.state !== 'ready');
   useEffect(() => {
