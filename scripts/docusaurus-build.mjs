@@ -39,9 +39,13 @@ const docusaurus = path.join(SITE_ROOT, 'node_modules', '@docusaurus', 'core', '
  * `bundle` (both bundling processes) and `render` only (`npm run bench:scale` measures them separately).
  */
 const BUNDLE_ONLY_ENV = 'NOVARAMP_BUNDLE_ONLY';
+/** A step's V8 heap limit in MiB, unless NODE_OPTIONS sets one already. */
+const heapLimit = (mib) => (/--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : [`--max-old-space-size=${mib}`]);
 const STEPS = {
-  server: {label: 'server bundle', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [BUNDLE_ONLY_ENV]: 'server'}, node: []},
-  client: {label: 'client bundle', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [BUNDLE_ONLY_ENV]: 'client'}, node: []},
+  // A 1 GiB V8 heap (2,000 operations bundle within it): with V8's default limit (a share of the machine's memory)
+  // the heap grew beside Rspack's native memory, and the bundling processes set the build's peak.
+  server: {label: 'server bundle', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [BUNDLE_ONLY_ENV]: 'server'}, node: heapLimit(1024)},
+  client: {label: 'client bundle', env: {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [BUNDLE_ONLY_ENV]: 'client'}, node: heapLimit(1024)},
   // SSG workers and the postBuild plugins (search index, llms.txt) make a lot of short-lived garbage, and with
   // V8's default limit (a share of the machine's memory) the heap grows far beyond what stays alive before it is
   // collected. A 2 GiB limit (per isolate: main thread and each SSG worker) makes V8 collect sooner. One SSG worker
@@ -51,7 +55,7 @@ const STEPS = {
   render: {
     label: 'SSG and postBuild',
     env: {DOCUSAURUS_SKIP_BUNDLING: 'true', DOCUSAURUS_SSG_WORKER_THREAD_COUNT: process.env.DOCUSAURUS_SSG_WORKER_THREAD_COUNT ?? '1'},
-    node: /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-old-space-size=2048'],
+    node: heapLimit(2048),
   },
 };
 /** @type {Record<'bundle' | 'render', ('server' | 'client' | 'render')[]>} */
@@ -108,6 +112,10 @@ function run(step) {
   const r = spawnSync(process.execPath, [...STEPS[step].node, docusaurus, 'build', ...args], {cwd: SITE_ROOT, stdio: 'inherit', env: {...process.env, ...STEPS[step].env}});
   if (r.status !== 0) {
     console.error(`✖ docusaurus build (${STEPS[step].label}) failed${r.signal ? ` with ${r.signal}` : ''}`);
+    // V8 aborts when the heap is full ("JavaScript heap out of memory" above).
+    if (r.signal === 'SIGABRT' || r.status === 134) {
+      console.error(`  If it ran out of its JavaScript heap (${STEPS[step].node[0] ?? process.env.NODE_OPTIONS}), give it more: NODE_OPTIONS=--max-old-space-size=<MiB> npm run build`);
+    }
     process.exit(r.status ?? 1);
   }
   const stopped = (expected) =>
