@@ -1,4 +1,4 @@
-/** An operation page's reference file in the production build (src/data/static-reference.ts), found by its route. */
+/** The API manifest and an operation page's reference file (src/data/static-reference.ts), of the site or a scratch copy. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,19 +6,23 @@ import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {REFERENCE_HTML_URL, type ReferenceFile} from '../../src/data/static-reference';
 import {SITE_ROOT} from '../../tools/cli';
 
-export const apiManifest = (): ApiManifestEntry[] => JSON.parse(fs.readFileSync(path.join(SITE_ROOT, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
+export const apiManifest = (root = SITE_ROOT): ApiManifestEntry[] => JSON.parse(fs.readFileSync(path.join(root, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
 
-/** The name of the reference file the generated page of `route` names, or undefined when `route` is no operation's. */
-export function referenceFileName(route: string, manifest = apiManifest()): string | undefined {
-  const entry = manifest.find((e) => e.route === route);
-  if (!entry) return undefined;
-  const file = /<StaticReference file="([^"]+)" \/>/.exec(fs.readFileSync(path.join(SITE_ROOT, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1];
+/** The name of the reference file the generated page of `entry` names. */
+export function referenceFileName(entry: ApiManifestEntry, root = SITE_ROOT): string {
+  const file = /<StaticReference file="([^"]+)" \/>/.exec(fs.readFileSync(path.join(root, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1];
   assert.ok(file, `${entry.docId} names its reference file`);
   return file;
 }
 
-/** The reference file of `route`, as the build serves it. */
-export function builtReferenceFile(route: string, manifest = apiManifest()): ReferenceFile | undefined {
-  const name = referenceFileName(route, manifest);
-  return name === undefined ? undefined : (JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'build', REFERENCE_HTML_URL, name), 'utf8')) as ReferenceFile);
+/** The name of the reference file of the operation page at `route` (which must be one). */
+export function operationReferenceFileName(route: string): string {
+  const entry = apiManifest().find((e) => e.route === route);
+  assert.ok(entry, `${route} is an operation page`);
+  return referenceFileName(entry);
+}
+
+/** The reference file of `entry`, as the production build serves it. */
+export function builtReferenceFile(entry: ApiManifestEntry): ReferenceFile {
+  return JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'build', REFERENCE_HTML_URL, referenceFileName(entry)), 'utf8')) as ReferenceFile;
 }

@@ -11,12 +11,12 @@ import assert from 'node:assert/strict';
 import {before, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {DEFERRED_ATTRIBUTE, REFERENCE_FILE_NAME} from '../../src/data/static-reference';
-import {referenceFileName} from '../helpers/reference';
+import {operationReferenceFileName} from '../helpers/reference';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
 /** Its reference file (the page a test starts from fetches its own at idle). */
-const ROUTE_REFERENCE = `**/assets/reference/${referenceFileName(ROUTE)}`;
+const ROUTE_REFERENCE = `**/assets/reference/${operationReferenceFileName(ROUTE)}`;
 const site = useSiteInBrowser();
 
 async function openApiPage(mode: 'light' | 'dark') {
@@ -223,7 +223,7 @@ test('after a client-side navigation the operation page has its reference, fetch
     assert.ok((await page.locator('.novaramp-reference *').count()) > 600, 'the reference is rendered');
     const file = await page.locator('.novaramp-reference').getAttribute('data-file');
     assert.match(file ?? '', REFERENCE_FILE_NAME);
-    assert.deepEqual(fetched.filter((f) => !f.endsWith(referenceFileName('/docs/api/crypto/wallet/list-crypto-wallets') ?? '')), [`200 /assets/reference/${file}`]);
+    assert.deepEqual(fetched.filter((f) => !f.endsWith(operationReferenceFileName('/docs/api/crypto/wallet/list-crypto-wallets'))), [`200 /assets/reference/${file}`]);
     await page.locator('.novaramp-reference').getByRole('tab', {name: '422', exact: true}).click();
     assert.equal((await visibleResponse(page)).length, 1);
     assert.match((await visibleResponse(page))[0], /422|insufficient|unprocessable|valid/i);

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 import {BENCH_PAGES, BUDGET, SEARCH_INDEX_KIB} from '../../tools/page-budgets';
-import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {STATIC_REFERENCE_CLASS} from '../../src/data/static-reference';
 import {kib, measurePage} from '../../tools/measure-page';
 import {SITE_ROOT} from '../../tools/cli';
+import {apiManifest} from '../helpers/reference';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
@@ -38,7 +38,7 @@ describe('search index', () => {
     assert.ok(text.length <= SEARCH_INDEX_KIB * 1024, `${kib(text.length)} KiB`);
     // One group per kind of document: titles, headings, descriptions, keywords, contents.
     const documents = (JSON.parse(text) as {documents: {t: string; u: string}[]}[]).flatMap((g) => g.documents);
-    const manifest = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
+    const manifest = apiManifest();
     const titled = new Set(documents.map((d) => `${d.u} ${d.t}`));
     assert.deepEqual(manifest.filter((e) => !titled.has(`${e.route} ${e.label}`)).map((e) => e.route), []);
     const route = '/docs/api/crypto/wallet/whitdraw-crypto';

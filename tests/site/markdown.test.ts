@@ -45,6 +45,12 @@ const htmlPages = new Map(
     .map(([route, f]) => [route === '/' ? '/' : route.replace(/\/$/, ''), f] as const),
 );
 
+/** The contents of the reference panels an operation page's HTML leaves empty; none for other pages. */
+function deferredOf(route: string): string[] {
+  const entry = manifest.find((e) => e.route === route);
+  return entry ? builtReferenceFile(entry).deferred : [];
+}
+
 /** What a page's HTML shows, read in the browser. */
 interface PageFacts {
   alternates: string[];
@@ -112,7 +118,7 @@ before(async () => {
   page = await browser.newPage();
   // tsx compiles `facts` with esbuild's keepNames, which wraps inner functions in `__name(…)`.
   await page.evaluate('globalThis.__name = (fn) => fn');
-  for (const [route, file] of htmlPages) pageFacts.set(route, await page.evaluate(facts, {html: read(file), deferred: builtReferenceFile(route, manifest)?.deferred ?? []}));
+  for (const [route, file] of htmlPages) pageFacts.set(route, await page.evaluate(facts, {html: read(file), deferred: deferredOf(route)}));
 });
 after(async () => {
   await browser?.close();

@@ -9,13 +9,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
-import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
+import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE} from '../../src/data/api-table';
 import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-samples';
 import {fullReferenceHtml, REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-reference';
 import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
 import {readGeneratedPages, syncInto} from '../../tools/generate-api';
 import {run, SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
+import {apiManifest, referenceFileName} from '../helpers/reference';
 
 const BALANCES_PATH = 'paths/accounts_{account_id}_balances.yaml';
 const operationCount = loadOperations(SITE_ROOT).length;
@@ -62,20 +63,21 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   const page = fs.readFileSync(path.join(site, 'docs/api/reference/crypto/withdraw-crypto.api.mdx'), 'utf8');
   assert.match(page, /^slug: \/api\/crypto\/wallet\/whitdraw-crypto$/m);
   // The manifest the API sidebar is built from lists what was written, page for page.
-  const manifest = JSON.parse(fs.readFileSync(path.join(site, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
+  const manifest = apiManifest(site);
   assert.equal(manifest.length, operationCount);
+  const withdrawEntry = manifest.find((e) => e.operationId === 'withdrawCrypto');
   assert.deepEqual(
-    manifest.find((e) => e.operationId === 'withdrawCrypto'),
+    withdrawEntry,
     {operationId: 'withdrawCrypto', docId: 'api/reference/crypto/withdraw-crypto', route: '/docs/api/crypto/wallet/whitdraw-crypto', method: 'post', category: '/api/crypto/wallet', label: 'Withdraw crypto'},
   );
   for (const entry of manifest) assert.ok(fs.existsSync(path.join(site, 'docs', `${entry.docId}.api.mdx`)), `${entry.docId} exists`);
   assert.deepEqual(fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')), [], 'no temporary folder left');
   // Each page's reference file, and no other, beside the pages (src/plugins/static-reference).
   const referenceDir = path.join(site, GENERATED_DIR, REFERENCE_HTML_FOLDER);
-  const named = new Set(manifest.map((e) => /<StaticReference file="([^"]+)" \/>/.exec(fs.readFileSync(path.join(site, 'docs', `${e.docId}.api.mdx`), 'utf8'))?.[1]));
+  const named = new Set(manifest.map((e) => referenceFileName(e, site)));
   assert.ok([...named].every((f) => f && REFERENCE_FILE_NAME.test(f)), 'every page names its reference file');
   assert.deepEqual(fs.readdirSync(referenceDir).sort(), [...named].sort());
-  const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, /file="([^"]+)"/.exec(page)?.[1] ?? ''), 'utf8')) as ReferenceFile;
+  const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, referenceFileName(withdrawEntry, site)), 'utf8')) as ReferenceFile;
   assert.match(withdraw.html, /openapi-markdown__details[^]*beneficiary_id/);
   // The first response is in the page's HTML, the others' (and every example behind its schema) load on selection.
   assert.match(withdraw.html, /The withdrawal was accepted/);
