@@ -52,9 +52,13 @@ function load(url: string): Promise<ReferenceFile> {
   return entry.file;
 }
 
-/** The reference as it is at first: loaded before, in the server-rendered page, or still to be fetched. */
+/**
+ * The reference as it is at first: loaded before, in the server-rendered page, or still to be fetched. Not from an
+ * element still loading (`aria-busy`): when React mounts the page again (a hot update in development), the new
+ * instance renders while the old one's empty element is still in the document.
+ */
 function initial(url: string, file: string): Omit<ReferenceHtml, 'panels'> {
-  const html = files.get(url)?.loaded?.html ?? document.querySelector(`.${STATIC_REFERENCE_CLASS}[data-file="${file}"]`)?.innerHTML;
+  const html = files.get(url)?.loaded?.html ?? document.querySelector(`.${STATIC_REFERENCE_CLASS}[data-file="${file}"]:not([aria-busy])`)?.innerHTML;
   return html === undefined ? {state: 'loading', html: ''} : {state: 'ready', html};
 }
 
