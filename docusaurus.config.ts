@@ -11,6 +11,7 @@ import {PRISM_THEMES} from './src/data/prism-themes';
 import {RELEASES_DIR} from './src/data/spec-changes';
 import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
 import type * as ChangelogPlugin from './src/plugins/changelog';
+import type {OperationEntriesOptions} from './src/plugins/operation-entries';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
@@ -160,6 +161,8 @@ const config: Config = {
     './src/plugins/static-code/index.ts',
     // The operation pages' reference as files of its own, not in their JS (why: in the plugin).
     './src/plugins/static-reference/index.ts',
+    // The operation pages out of the JS every page downloads (why: in the plugin).
+    ['./src/plugins/operation-entries/index.ts', {active: !STOCK_API_ITEM && BUNDLE_ONLY !== 'server'} satisfies OperationEntriesOptions],
     // Pages written with every end tag, so lenient HTML parsers (agents, crawlers) read them right (why: in the plugin).
     './src/plugins/html-end-tags/index.ts',
     [

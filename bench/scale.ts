@@ -68,20 +68,26 @@ function dirBytes(dir: string): number {
 
 const gzipBytes = (file: string): number => zlib.gzipSync(fs.readFileSync(file), {level: 9}).length;
 
-/** The generated route table of a built site, per file, gzip bytes. */
+/**
+ * The generated route table of a built site as the client bundles it, per file, gzip bytes: the copies without the
+ * operation pages (src/plugins/operation-entries) where they were written, else Docusaurus' own.
+ */
 function routeTableSizes(site: string): Record<string, number> {
   const generated = path.join(site, '.docusaurus');
+  const clientCopy = (f: string) => [path.join(generated, 'operation-entries', f), path.join(generated, f)].find((p) => fs.existsSync(p))!;
   return Object.fromEntries(
-    ['routes.js', 'routesChunkNames.json', 'registry.js', 'globalData.json'].map((f) => [f, gzipBytes(path.join(generated, f))]),
+    ['routes.js', 'routesChunkNames.json', 'registry.js', 'globalData.json'].map((f) => [f, gzipBytes(clientCopy(f))]),
   );
 }
 
 /** The chunk names of the docs versions' props modules (`p/docs-<hash>.json`: every sidebar of the version). */
 function sidebarChunks(site: string): string[] {
   const registry = fs.readFileSync(path.join(site, '.docusaurus', 'registry.js'), 'utf8');
-  return [...registry.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm)].map(
-    (m) => m[1],
-  );
+  return [
+    ...[...registry.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm)].map((m) => m[1]),
+    // The sidebars that list operation pages, apart from the version's props (src/plugins/operation-entries).
+    'operation-sidebars',
+  ];
 }
 
 function pageJs(weight: PageWeight, sidebars: string[]): PageJs {

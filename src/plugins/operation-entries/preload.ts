@@ -1,0 +1,152 @@
+/**
+ * Docusaurus' `preload` (@docusaurus/core/lib/client/preload.js, which this module replaces in the client bundle:
+ * ./index.ts), with one step before it: a path the client's route table does not know, under the operation pages'
+ * prefix, gets its route from the operation page's script first. Docusaurus calls `preload` before it hydrates the
+ * first page and before every client-side navigation, and renders the route table once `preload` has resolved.
+ *
+ * On a page's first load the page's own HTML lists its scripts after main's, so the registration arrives when they
+ * have run; on a navigation, the route file (`/operation-routes/<path>.json`) names the scripts to add. A path with no
+ * route file is not an operation page: Docusaurus shows its page not found, as before.
+ */
+import ComponentCreator from '@docusaurus/ComponentCreator';
+import globalData from '@generated/globalData';
+import registry from '@generated/registry';
+import routes from '@generated/routes';
+import routesChunkNames from '@generated/routesChunkNames';
+import type {RouteConfig} from 'react-router-config';
+import {matchRoutes} from 'react-router-config';
+import splitSidebars from '@generated/operation-entries/split-sidebars.json';
+import {
+  OPERATION_QUEUE,
+  OPERATION_ROUTE_PREFIX,
+  OPERATION_SCRIPTS_FOLDER,
+  operationRouteFile,
+  type OperationRegistration,
+  type OperationRouteFile,
+} from '../../data/operation-routes';
+
+type Queue = {push: (registration: OperationRegistration) => void};
+interface DocsGlobalData {
+  versions: {docs: OperationRegistration['doc'][]}[];
+}
+
+const registered = new Set<string>();
+const waiting = new Map<string, () => void>();
+
+/** Puts an operation page's route, chunks and doc where Docusaurus' own code looks for them. */
+function register(registration: OperationRegistration): void {
+  const {path, hash, chunkNames, sidebar, doc, contentChunk, modulePath, content} = registration;
+  if (registered.has(path)) return;
+  const parent = matchRoutes(routes as RouteConfig[], path).at(-1)?.route;
+  if (!parent?.routes) throw new Error(`No parent route for the operation page ${path}`);
+  (registry as Record<string, unknown>)[contentChunk] = [() => Promise.resolve(content), modulePath, undefined];
+  (routesChunkNames as Record<string, unknown>)[`${path}-${hash}`] = chunkNames;
+  parent.routes.push({path, component: ComponentCreator(path, hash), exact: true, ...(sidebar ? {sidebar} : {})} as RouteConfig);
+  const docs = (globalData['docusaurus-plugin-content-docs'] as Record<string, DocsGlobalData> | undefined)?.default;
+  docs?.versions[0]?.docs.push(doc);
+  registered.add(path);
+  waiting.get(path)?.();
+  waiting.delete(path);
+}
+
+if (typeof window !== 'undefined') {
+  const w = window as unknown as Record<string, OperationRegistration[] | Queue | undefined>;
+  const early = w[OPERATION_QUEUE];
+  w[OPERATION_QUEUE] = {push: register};
+  if (Array.isArray(early)) early.forEach(register);
+}
+
+const isLeaf = (pathname: string): boolean => matchRoutes(routes as RouteConfig[], pathname).some(({route}) => route.exact);
+
+/** Resolves when `path`'s script has registered it. */
+const registration = (path: string): Promise<void> =>
+  registered.has(path) ? Promise.resolve() : new Promise((resolve) => waiting.set(path, resolve));
+
+/** Adds the scripts not on the page yet, in order; rejects if one fails to load. */
+function addScripts(scripts: string[]): Promise<void> {
+  const present = new Set(Array.from(document.scripts, (s) => s.getAttribute('src')));
+  return Promise.all(
+    scripts
+      .filter((src) => !present.has(src))
+      .map(
+        (src) =>
+          new Promise<void>((resolve, reject) => {
+            const script = document.createElement('script');
+            script.src = src;
+            script.async = false;
+            script.onload = () => resolve();
+            script.onerror = () => reject(new Error(`Could not load ${src}`));
+            document.body.appendChild(script);
+          }),
+      ),
+  ).then(() => undefined);
+}
+
+/** The first page's own scripts include an operation page's: its HTML listed them after main's. */
+const firstPath = typeof window !== 'undefined' ? window.location.pathname : '';
+const pageHasOperationScript = (): boolean =>
+  Array.from(document.scripts).some((s) => s.getAttribute('src')?.includes(`/${OPERATION_SCRIPTS_FOLDER}`));
+
+/** The route of each operation page being loaded (a hover preloads it, the click that follows waits for the same). */
+const loading = new Map<string, Promise<void>>();
+
+async function loadOperationRoute(pathname: string): Promise<void> {
+  const response = await fetch(operationRouteFile(pathname));
+  if (!response.ok) return; // Not an operation page.
+  const file = (await response.json()) as OperationRouteFile;
+  await Promise.all([registration(pathname), addScripts(file.scripts)]);
+}
+
+function operationRoute(pathname: string): Promise<void> | undefined {
+  if (registered.has(pathname) || !pathname.startsWith(OPERATION_ROUTE_PREFIX) || isLeaf(pathname)) return undefined;
+  if (pathname === firstPath && pageHasOperationScript()) return registration(pathname);
+  let route = loading.get(pathname);
+  if (!route) {
+    route = loadOperationRoute(pathname).finally(() => loading.delete(pathname));
+    loading.set(pathname, route);
+  }
+  return route;
+}
+
+type VersionProps = {version: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>}};
+let sidebarsBack: Promise<void> | undefined;
+
+/**
+ * The sidebars that list operation pages, and the operation docs, are not in the docs versions' props every docs page
+ * loads (./index.ts): a page of one of those sidebars puts them back into the props before Docusaurus renders it.
+ */
+function sidebarsApart(pathname: string): Promise<void> | undefined {
+  const leaf = matchRoutes(routes as RouteConfig[], pathname).find(({route}) => route.exact)?.route as {sidebar?: string} | undefined;
+  if (!leaf?.sidebar || !(splitSidebars as string[]).includes(leaf.sidebar)) return undefined;
+  sidebarsBack ??= import(/* webpackChunkName: "operation-sidebars" */ '@generated/operation-entries/sidebars.json').then(({default: apart}) =>
+    Promise.all(
+      Object.entries(apart as Record<string, VersionProps['version']>).map(async ([chunkName, {docsSidebars, docs}]) => {
+        const loaded = (await registry[chunkName][0]()) as {default?: VersionProps} & Partial<VersionProps>;
+        const {version} = (loaded.default ?? loaded) as VersionProps;
+        Object.assign(version.docsSidebars, docsSidebars);
+        Object.assign(version.docs, docs);
+      }),
+    ).then(() => undefined),
+  );
+  return sidebarsBack;
+}
+
+// Upstream's body below, unchanged but for the sidebars' step.
+/**
+ * Helper function to make sure all async components for that particular route
+ * is preloaded before rendering. This is especially useful to avoid loading
+ * screens.
+ *
+ * @param pathname the route pathname, example: /docs/installation
+ * @returns Promise object represents whether pathname has been preloaded
+ */
+export default async function preload(pathname: string): Promise<unknown> {
+  if (typeof window !== 'undefined') await operationRoute(decodeURI(pathname));
+  const matches = Array.from(new Set([pathname, decodeURI(pathname)]))
+    .map((p) => matchRoutes(routes as RouteConfig[], p))
+    .flat();
+  return Promise.all([
+    ...matches.map((match) => (match.route.component as {preload?: () => Promise<unknown>}).preload?.()),
+    typeof window !== 'undefined' ? sidebarsApart(decodeURI(pathname)) : undefined,
+  ]);
+}

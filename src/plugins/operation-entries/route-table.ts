@@ -1,0 +1,242 @@
+/**
+ * The client's copies of the route table Docusaurus generates (`.docusaurus/routes.js`, `registry.js`,
+ * `routesChunkNames.json`, `globalData.json`) without the operation pages, and what each operation page's script
+ * must register to put its route back (../../data/operation-routes.ts). Read with a JavaScript parser, cut by the
+ * parser's offsets: the rest of each file stays byte for byte what Docusaurus wrote.
+ */
+import {parse} from '@babel/parser';
+import fs from 'node:fs';
+import path from 'node:path';
+import {OPERATION_ROUTE_PREFIX} from '../../data/operation-routes';
+
+/** The operation pages to take out: route and doc id (from the API manifest). */
+export interface OperationPage {
+  route: string;
+  docId: string;
+}
+
+/** What the client bundle needs of one operation page. */
+export interface OperationRoute {
+  path: string;
+  hash: string;
+  chunkNames: Record<string, string>;
+  sidebar?: string;
+  doc: {id: string; path: string; sidebar?: string};
+  contentChunk: string;
+  modulePath: string;
+}
+
+/**
+ * A docs version's props (`p/docs-<hash>.json`: every sidebar and every doc of the version) without the sidebars
+ * that list operation pages and without the operation docs, and those apart.
+ */
+export interface SplitVersionProps {
+  /** The props module's chunk name in the registry. */
+  chunkName: string;
+  modulePath: string;
+  /** The props without them, for the client (JSON). */
+  props: string;
+  apart: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
+}
+
+export interface RouteTable {
+  routes: string;
+  registry: string;
+  routesChunkNames: string;
+  globalData: string;
+  operations: OperationRoute[];
+  versions: SplitVersionProps[];
+  /** The sidebars taken out of the versions' props. */
+  sidebars: string[];
+}
+
+interface VersionProps {
+  version: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
+}
+
+/** Does this sidebar (items, nested categories) list one of `docIds`? */
+const listsDoc = (items: unknown, docIds: Set<string>): boolean =>
+  Array.isArray(items) &&
+  items.some((item: {docId?: string; items?: unknown}) => (item.docId !== undefined && docIds.has(item.docId)) || listsDoc(item.items, docIds));
+
+/** The version props modules in the registry (module path under the docs plugin's `p/`) that hold sidebars. */
+function splitVersions(generatedFilesDir: string, registry: Map<string, string>, docIds: Set<string>): {versions: SplitVersionProps[]; sidebars: Set<string>} {
+  const versions: SplitVersionProps[] = [];
+  const sidebars = new Set<string>();
+  for (const [chunkName, modulePath] of registry) {
+    if (!/^@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/[^/]+\.json$/.test(modulePath)) continue;
+    const file = path.join(generatedFilesDir, modulePath.slice('@generated/'.length));
+    const props = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VersionProps>;
+    if (!props.version?.docsSidebars) continue;
+    const apart: SplitVersionProps['apart'] = {docsSidebars: {}, docs: {}};
+    for (const [name, items] of Object.entries(props.version.docsSidebars)) {
+      if (!listsDoc(items, docIds)) continue;
+      apart.docsSidebars[name] = items;
+      delete props.version.docsSidebars[name];
+      sidebars.add(name);
+    }
+    for (const id of docIds) {
+      if (!(id in props.version.docs)) continue;
+      apart.docs[id] = props.version.docs[id];
+      delete props.version.docs[id];
+    }
+    versions.push({chunkName, modulePath, props: JSON.stringify(props), apart});
+  }
+  return {versions, sidebars};
+}
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  loc: {start: {line: number}};
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+function* walk(node: Node): Generator<Node> {
+  yield node;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'loc') continue;
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) yield* walk(child);
+  }
+}
+
+/** A property's key as a string (identifier or string literal). */
+const keyOf = (property: Node): string | undefined => {
+  const key = property.key as Node | undefined;
+  if (!key) return undefined;
+  return key.type === 'Identifier' ? (key.name as string) : key.type === 'StringLiteral' ? (key.value as string) : undefined;
+};
+
+const stringProperty = (object: Node, name: string): string | undefined => {
+  const property = (object.properties as Node[]).find((p) => p.type === 'ObjectProperty' && keyOf(p) === name);
+  const value = property?.value as Node | undefined;
+  return value?.type === 'StringLiteral' ? (value.value as string) : undefined;
+};
+
+/** `source` with the listed members of each container (an array's elements or an object's properties) taken out. */
+function withoutMembers(source: string, cuts: {container: Node; members: Node[]; drop: Set<Node>}[]): string {
+  let out = source;
+  for (const {container, members, drop} of [...cuts].sort((a, b) => b.container.start - a.container.start)) {
+    const kept = members.filter((m) => !drop.has(m)).map((m) => source.slice(m.start, m.end));
+    const [open, close] = container.type === 'ArrayExpression' ? ['[', ']'] : ['{', '}'];
+    out = out.slice(0, container.start) + `${open}\n${kept.join(',\n')}\n${close}` + out.slice(container.end);
+  }
+  return out;
+}
+
+const parseModule = (source: string, file: string): Node => {
+  try {
+    return parse(source, {sourceType: 'module'}).program as unknown as Node;
+  } catch (error) {
+    throw new Error(`${file}: cannot parse the file Docusaurus generated: ${(error as Error).message}`);
+  }
+};
+
+/**
+ * The route table without `pages`, from the generated files in `generatedFilesDir`. Throws, naming the file, when a
+ * page is not where Docusaurus 3.10 puts it (a route leaf with `path`, one `routesChunkNames` entry with a
+ * `content` chunk in the registry, one doc in the docs plugin's global data).
+ */
+export function routeTableWithout(generatedFilesDir: string, pages: OperationPage[]): RouteTable {
+  const file = (name: string) => path.join(generatedFilesDir, name);
+  const byRoute = new Map(pages.map((page) => [page.route, page]));
+  for (const page of pages) {
+    if (!page.route.startsWith(OPERATION_ROUTE_PREFIX))
+      throw new Error(`${page.docId}: its route ${page.route} is not under ${OPERATION_ROUTE_PREFIX}, where the site looks for operation pages`);
+  }
+
+  // routes.js: the leaves whose path is an operation page.
+  const routesSource = fs.readFileSync(file('routes.js'), 'utf8');
+  const sidebars = new Map<string, string | undefined>();
+  const routeCuts: {container: Node; members: Node[]; drop: Set<Node>}[] = [];
+  for (const node of walk(parseModule(routesSource, file('routes.js')))) {
+    if (node.type !== 'ArrayExpression') continue;
+    const elements = node.elements as Node[];
+    const drop = new Set(elements.filter((e) => e?.type === 'ObjectExpression' && byRoute.has(stringProperty(e, 'path') ?? '')));
+    for (const element of drop) {
+      const route = stringProperty(element, 'path')!;
+      if (sidebars.has(route)) throw new Error(`${file('routes.js')}:${element.loc.start.line}: a second route for ${route}`);
+      if ((element.properties as Node[]).some((p) => keyOf(p) === 'routes'))
+        throw new Error(`${file('routes.js')}:${element.loc.start.line}: the operation route ${route} has child routes`);
+      sidebars.set(route, stringProperty(element, 'sidebar'));
+    }
+    if (drop.size > 0) routeCuts.push({container: node, members: elements, drop});
+  }
+  const missing = pages.filter((page) => !sidebars.has(page.route));
+  if (missing.length > 0) throw new Error(`${file('routes.js')}: no route for ${missing.map((p) => p.route).join(', ')}`);
+
+  // routesChunkNames.json: `<path>-<hash>` → {__comp, content}.
+  const chunkNames = JSON.parse(fs.readFileSync(file('routesChunkNames.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const routeKeys = new Map<string, string>();
+  for (const key of Object.keys(chunkNames)) {
+    const route = key.slice(0, key.lastIndexOf('-'));
+    if (!byRoute.has(route)) continue;
+    if (routeKeys.has(route)) throw new Error(`${file('routesChunkNames.json')}: two entries for ${route}`);
+    routeKeys.set(route, key);
+  }
+
+  // registry.js: chunk name → [loader, module path, module id]; an operation's content chunk is its own.
+  const registrySource = fs.readFileSync(file('registry.js'), 'utf8');
+  const registryObject = [...walk(parseModule(registrySource, file('registry.js')))].find((n) => n.type === 'ObjectExpression');
+  if (!registryObject) throw new Error(`${file('registry.js')}: no object exported`);
+  const registryEntries = new Map((registryObject.properties as Node[]).map((p) => [keyOf(p) ?? '', p]));
+  const modulePathOf = (entry: Node): string | undefined => {
+    const second = ((entry.value as Node).elements as Node[] | undefined)?.[1];
+    return second?.type === 'StringLiteral' ? (second.value as string) : undefined;
+  };
+
+  const operations: OperationRoute[] = pages.map((page) => {
+    const key = routeKeys.get(page.route);
+    if (!key) throw new Error(`${file('routesChunkNames.json')}: no entry for ${page.route}`);
+    const names = chunkNames[key];
+    const entry = registryEntries.get(names.content ?? '');
+    const modulePath = entry && modulePathOf(entry);
+    if (!entry || !modulePath)
+      throw new Error(`${file('registry.js')}: no module for the content chunk "${names.content}" of ${page.route}`);
+    const sidebar = sidebars.get(page.route);
+    return {
+      path: page.route,
+      hash: key.slice(page.route.length + 1),
+      chunkNames: names,
+      ...(sidebar ? {sidebar} : {}),
+      doc: {id: page.docId, path: page.route, ...(sidebar ? {sidebar} : {})},
+      contentChunk: names.content,
+      modulePath,
+    };
+  });
+
+  const modulePaths = new Map([...registryEntries].map(([key, entry]) => [key, modulePathOf(entry) ?? '']));
+  const {versions, sidebars: splitSidebars} = splitVersions(generatedFilesDir, modulePaths, new Set(pages.map((p) => p.docId)));
+
+  const contentChunks = new Set(operations.map((o) => o.contentChunk));
+  const registryMembers = registryObject.properties as Node[];
+  const registry = withoutMembers(registrySource, [
+    {container: registryObject, members: registryMembers, drop: new Set(registryMembers.filter((p) => contentChunks.has(keyOf(p) ?? '')))},
+  ]);
+  for (const key of routeKeys.values()) delete chunkNames[key];
+
+  // globalData.json: every docs version's list of docs.
+  const globalData = JSON.parse(fs.readFileSync(file('globalData.json'), 'utf8')) as Record<string, Record<string, {versions?: {docs: {path: string}[]}[]}>>;
+  let docsLeft = pages.length;
+  for (const instance of Object.values(globalData['docusaurus-plugin-content-docs'] ?? {})) {
+    for (const version of instance.versions ?? []) {
+      const before = version.docs.length;
+      version.docs = version.docs.filter((doc) => !byRoute.has(doc.path));
+      docsLeft -= before - version.docs.length;
+    }
+  }
+  if (docsLeft !== 0) throw new Error(`${file('globalData.json')}: expected ${pages.length} operation docs in the docs plugin's data, found ${pages.length - docsLeft}`);
+
+  return {
+    routes: withoutMembers(routesSource, routeCuts),
+    registry,
+    routesChunkNames: JSON.stringify(chunkNames),
+    globalData: JSON.stringify(globalData),
+    operations,
+    versions,
+    sidebars: [...splitSidebars],
+  };
+}
