@@ -25,9 +25,12 @@ const RELIANCES: Reliance[] = [
     pkg: '@docusaurus/core',
     writtenFor: '3.10.2',
     relies:
-      'DOCUSAURUS_EXIT_AFTER_BUNDLING / DOCUSAURUS_SKIP_BUNDLING and .docusaurus/{client-manifest,i18n,routesChunkNames}.json; the client and server configurations merged with plugins\' `entry` (one bundle per process) and the MDX cross-compiler cache that `future.faster.mdxCrossCompilerCache: false` turns off; non-default MDX exports copied onto props.content; the `common` split-chunks group; the Error page text and the chunk-loading global; a plugin\'s `devServer` merged into the dev server\'s options, the server bundle evaluated with Node\'s require',
+      'DOCUSAURUS_EXIT_AFTER_BUNDLING / DOCUSAURUS_SKIP_BUNDLING and .docusaurus/{client-manifest,i18n,routesChunkNames}.json; the client and server configurations merged with plugins\' `entry` (one bundle per process) and the MDX cross-compiler cache that `future.faster.mdxCrossCompilerCache: false` turns off; non-default MDX exports copied onto props.content; the `common` split-chunks group; the Error page text and the chunk-loading global; a plugin\'s `devServer` merged into the dev server\'s options, the server bundle evaluated with Node\'s require; the generated routes.js, registry.js, routesChunkNames.json, globalData.json and version props, ComponentCreator reading registry and chunk names at call time, client/preload.js (replaced, its body copied) and the client manifest\'s entrypoints and origins read by SSG',
     recheck: [
       'scripts/docusaurus-build.mjs',
+      'src/plugins/operation-entries/index.ts',
+      'src/plugins/operation-entries/preload.ts',
+      'src/plugins/operation-entries/route-table.ts',
       'tools/one-bundle/index.ts',
       'src/components/ApiDocItem/index.tsx',
       'tools/api-pages/code-samples.ts',
