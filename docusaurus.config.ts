@@ -15,6 +15,7 @@ import type {OperationEntriesOptions} from './src/plugins/operation-entries';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
+import {routeTableWithout} from './tools/operation-route-table';
 import {createApiPageMD, createStockApiPageMD} from './tools/api-pages/code-samples';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import {GEN_OUT_ENV} from './tools/generate-api';
@@ -162,7 +163,7 @@ const config: Config = {
     // The operation pages' reference as files of its own, not in their JS (why: in the plugin).
     './src/plugins/static-reference/index.ts',
     // The operation pages out of the JS every page downloads (why: in the plugin).
-    ['./src/plugins/operation-entries/index.ts', {active: !STOCK_API_ITEM && BUNDLE_ONLY !== 'server'} satisfies OperationEntriesOptions],
+    ['./src/plugins/operation-entries/index.ts', {active: !STOCK_API_ITEM && BUNDLE_ONLY !== 'server', routeTableWithout} satisfies OperationEntriesOptions],
     // Pages written with every end tag, so lenient HTML parsers (agents, crawlers) read them right (why: in the plugin).
     './src/plugins/html-end-tags/index.ts',
     [

@@ -40,3 +40,47 @@ export interface OperationRegistration {
 }
 
 export const operationRouteFile = (route: string): string => `${OPERATION_ROUTE_FILES}${route}.json`;
+
+// What tools/operation-route-table.ts makes of Docusaurus' generated files for src/plugins/operation-entries.
+
+/** The operation pages to take out: route and doc id (from the API manifest). */
+export interface OperationPage {
+  route: string;
+  docId: string;
+}
+
+/** What the client bundle needs of one operation page. */
+export interface OperationRoute {
+  path: string;
+  hash: string;
+  chunkNames: Record<string, string>;
+  sidebar?: string;
+  doc: {id: string; path: string; sidebar?: string};
+  contentChunk: string;
+  modulePath: string;
+}
+
+/**
+ * A docs version's props (`p/docs-<hash>.json`: every sidebar and every doc of the version) without the sidebars
+ * that list operation pages and without the operation docs, and those apart.
+ */
+export interface SplitVersionProps {
+  /** The props module's chunk name in the registry. */
+  chunkName: string;
+  modulePath: string;
+  /** The props without them, for the client (JSON). */
+  props: string;
+  apart: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
+}
+
+export interface RouteTable {
+  routes: string;
+  registry: string;
+  routesChunkNames: string;
+  globalData: string;
+  operations: OperationRoute[];
+  versions: SplitVersionProps[];
+  /** The sidebars taken out of the versions' props. */
+  sidebars: string[];
+}
+

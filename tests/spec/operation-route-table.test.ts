@@ -1,5 +1,5 @@
 /**
- * src/plugins/operation-entries/route-table.ts on generated files shaped as Docusaurus 3.10 writes them: what the
+ * tools/operation-route-table.ts on generated files shaped as Docusaurus 3.10 writes them: what the
  * client's copies keep and lose, what each operation page registers, and the errors that name the file.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from '@babel/parser';
-import {routeTableWithout} from '../../src/plugins/operation-entries/route-table';
+import {routeTableWithout} from '../../tools/operation-route-table';
 
 const OP = '/docs/api/crypto/wallet/withdraw';
 const GUIDE = '/docs/guides/banking-guide';

@@ -30,7 +30,7 @@ const RELIANCES: Reliance[] = [
       'scripts/docusaurus-build.mjs',
       'src/plugins/operation-entries/index.ts',
       'src/plugins/operation-entries/preload.ts',
-      'src/plugins/operation-entries/route-table.ts',
+      'tools/operation-route-table.ts',
       'tools/one-bundle/index.ts',
       'src/components/ApiDocItem/index.tsx',
       'tools/api-pages/code-samples.ts',

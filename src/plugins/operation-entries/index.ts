@@ -8,7 +8,8 @@
  * main.js than at 500, on every page.
  *
  * How:
- * - The client bundle reads copies of those four generated files without the operation pages (./route-table.ts).
+ * - The client bundle reads copies of those four generated files without the operation pages
+ *   (tools/operation-route-table.ts).
  * - Each operation page's content is an entry of its own that depends on `main` (Rspack leaves entries out of the
  *   runtime's chunk maps), whose module registers the page's route with its content (../../data/operation-routes.ts);
  *   what the operation pages share is one chunk beside them. Their files go to OPERATION_SCRIPTS_FOLDER.
@@ -21,12 +22,21 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import fs from 'node:fs';
 import path from 'node:path';
 import {MANIFEST_FILE, type ApiManifestEntry} from '../../data/api-table';
-import {OPERATION_QUEUE, OPERATION_SCRIPTS_FOLDER, operationRouteFile, type OperationRouteFile} from '../../data/operation-routes';
-import {routeTableWithout, type OperationRoute} from './route-table';
+import {
+  OPERATION_QUEUE,
+  OPERATION_SCRIPTS_FOLDER,
+  operationRouteFile,
+  type OperationPage,
+  type OperationRoute,
+  type OperationRouteFile,
+  type RouteTable,
+} from '../../data/operation-routes';
 
 export interface OperationEntriesOptions {
   /** Off for the stock comparison build and in a process that makes only the server bundle. */
   active: boolean;
+  /** The route table without the operation pages (tools/operation-route-table.ts, from docusaurus.config.ts). */
+  routeTableWithout: (generatedFilesDir: string, pages: OperationPage[]) => RouteTable;
 }
 
 const NAME = 'novaramp-operation-entries';
@@ -120,7 +130,7 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
     configureWebpack(config, isServer, utils) {
       if (!options.active || isServer || config.mode !== 'production') return {};
       const manifest = JSON.parse(fs.readFileSync(path.join(context.siteDir, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
-      const table = routeTableWithout(
+      const table = options.routeTableWithout(
         context.generatedFilesDir,
         manifest.map((entry) => ({route: entry.route, docId: entry.docId})),
       );

@@ -1,54 +1,14 @@
 /**
  * The client's copies of the route table Docusaurus generates (`.docusaurus/routes.js`, `registry.js`,
  * `routesChunkNames.json`, `globalData.json`) without the operation pages, and what each operation page's script
- * must register to put its route back (../../data/operation-routes.ts). Read with a JavaScript parser, cut by the
+ * must register to put its route back (src/data/operation-routes.ts). Run by src/plugins/operation-entries (handed to
+ * it by docusaurus.config.ts). Read with a JavaScript parser, cut by the
  * parser's offsets: the rest of each file stays byte for byte what Docusaurus wrote.
  */
 import {parse} from '@babel/parser';
 import fs from 'node:fs';
 import path from 'node:path';
-import {OPERATION_ROUTE_PREFIX} from '../../data/operation-routes';
-
-/** The operation pages to take out: route and doc id (from the API manifest). */
-export interface OperationPage {
-  route: string;
-  docId: string;
-}
-
-/** What the client bundle needs of one operation page. */
-export interface OperationRoute {
-  path: string;
-  hash: string;
-  chunkNames: Record<string, string>;
-  sidebar?: string;
-  doc: {id: string; path: string; sidebar?: string};
-  contentChunk: string;
-  modulePath: string;
-}
-
-/**
- * A docs version's props (`p/docs-<hash>.json`: every sidebar and every doc of the version) without the sidebars
- * that list operation pages and without the operation docs, and those apart.
- */
-export interface SplitVersionProps {
-  /** The props module's chunk name in the registry. */
-  chunkName: string;
-  modulePath: string;
-  /** The props without them, for the client (JSON). */
-  props: string;
-  apart: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
-}
-
-export interface RouteTable {
-  routes: string;
-  registry: string;
-  routesChunkNames: string;
-  globalData: string;
-  operations: OperationRoute[];
-  versions: SplitVersionProps[];
-  /** The sidebars taken out of the versions' props. */
-  sidebars: string[];
-}
+import {OPERATION_ROUTE_PREFIX, type OperationPage, type OperationRoute, type RouteTable, type SplitVersionProps} from '../src/data/operation-routes';
 
 interface VersionProps {
   version: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
