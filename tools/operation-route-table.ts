@@ -2,8 +2,8 @@
  * The client's copies of the route table Docusaurus generates (`.docusaurus/routes.js`, `registry.js`,
  * `routesChunkNames.json`, `globalData.json`) without the operation pages, and what each operation page's script
  * must register to put its route back (src/data/operation-routes.ts). Run by src/plugins/operation-entries (handed to
- * it by docusaurus.config.ts). Read with a JavaScript parser, cut by the
- * parser's offsets: the rest of each file stays byte for byte what Docusaurus wrote.
+ * it by docusaurus.config.ts). Read with a JavaScript parser, cut by the parser's offsets: the rest of each file stays
+ * byte for byte what Docusaurus wrote.
  */
 import {parse} from '@babel/parser';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import {OPERATION_ROUTE_PREFIX, type OperationPage, type OperationRoute, type RouteTable, type SplitVersionProps} from '../src/data/operation-routes';
 
 interface VersionProps {
-  version: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
+  version: SplitVersionProps['apart'];
 }
 
 /** Does this sidebar (items, nested categories) list one of `docIds`? */

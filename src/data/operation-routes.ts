@@ -24,18 +24,7 @@ export interface OperationRouteFile {
 export const OPERATION_QUEUE = 'novarampOperations';
 
 /** What an operation page's script registers: its route as Docusaurus generated it, its doc and its content. */
-export interface OperationRegistration {
-  path: string;
-  /** The route's hash in Docusaurus' route table (`ComponentCreator(path, hash)`). */
-  hash: string;
-  /** The route's chunk names (`{__comp, content}`), as in `routesChunkNames`. */
-  chunkNames: Record<string, string>;
-  sidebar?: string;
-  /** The docs plugin's global data entry of the page. */
-  doc: {id: string; path: string; sidebar?: string};
-  /** The chunk name of the page's content and the module it is. */
-  contentChunk: string;
-  modulePath: string;
+export interface OperationRegistration extends OperationRoute {
   content: unknown;
 }
 
@@ -52,10 +41,14 @@ export interface OperationPage {
 /** What the client bundle needs of one operation page. */
 export interface OperationRoute {
   path: string;
+  /** The route's hash in Docusaurus' route table (`ComponentCreator(path, hash)`). */
   hash: string;
+  /** The route's chunk names (`{__comp, content}`), as in `routesChunkNames`. */
   chunkNames: Record<string, string>;
   sidebar?: string;
+  /** The docs plugin's global data entry of the page. */
   doc: {id: string; path: string; sidebar?: string};
+  /** The chunk name of the page's content and the module it is. */
   contentChunk: string;
   modulePath: string;
 }

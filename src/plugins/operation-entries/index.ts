@@ -19,6 +19,7 @@
  * The server bundle keeps the whole route table: the HTML of every page is as before.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import escapeRegExp from 'lodash/escapeRegExp';
 import fs from 'node:fs';
 import path from 'node:path';
 import {MANIFEST_FILE, type ApiManifestEntry} from '../../data/api-table';
@@ -116,10 +117,9 @@ class OperationFilesPlugin {
 
 /** The module an operation entry runs: the page's content, registered with its route (./preload.ts reads it). */
 function registeringModule(operation: OperationRoute): string {
-  const {modulePath, ...registration} = operation;
   return [
-    `import * as content from ${JSON.stringify(modulePath)};`,
-    `(self.${OPERATION_QUEUE} = self.${OPERATION_QUEUE} || []).push(Object.assign(${JSON.stringify({...registration, modulePath})}, {content: content}));`,
+    `import * as content from ${JSON.stringify(operation.modulePath)};`,
+    `(self.${OPERATION_QUEUE} = self.${OPERATION_QUEUE} || []).push(Object.assign(${JSON.stringify(operation)}, {content: content}));`,
     '',
   ].join('\n');
 }
@@ -164,7 +164,6 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
       config.entry = {main: config.entry, ...entries};
 
       const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
-      const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       return {
         plugins: [
           new NormalModuleReplacementPlugin(/^@generated\/(routes|registry|routesChunkNames|globalData)$/, (resource: {request: string}) => {
@@ -182,7 +181,7 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
               // components): one chunk beside their entries, loaded with each.
               operations: {
                 name: 'operations',
-                chunks: new RegExp(`^(?:${table.operations.map((o) => escape(o.contentChunk)).join('|')})$`),
+                chunks: new RegExp(`^(?:${table.operations.map((o) => escapeRegExp(o.contentChunk)).join('|')})$`),
                 minChunks: 2,
                 priority: 45,
                 enforce: true,

@@ -23,6 +23,7 @@ import {
   operationRouteFile,
   type OperationRegistration,
   type OperationRouteFile,
+  type SplitVersionProps,
 } from '../../data/operation-routes';
 
 type Queue = {push: (registration: OperationRegistration) => void};
@@ -49,14 +50,15 @@ function register(registration: OperationRegistration): void {
   waiting.delete(path);
 }
 
-if (typeof window !== 'undefined') {
-  const w = window as unknown as Record<string, OperationRegistration[] | Queue | undefined>;
-  const early = w[OPERATION_QUEUE];
-  w[OPERATION_QUEUE] = {push: register};
-  if (Array.isArray(early)) early.forEach(register);
-}
+// Only the client bundle has this module (./index.ts), so `window` is always there.
+const w = window as unknown as Record<string, OperationRegistration[] | Queue | undefined>;
+const early = w[OPERATION_QUEUE];
+w[OPERATION_QUEUE] = {push: register};
+if (Array.isArray(early)) early.forEach(register);
 
-const isLeaf = (pathname: string): boolean => matchRoutes(routes as RouteConfig[], pathname).some(({route}) => route.exact);
+/** The page route `pathname` matches in the table, if any (its parents match too, but not exactly). */
+const leafRoute = (pathname: string): (RouteConfig & {sidebar?: string}) | undefined =>
+  matchRoutes(routes as RouteConfig[], pathname).find(({route}) => route.exact)?.route;
 
 /** Resolves when `path`'s script has registered it. */
 const registration = (path: string): Promise<void> =>
@@ -83,7 +85,7 @@ function addScripts(scripts: string[]): Promise<void> {
 }
 
 /** The first page's own scripts include an operation page's: its HTML listed them after main's. */
-const firstPath = typeof window !== 'undefined' ? window.location.pathname : '';
+const firstPath = window.location.pathname;
 const pageHasOperationScript = (): boolean =>
   Array.from(document.scripts).some((s) => s.getAttribute('src')?.includes(`/${OPERATION_SCRIPTS_FOLDER}`));
 
@@ -98,7 +100,7 @@ async function loadOperationRoute(pathname: string): Promise<void> {
 }
 
 function operationRoute(pathname: string): Promise<void> | undefined {
-  if (registered.has(pathname) || !pathname.startsWith(OPERATION_ROUTE_PREFIX) || isLeaf(pathname)) return undefined;
+  if (registered.has(pathname) || !pathname.startsWith(OPERATION_ROUTE_PREFIX) || leafRoute(pathname)) return undefined;
   if (pathname === firstPath && pageHasOperationScript()) return registration(pathname);
   let route = loading.get(pathname);
   if (!route) {
@@ -108,7 +110,7 @@ function operationRoute(pathname: string): Promise<void> | undefined {
   return route;
 }
 
-type VersionProps = {version: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>}};
+type VersionProps = {version: SplitVersionProps['apart']};
 let sidebarsBack: Promise<void> | undefined;
 
 /**
@@ -116,11 +118,11 @@ let sidebarsBack: Promise<void> | undefined;
  * loads (./index.ts): a page of one of those sidebars puts them back into the props before Docusaurus renders it.
  */
 function sidebarsApart(pathname: string): Promise<void> | undefined {
-  const leaf = matchRoutes(routes as RouteConfig[], pathname).find(({route}) => route.exact)?.route as {sidebar?: string} | undefined;
+  const leaf = leafRoute(pathname);
   if (!leaf?.sidebar || !(splitSidebars as string[]).includes(leaf.sidebar)) return undefined;
   sidebarsBack ??= import(/* webpackChunkName: "operation-sidebars" */ '@generated/operation-entries/sidebars.json').then(({default: apart}) =>
     Promise.all(
-      Object.entries(apart as Record<string, VersionProps['version']>).map(async ([chunkName, {docsSidebars, docs}]) => {
+      Object.entries(apart as Record<string, SplitVersionProps['apart']>).map(async ([chunkName, {docsSidebars, docs}]) => {
         const loaded = (await registry[chunkName][0]()) as {default?: VersionProps} & Partial<VersionProps>;
         const {version} = (loaded.default ?? loaded) as VersionProps;
         Object.assign(version.docsSidebars, docsSidebars);
@@ -141,12 +143,13 @@ function sidebarsApart(pathname: string): Promise<void> | undefined {
  * @returns Promise object represents whether pathname has been preloaded
  */
 export default async function preload(pathname: string): Promise<unknown> {
-  if (typeof window !== 'undefined') await operationRoute(decodeURI(pathname));
-  const matches = Array.from(new Set([pathname, decodeURI(pathname)]))
+  const decoded = decodeURI(pathname);
+  await operationRoute(decoded);
+  const matches = Array.from(new Set([pathname, decoded]))
     .map((p) => matchRoutes(routes as RouteConfig[], p))
     .flat();
   return Promise.all([
     ...matches.map((match) => (match.route.component as {preload?: () => Promise<unknown>}).preload?.()),
-    typeof window !== 'undefined' ? sidebarsApart(decodeURI(pathname)) : undefined,
+    sidebarsApart(decoded),
   ]);
 }

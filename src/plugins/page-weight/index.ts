@@ -14,6 +14,7 @@
  *   theme's modules and our API page's (src/components/ApiDocItem, src/theme) also stay out, for the pages
  *   that share a chunk with an API page.
  */
+import escapeRegExp from 'lodash/escapeRegExp';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -40,7 +41,6 @@ export default function pageWeightPlugin(context: LoadContext): Plugin {
       const docusaurusCommon = (config.optimization?.splitChunks || undefined)?.cacheGroups?.common as {minChunks?: number} | undefined;
       const totalPages = (docusaurusCommon?.minChunks ?? 0) * 2;
       const apiChunks = isServer ? [] : apiPageChunks(context.generatedFilesDir);
-      const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       return {
         resolve: {
           alias: {
@@ -61,7 +61,7 @@ export default function pageWeightPlugin(context: LoadContext): Plugin {
                       test: NOT_OPENAPI_MODULES,
                       // A RegExp on chunk names (evaluated natively by Rspack): the async page chunks, as Docusaurus' default
                       // `async` selects, minus the API pages'. `main` and its runtime are the entry's initial chunks.
-                      chunks: new RegExp(`^(?!(?:${['main', 'runtime~main', ...apiChunks].map(escape).join('|')})$)`),
+                      chunks: new RegExp(`^(?!(?:${['main', 'runtime~main', ...apiChunks].map(escapeRegExp).join('|')})$)`),
                       minChunks: Math.max(2, (totalPages - apiChunks.length) * 0.5),
                     },
                   },
