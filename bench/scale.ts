@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type {Browser} from 'playwright-core';
+import {PAGES_APART_CHUNK_PREFIX} from '../src/data/operation-routes';
 import {launchChromium} from '../tools/chromium';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {scratchSite} from '../tools/scratch-site';
@@ -83,11 +84,9 @@ function routeTableSizes(site: string): Record<string, number> {
 /** The chunk names of the docs versions' props modules (`p/docs-<hash>.json`: every sidebar of the version). */
 function sidebarChunks(site: string): string[] {
   const registry = fs.readFileSync(path.join(site, '.docusaurus', 'registry.js'), 'utf8');
-  return [
-    ...[...registry.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm)].map((m) => m[1]),
-    // The sidebars that list operation pages, apart from the version's props (src/plugins/operation-entries).
-    'operation-sidebars',
-  ];
+  return [...registry.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm)].map(
+    (m) => m[1],
+  );
 }
 
 function pageJs(weight: PageWeight, sidebars: string[]): PageJs {
@@ -97,7 +96,8 @@ function pageJs(weight: PageWeight, sidebars: string[]): PageJs {
     route: weight.route,
     js: weight.js.gzip,
     main: sum((name) => /^(main|runtime~main)\./.test(name)),
-    sidebars: sum((name) => sidebars.some((chunk) => name.startsWith(`${chunk}.`))),
+    // The versions' props, and the sidebar categories' operation pages kept apart from them (src/plugins/operation-entries).
+    sidebars: sum((name) => sidebars.some((chunk) => name.startsWith(`${chunk}.`)) || name.startsWith(PAGES_APART_CHUNK_PREFIX)),
   };
 }
 

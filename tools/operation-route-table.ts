@@ -8,41 +8,74 @@
 import {parse} from '@babel/parser';
 import fs from 'node:fs';
 import path from 'node:path';
-import {OPERATION_ROUTE_PREFIX, type OperationPage, type OperationRoute, type RouteTable, type SplitVersionProps} from '../src/data/operation-routes';
+import {
+  OPERATION_ROUTE_PREFIX,
+  pagesApartPlaceholder,
+  type OperationPage,
+  type OperationRoute,
+  type RouteTable,
+  type SidebarPagesApart,
+  type SplitVersionProps,
+} from '../src/data/operation-routes';
 
-interface VersionProps {
-  version: SplitVersionProps['apart'];
+interface SidebarItem {
+  type: string;
+  label?: string;
+  docId?: string;
+  items?: SidebarItem[];
 }
 
-/** Does this sidebar (items, nested categories) list one of `docIds`? */
-const listsDoc = (items: unknown, docIds: Set<string>): boolean =>
-  Array.isArray(items) &&
-  items.some((item: {docId?: string; items?: unknown}) => (item.docId !== undefined && docIds.has(item.docId)) || listsDoc(item.items, docIds));
+interface VersionProps {
+  version: {docsSidebars: Record<string, SidebarItem[]>; docs: Record<string, unknown>};
+}
 
-/** The version props modules in the registry (module path under the docs plugin's `p/`) that hold sidebars. */
-function splitVersions(generatedFilesDir: string, registry: Map<string, string>, docIds: Set<string>): {versions: SplitVersionProps[]; sidebars: Set<string>} {
-  const versions: SplitVersionProps[] = [];
-  const sidebars = new Set<string>();
+interface SplitVersions {
+  versions: SplitVersionProps[];
+  pagesApart: RouteTable['pagesApart'];
+  sidebars: Set<string>;
+}
+
+/**
+ * The version props modules in the registry (module path under the docs plugin's `p/`) with each sidebar category's
+ * operation pages apart: the links but the first replaced by one placeholder, the docs of all of them moved out.
+ * Throws, naming the file, for operation pages a category does not list next to each other, a category listing pages
+ * of two API categories, an API category in two sidebar categories and an operation page outside any category.
+ */
+function splitVersions(generatedFilesDir: string, registry: Map<string, string>, pages: Map<string, OperationPage>): SplitVersions {
+  const split: SplitVersions = {versions: [], pagesApart: {}, sidebars: new Set()};
   for (const [chunkName, modulePath] of registry) {
     if (!/^@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/[^/]+\.json$/.test(modulePath)) continue;
     const file = path.join(generatedFilesDir, modulePath.slice('@generated/'.length));
     const props = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VersionProps>;
     if (!props.version?.docsSidebars) continue;
-    const apart: SplitVersionProps['apart'] = {docsSidebars: {}, docs: {}};
-    for (const [name, items] of Object.entries(props.version.docsSidebars)) {
-      if (!listsDoc(items, docIds)) continue;
-      apart.docsSidebars[name] = items;
-      delete props.version.docsSidebars[name];
-      sidebars.add(name);
+    const {docsSidebars, docs} = props.version;
+    for (const [sidebar, items] of Object.entries(docsSidebars)) {
+      const where = (category?: SidebarItem) => `${file}: sidebar "${sidebar}"${category ? `, category "${category.label}"` : ''}`;
+      const splitCategory = (list: SidebarItem[], category?: SidebarItem): void => {
+        for (const item of list) if (item.type === 'category') splitCategory(item.items ?? [], item);
+        const at = list.flatMap((item, index) => (item.type === 'link' && item.docId !== undefined && pages.has(item.docId) ? [index] : []));
+        if (at.length === 0) return;
+        if (!category) throw new Error(`${where()}: lists the operation page ${list[at[0]].docId} outside a category (its pages are kept apart by category)`);
+        if (at.at(-1)! - at[0] !== at.length - 1) throw new Error(`${where(category)}: its operation pages are not listed next to each other`);
+        const links = at.map((index) => list[index]);
+        const keys = new Set(links.map((link) => pages.get(link.docId!)!.category));
+        if (keys.size > 1) throw new Error(`${where(category)}: lists operation pages of ${[...keys].join(' and ')}`);
+        const [key] = keys;
+        if (links.length === 1) return; // Its one page stays: nothing to keep apart.
+        if (key in split.pagesApart) throw new Error(`${where(category)}: the operation pages of ${key} are listed in a second category`);
+        split.pagesApart[key] = {
+          items: links.slice(1) as SidebarPagesApart['items'],
+          docs: Object.fromEntries(links.filter((link) => link.docId! in docs).map((link) => [link.docId!, docs[link.docId!]])),
+        };
+        for (const link of links) delete docs[link.docId!];
+        list.splice(at[1], links.length - 1, pagesApartPlaceholder(key) as unknown as SidebarItem);
+        split.sidebars.add(sidebar);
+      };
+      splitCategory(items);
     }
-    for (const id of docIds) {
-      if (!(id in props.version.docs)) continue;
-      apart.docs[id] = props.version.docs[id];
-      delete props.version.docs[id];
-    }
-    versions.push({chunkName, modulePath, props: JSON.stringify(props), apart});
+    split.versions.push({chunkName, modulePath, props: JSON.stringify(props)});
   }
-  return {versions, sidebars};
+  return split;
 }
 
 interface Node {
@@ -148,6 +181,9 @@ export function routeTableWithout(generatedFilesDir: string, pages: OperationPag
     return second?.type === 'StringLiteral' ? (second.value as string) : undefined;
   };
 
+  const modulePaths = new Map([...registryEntries].map(([key, entry]) => [key, modulePathOf(entry) ?? '']));
+  const split = splitVersions(generatedFilesDir, modulePaths, new Map(pages.map((page) => [page.docId, page])));
+
   const operations: OperationRoute[] = pages.map((page) => {
     const key = routeKeys.get(page.route);
     if (!key) throw new Error(`${file('routesChunkNames.json')}: no entry for ${page.route}`);
@@ -165,11 +201,10 @@ export function routeTableWithout(generatedFilesDir: string, pages: OperationPag
       doc: {id: page.docId, path: page.route, ...(sidebar ? {sidebar} : {})},
       contentChunk: names.content,
       modulePath,
+      ...(page.category in split.pagesApart ? {category: page.category} : {}),
     };
   });
 
-  const modulePaths = new Map([...registryEntries].map(([key, entry]) => [key, modulePathOf(entry) ?? '']));
-  const {versions, sidebars: splitSidebars} = splitVersions(generatedFilesDir, modulePaths, new Set(pages.map((p) => p.docId)));
 
   const contentChunks = new Set(operations.map((o) => o.contentChunk));
   const registryMembers = registryObject.properties as Node[];
@@ -196,7 +231,8 @@ export function routeTableWithout(generatedFilesDir: string, pages: OperationPag
     routesChunkNames: JSON.stringify(chunkNames),
     globalData: JSON.stringify(globalData),
     operations,
-    versions,
-    sidebars: [...splitSidebars],
+    versions: split.versions,
+    pagesApart: split.pagesApart,
+    sidebars: [...split.sidebars],
   };
 }

@@ -15,9 +15,11 @@ export const OPERATION_ROUTE_FILES = '/operation-routes';
 /** The folder of the operation pages' scripts (their own entry files and the chunk they share). */
 export const OPERATION_SCRIPTS_FOLDER = 'assets/js/operations/';
 
-/** What an operation page's route file holds: its scripts, in the order they run. */
+/** What an operation page's route file holds: its scripts, in the order they run, and its sidebar category's pages. */
 export interface OperationRouteFile {
   scripts: string[];
+  /** The key of the sidebar pages apart that list the page (absent when its category lists it alone). */
+  category?: string;
 }
 
 /** The global list an operation page's script adds its registration to (`self[OPERATION_QUEUE].push(…)`). */
@@ -32,10 +34,12 @@ export const operationRouteFile = (route: string): string => `${OPERATION_ROUTE_
 
 // What tools/operation-route-table.ts makes of Docusaurus' generated files for src/plugins/operation-entries.
 
-/** The operation pages to take out: route and doc id (from the API manifest). */
+/** The operation pages to take out: route, doc id and sidebar category (from the API manifest). */
 export interface OperationPage {
   route: string;
   docId: string;
+  /** The API category's `dir` (src/data/api-table.ts): the key of its pages apart from the sidebar. */
+  category: string;
 }
 
 /** What the client bundle needs of one operation page. */
@@ -51,19 +55,73 @@ export interface OperationRoute {
   /** The chunk name of the page's content and the module it is. */
   contentChunk: string;
   modulePath: string;
+  /** The key of the sidebar pages apart that list the page (absent when its category lists it alone). */
+  category?: string;
 }
 
 /**
- * A docs version's props (`p/docs-<hash>.json`: every sidebar and every doc of the version) without the sidebars
- * that list operation pages and without the operation docs, and those apart.
+ * A sidebar category's operation pages, kept apart from the docs version's props that every page of the version
+ * loads: every link to an operation page but the category's first (Docusaurus finds a category's first link in the
+ * sidebar), and the docs of all of them. A placeholder stands in the category's items where those links were.
  */
+export interface SidebarPagesApart {
+  items: SidebarLink[];
+  docs: Record<string, unknown>;
+}
+
+/** A sidebar link as Docusaurus' docs plugin writes it in the version's props. */
+export interface SidebarLink {
+  type: 'link';
+  href: string;
+  label: string;
+  docId?: string;
+  unlisted?: boolean;
+  className?: string;
+}
+
+/** The custom prop of the placeholder: the key of the pages it stands for. */
+export const PAGES_APART_PROP = 'operationPagesApart';
+
+/**
+ * The placeholder in a category's items. Docusaurus' own `html` item, which its sidebar code takes as one visible item
+ * that is neither a link nor active; src/theme/DocSidebarItems never renders it as such.
+ */
+export interface PagesApartPlaceholder {
+  type: 'html';
+  value: '';
+  customProps: {[PAGES_APART_PROP]: string};
+}
+
+export const pagesApartPlaceholder = (key: string): PagesApartPlaceholder => ({type: 'html', value: '', customProps: {[PAGES_APART_PROP]: key}});
+
+/** The key of the pages a sidebar item stands for, if it is a placeholder. */
+export function pagesApartKey(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const {type, customProps} = item as {type?: unknown; customProps?: Record<string, unknown>};
+  const key = customProps?.[PAGES_APART_PROP];
+  return type === 'html' && typeof key === 'string' ? key : undefined;
+}
+
+/** The file name of a key's pages apart (`.docusaurus/operation-entries/pages/<name>.json`), also its chunk's name. */
+export const pagesApartFileName = (key: string): string => key.replace(/^\/+/, '').replace(/[^A-Za-z0-9]+/g, '-');
+
+/** The name of each key's pages' chunk starts so (src/plugins/operation-entries/preload.ts, its `webpackChunkName`). */
+export const PAGES_APART_CHUNK_PREFIX = 'sidebar-pages-';
+
+/** Which docs versions' props hold placeholders and in which sidebars: what the client loads the pages apart for. */
+export interface PagesApartIndex {
+  /** The version props modules' chunk names in the registry. */
+  versions: string[];
+  sidebars: string[];
+}
+
+/** A docs version's props module (`p/docs-<hash>.json`: every sidebar and every doc of the version), the client's copy. */
 export interface SplitVersionProps {
   /** The props module's chunk name in the registry. */
   chunkName: string;
   modulePath: string;
-  /** The props without them, for the client (JSON). */
+  /** The props with the sidebar categories' operation pages apart (JSON). */
   props: string;
-  apart: {docsSidebars: Record<string, unknown>; docs: Record<string, unknown>};
 }
 
 export interface RouteTable {
@@ -73,7 +131,8 @@ export interface RouteTable {
   globalData: string;
   operations: OperationRoute[];
   versions: SplitVersionProps[];
-  /** The sidebars taken out of the versions' props. */
+  /** The pages apart, by key. */
+  pagesApart: Record<string, SidebarPagesApart>;
+  /** The sidebars that hold placeholders. */
   sidebars: string[];
 }
-

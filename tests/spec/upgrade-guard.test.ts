@@ -25,7 +25,7 @@ const RELIANCES: Reliance[] = [
     pkg: '@docusaurus/core',
     writtenFor: '3.10.2',
     relies:
-      'DOCUSAURUS_EXIT_AFTER_BUNDLING / DOCUSAURUS_SKIP_BUNDLING and .docusaurus/{client-manifest,i18n,routesChunkNames}.json; the client and server configurations merged with plugins\' `entry` (one bundle per process) and the MDX cross-compiler cache that `future.faster.mdxCrossCompilerCache: false` turns off; non-default MDX exports copied onto props.content; the `common` split-chunks group; the Error page text and the chunk-loading global; a plugin\'s `devServer` merged into the dev server\'s options, the server bundle evaluated with Node\'s require; the generated routes.js, registry.js, routesChunkNames.json, globalData.json and version props, ComponentCreator reading registry and chunk names at call time, client/preload.js (replaced, its body copied) and the client manifest\'s entrypoints and origins read by SSG',
+      'DOCUSAURUS_EXIT_AFTER_BUNDLING / DOCUSAURUS_SKIP_BUNDLING and .docusaurus/{client-manifest,i18n,routesChunkNames}.json; the client and server configurations merged with plugins\' `entry` (one bundle per process) and the MDX cross-compiler cache that `future.faster.mdxCrossCompilerCache: false` turns off; non-default MDX exports copied onto props.content; the `common` split-chunks group; the Error page text and the chunk-loading global; a plugin\'s `devServer` merged into the dev server\'s options, the server bundle evaluated with Node\'s require; the generated routes.js, registry.js, routesChunkNames.json, globalData.json and version props (the docs plugin\'s sidebar items and their `html` type, the hooks reading a version\'s sidebars and docs), ComponentCreator reading registry and chunk names at call time, client/preload.js (replaced, its body copied) and the client manifest\'s entrypoints and origins read by SSG',
     recheck: [
       'scripts/docusaurus-build.mjs',
       'src/plugins/operation-entries/index.ts',
@@ -71,8 +71,16 @@ const RELIANCES: Reliance[] = [
   {
     pkg: '@docusaurus/theme-classic',
     writtenFor: '3.10.2',
-    relies: 'the markup of tabs, admonitions, code blocks, category cards and blog posts converted to Markdown, the generated-index page\'s CSS module name, DocBreadcrumbs rendered by every doc page, the ejected DocSidebar/Mobile (NavbarSecondaryMenuFiller memoising its props with localeCompare)',
-    recheck: ['tools/markdown/rehype-docusaurus.ts', 'docusaurus.config.ts', 'src/theme/DocBreadcrumbs/index.tsx', 'src/theme/BlogPostItem/Header/index.tsx', 'src/theme/DocSidebar/Mobile/index.tsx'],
+    relies: 'the markup of tabs, admonitions, code blocks, category cards and blog posts converted to Markdown, the generated-index page\'s CSS module name, DocBreadcrumbs rendered by every doc page, the ejected DocSidebar/Mobile (NavbarSecondaryMenuFiller memoising its props with localeCompare), the wrapped DocSidebarItems (its props, a category rendering its items only once opened) and the markup of DocSidebarItemLink and DocSidebarItemCategory read back from a page\'s HTML',
+    recheck: [
+      'tools/markdown/rehype-docusaurus.ts',
+      'docusaurus.config.ts',
+      'src/theme/DocBreadcrumbs/index.tsx',
+      'src/theme/BlogPostItem/Header/index.tsx',
+      'src/theme/DocSidebar/Mobile/index.tsx',
+      'src/theme/DocSidebarItems/index.tsx',
+      'src/plugins/operation-entries/sidebar-pages.ts',
+    ],
   },
   {
     pkg: 'docusaurus-plugin-openapi-docs',

@@ -4,8 +4,8 @@
  *
  * Why: Docusaurus puts every page in the client's route table: its route (routes.js), its chunks' loaders
  * (registry.js), their names (routesChunkNames.json), its doc (the docs plugin's global data), all inside main.js,
- * and the Rspack runtime keeps three entries per async chunk. At 2,000 operations that was 115 KiB gzip more
- * main.js than at 500, on every page.
+ * and the Rspack runtime keeps three entries per async chunk; every docs page also loads its version's props, every
+ * sidebar with every link. All of it grew with each operation, on every page.
  *
  * How:
  * - The client bundle reads copies of those four generated files without the operation pages
@@ -16,6 +16,10 @@
  * - The client manifest lists those files for the page's content module, so each operation page's HTML loads
  *   them after main's; no other page does. Each page's route file names them for client-side navigation.
  * - Docusaurus' `preload` is replaced by ./preload.ts, which puts the route back before Docusaurus matches it.
+ * - In the versions' props, each sidebar category lists its first operation page and a placeholder for the others,
+ *   which are a chunk per category with their docs (tools/operation-route-table.ts). An operation page's first load
+ *   reads its category's links back from its own HTML, where the server rendered them; ./sidebar-pages.ts loads a
+ *   category's chunk for a navigation to one of its pages, for its category page and when it is opened.
  * The server bundle keeps the whole route table: the HTML of every page is as before.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -27,7 +31,9 @@ import {
   OPERATION_QUEUE,
   OPERATION_SCRIPTS_FOLDER,
   operationRouteFile,
+  pagesApartFileName,
   type OperationPage,
+  type PagesApartIndex,
   type OperationRoute,
   type OperationRouteFile,
   type RouteTable,
@@ -42,12 +48,10 @@ export interface OperationEntriesOptions {
 
 const NAME = 'novaramp-operation-entries';
 const GENERATED_FILES = ['routes', 'registry', 'routesChunkNames', 'globalData'] as const;
-/** Files in `.docusaurus/operation-entries/` that ./preload.ts imports: the names of the sidebars taken out of the
- * versions' props, and those sidebars with their docs (by the version props' chunk name). */
-const SPLIT_SIDEBARS_FILE = 'split-sidebars.json';
-const SIDEBARS_APART_FILE = 'sidebars.json';
-/** The chunk of SIDEBARS_APART_FILE (its `webpackChunkName` in ./preload.ts). */
-const SIDEBARS_CHUNK = 'operation-sidebars';
+/** Files in `.docusaurus/operation-entries/` that ./preload.ts imports: which versions' props and sidebars hold
+ * placeholders (PagesApartIndex), and each key's pages apart, a chunk of its own (`pages/<pagesApartFileName>.json`). */
+const PAGES_APART_INDEX_FILE = 'pages-apart.json';
+const PAGES_APART_DIR = 'pages';
 const SCRIPT_FILENAME = `${OPERATION_SCRIPTS_FOLDER}[name].[contenthash:8].js`;
 /** Docusaurus' client/preload.js, requested as `./preload` by its client entry, navigation and `window.docusaurus`. */
 const CORE_CLIENT_DIR = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client$/;
@@ -58,7 +62,6 @@ interface Chunk {
 }
 interface Compilation {
   entrypoints: ReadonlyMap<string, {chunks: Chunk[]}>;
-  namedChunks: ReadonlyMap<string, Chunk>;
   outputOptions: {publicPath?: unknown};
   emitAsset: (file: string, source: unknown) => void;
   hooks: {processAssets: {tap: (options: {name: string; stage: number}, fn: () => void) => void}};
@@ -92,15 +95,15 @@ class OperationFilesPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({name: NAME, stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT}, () => {
         const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
-        // The operation pages' sidebar comes with their scripts (./preload.ts would load it after them otherwise).
-        const sidebars = compilation.namedChunks.get(SIDEBARS_CHUNK);
-        if (!sidebars) throw new Error(`${NAME}: no chunk named ${SIDEBARS_CHUNK} (./preload.ts imports the sidebars apart under that name)`);
         for (const operation of this.operations) {
           const entry = compilation.entrypoints.get(operation.contentChunk);
           if (!entry) throw new Error(`${NAME}: no entry point for ${operation.path} (${operation.modulePath})`);
-          const scripts = entryScripts([...entry.chunks, sidebars]);
+          const scripts = entryScripts(entry.chunks);
           chunksByModule.set(operation.modulePath, scripts.map((s) => s.id));
-          const file: OperationRouteFile = {scripts: scripts.map((s) => `${publicPath}${s.file}`)};
+          const file: OperationRouteFile = {
+            scripts: scripts.map((s) => `${publicPath}${s.file}`),
+            ...(operation.category ? {category: operation.category} : {}),
+          };
           compilation.emitAsset(operationRouteFile(operation.path).slice(1), new compiler.rspack.sources.RawSource(JSON.stringify(file)));
         }
       });
@@ -132,7 +135,7 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
       const manifest = JSON.parse(fs.readFileSync(path.join(context.siteDir, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
       const table = options.routeTableWithout(
         context.generatedFilesDir,
-        manifest.map((entry) => ({route: entry.route, docId: entry.docId})),
+        manifest.map((entry) => ({route: entry.route, docId: entry.docId, category: entry.category})),
       );
       const dir = path.join(context.generatedFilesDir, 'operation-entries');
       fs.rmSync(dir, {recursive: true, force: true});
@@ -143,16 +146,24 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
         routesChunkNames: path.join(dir, 'routesChunkNames.json'),
         globalData: path.join(dir, 'globalData.json'),
       };
-      // The versions' props without the sidebars that list operations (and without the operation docs): those are
-      // one chunk of their own that ./preload.ts loads for the pages of those sidebars.
+      // The versions' props with each sidebar category's operation pages apart (but its first), and those pages, a file
+      // per category: ./preload.ts loads them for the page that shows them.
       let registry = table.registry;
       for (const version of table.versions) {
         const file = path.join(dir, `version-${version.chunkName}.json`);
         fs.writeFileSync(file, version.props);
         registry = registry.split(JSON.stringify(version.modulePath)).join(JSON.stringify(file));
       }
-      fs.writeFileSync(path.join(dir, SPLIT_SIDEBARS_FILE), JSON.stringify(table.sidebars));
-      fs.writeFileSync(path.join(dir, SIDEBARS_APART_FILE), JSON.stringify(Object.fromEntries(table.versions.map((v) => [v.chunkName, v.apart]))));
+      fs.mkdirSync(path.join(dir, PAGES_APART_DIR));
+      const keyOfFile = new Map<string, string>();
+      for (const [key, pages] of Object.entries(table.pagesApart)) {
+        const name = pagesApartFileName(key);
+        if (keyOfFile.has(name)) throw new Error(`${NAME}: the pages of ${key} and of ${keyOfFile.get(name)} would share the file ${name}.json`);
+        keyOfFile.set(name, key);
+        fs.writeFileSync(path.join(dir, PAGES_APART_DIR, `${name}.json`), JSON.stringify(pages));
+      }
+      const index: PagesApartIndex = {versions: table.versions.map((v) => v.chunkName), sidebars: table.sidebars};
+      fs.writeFileSync(path.join(dir, PAGES_APART_INDEX_FILE), JSON.stringify(index));
       for (const name of GENERATED_FILES) fs.writeFileSync(generated[name], name === 'registry' ? registry : table[name]);
       const entries: Record<string, {import: string; dependOn: string; filename: string}> = {};
       for (const operation of table.operations) {

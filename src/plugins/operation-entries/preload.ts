@@ -15,23 +15,26 @@ import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import type {RouteConfig} from 'react-router-config';
 import {matchRoutes} from 'react-router-config';
-import splitSidebars from '@generated/operation-entries/split-sidebars.json';
+import pagesApartIndex from '@generated/operation-entries/pages-apart.json';
 import {
   OPERATION_QUEUE,
   OPERATION_ROUTE_PREFIX,
   OPERATION_SCRIPTS_FOLDER,
   operationRouteFile,
+  pagesApartFileName,
   type OperationRegistration,
   type OperationRouteFile,
-  type SplitVersionProps,
+  type PagesApartIndex,
+  type SidebarPagesApart,
 } from '../../data/operation-routes';
+import {indexSidebars, keysAroundPage, keysOfPage, loadPages, pagesFromHtml, setPagesLoader} from './sidebar-pages';
 
 type Queue = {push: (registration: OperationRegistration) => void};
 interface DocsGlobalData {
   versions: {docs: OperationRegistration['doc'][]}[];
 }
 
-const registered = new Set<string>();
+const registered = new Map<string, OperationRegistration>();
 const waiting = new Map<string, () => void>();
 
 /** Puts an operation page's route, chunks and doc where Docusaurus' own code looks for them. */
@@ -45,7 +48,7 @@ function register(registration: OperationRegistration): void {
   parent.routes.push({path, component: ComponentCreator(path, hash), exact: true, ...(sidebar ? {sidebar} : {})} as RouteConfig);
   const docs = (globalData['docusaurus-plugin-content-docs'] as Record<string, DocsGlobalData> | undefined)?.default;
   docs?.versions[0]?.docs.push(doc);
-  registered.add(path);
+  registered.set(path, registration);
   waiting.get(path)?.();
   waiting.delete(path);
 }
@@ -96,7 +99,7 @@ async function loadOperationRoute(pathname: string): Promise<void> {
   const response = await fetch(operationRouteFile(pathname));
   if (!response.ok) return; // Not an operation page.
   const file = (await response.json()) as OperationRouteFile;
-  await Promise.all([registration(pathname), addScripts(file.scripts)]);
+  await Promise.all([registration(pathname), addScripts(file.scripts), file.category !== undefined && pagesShown(() => keysAroundPage(file.category!))]);
 }
 
 function operationRoute(pathname: string): Promise<void> | undefined {
@@ -110,30 +113,65 @@ function operationRoute(pathname: string): Promise<void> | undefined {
   return route;
 }
 
-type VersionProps = {version: SplitVersionProps['apart']};
-let sidebarsBack: Promise<void> | undefined;
+const index = pagesApartIndex as PagesApartIndex;
+// The chunk's name starts with PAGES_APART_CHUNK_PREFIX.
+setPagesLoader((key) =>
+  import(/* webpackChunkName: "sidebar-pages-[request]" */ `@generated/operation-entries/pages/${pagesApartFileName(key)}.json`).then(
+    (module: {default: SidebarPagesApart}) => module.default,
+  ),
+);
 
-/**
- * The sidebars that list operation pages, and the operation docs, are not in the docs versions' props every docs page
- * loads (./index.ts): a page of one of those sidebars puts them back into the props before Docusaurus renders it.
- */
-function sidebarsApart(pathname: string): Promise<void> | undefined {
-  const leaf = leafRoute(pathname);
-  if (!leaf?.sidebar || !(splitSidebars as string[]).includes(leaf.sidebar)) return undefined;
-  sidebarsBack ??= import(/* webpackChunkName: "operation-sidebars" */ '@generated/operation-entries/sidebars.json').then(({default: apart}) =>
-    Promise.all(
-      Object.entries(apart as Record<string, SplitVersionProps['apart']>).map(async ([chunkName, {docsSidebars, docs}]) => {
-        const loaded = (await registry[chunkName][0]()) as {default?: VersionProps} & Partial<VersionProps>;
-        const {version} = (loaded.default ?? loaded) as VersionProps;
-        Object.assign(version.docsSidebars, docsSidebars);
-        Object.assign(version.docs, docs);
-      }),
-    ).then(() => undefined),
+type VersionProps = Parameters<typeof indexSidebars>[0];
+let indexed: Promise<void> | undefined;
+
+/** The docs versions' props hold a placeholder for each sidebar category's operation pages: where are they? */
+function placeholdersIndexed(): Promise<void> {
+  indexed ??= Promise.all(
+    index.versions.map(async (chunkName) => {
+      const loaded = (await registry[chunkName][0]()) as {default?: {version: VersionProps}; version?: VersionProps};
+      indexSidebars((loaded.default ?? loaded).version!);
+    }),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      indexed = undefined;
+      throw error;
+    },
   );
-  return sidebarsBack;
+  return indexed;
 }
 
-// Upstream's body below, unchanged but for the sidebars' step.
+/**
+ * The pages of the keys a page shows, put into their categories. A failure does not hold up the page (Docusaurus
+ * would not render it): the sidebar category says that its pages could not be loaded and offers to try again
+ * (src/theme/DocSidebarItems).
+ */
+const pagesShown = (keys: () => string[]): Promise<void> =>
+  placeholdersIndexed()
+    .then(() => Promise.all(keys().map((key) => loadPages(key))))
+    .then(
+      () => undefined,
+      (error: unknown) => console.warn(error),
+    );
+
+/**
+ * Before a page of a sidebar with pages apart renders, the pages it shows: an operation page those of its category
+ * and of the categories around it (on its first load, read back from its HTML), a category page also those of its
+ * subcategories (for their cards).
+ */
+async function sidebarPages(pathname: string): Promise<void> {
+  const sidebar = leafRoute(pathname)?.sidebar;
+  if (!sidebar || !index.sidebars.includes(sidebar)) return;
+  const key = registered.get(pathname)?.category;
+  if (key === undefined) return pagesShown(() => keysOfPage(pathname));
+  if (pathname === firstPath && pageHasOperationScript()) {
+    const {doc} = registered.get(pathname)!;
+    return pagesShown(() => pagesFromHtml(key, pathname, doc.id));
+  }
+  return pagesShown(() => keysAroundPage(key));
+}
+
+// Upstream's body below, unchanged but for the operation route's and the sidebar pages' steps.
 /**
  * Helper function to make sure all async components for that particular route
  * is preloaded before rendering. This is especially useful to avoid loading
@@ -150,6 +188,6 @@ export default async function preload(pathname: string): Promise<unknown> {
     .flat();
   return Promise.all([
     ...matches.map((match) => (match.route.component as {preload?: () => Promise<unknown>}).preload?.()),
-    sidebarsApart(decoded),
+    sidebarPages(decoded),
   ]);
 }
