@@ -25,7 +25,6 @@ interface Category {
 interface Place {
   /** The category whose items hold the placeholder, then the links in its place. */
   category: Category;
-  items: unknown[];
   /** What stands in `items` for the pages now: the placeholder, or the links put in its place. */
   current: unknown[];
   /** The version's docs, which the pages' docs join. */
@@ -66,7 +65,7 @@ export function indexSidebars(version: {docsSidebars: Record<string, unknown[]>;
     for (const item of items) {
       const key = pagesApartKey(item);
       if (key !== undefined && chain.length > 0 && !places.has(key))
-        places.set(key, {category: chain.at(-1)!, items, current: [item], docs: version.docs, status: 'apart'});
+        places.set(key, {category: chain.at(-1)!, current: [item], docs: version.docs, status: 'apart'});
       if ((item as Partial<Category>).type === 'category') {
         const category = item as Category;
         chains.set(category, [...chain, category]);
@@ -78,7 +77,8 @@ export function indexSidebars(version: {docsSidebars: Record<string, unknown[]>;
 }
 
 function put(place: Place, links: unknown[], status: Status): void {
-  place.items.splice(place.items.indexOf(place.current[0]), place.current.length, ...links);
+  const {items} = place.category;
+  items.splice(items.indexOf(place.current[0]), place.current.length, ...links);
   place.current = links;
   place.status = status;
 }
@@ -153,10 +153,11 @@ function renderedLink(li: Element): SidebarLink | undefined {
 function fromList(place: Place, list: Element, page?: {pathname: string; docId: string}): boolean {
   const rendered = Array.from(list.children);
   // The category's items are rendered in order: those before the placeholder, its pages, those after it.
-  const at = place.items.indexOf(place.current[0]);
-  const links = rendered.slice(at, rendered.length - (place.items.length - at - 1)).map(renderedLink);
+  const {items} = place.category;
+  const at = items.indexOf(place.current[0]);
+  const links = rendered.slice(at, rendered.length - (items.length - at - 1)).map(renderedLink);
   // The category's first operation page, which stays in the sidebar, comes right before them.
-  const first = (place.items[at - 1] as Partial<SidebarLink> | undefined)?.href;
+  const first = (items[at - 1] as Partial<SidebarLink> | undefined)?.href;
   const previous = rendered[at - 1];
   if (links.length === 0 || links.some((link) => !link) || !previous || renderedLink(previous)?.href !== first) return false;
   const pages = links as SidebarLink[];
