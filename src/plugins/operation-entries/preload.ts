@@ -87,10 +87,10 @@ function addScripts(scripts: string[]): Promise<void> {
   ).then(() => undefined);
 }
 
-/** The first page's own scripts include an operation page's: its HTML listed them after main's. */
+/** Is `pathname` the operation page this document was loaded for? Its HTML listed its scripts after main's. */
 const firstPath = window.location.pathname;
-const pageHasOperationScript = (): boolean =>
-  Array.from(document.scripts).some((s) => s.getAttribute('src')?.includes(`/${OPERATION_SCRIPTS_FOLDER}`));
+const isFirstOperationPage = (pathname: string): boolean =>
+  pathname === firstPath && Array.from(document.scripts).some((s) => s.getAttribute('src')?.includes(`/${OPERATION_SCRIPTS_FOLDER}`));
 
 /** The route of each operation page being loaded (a hover preloads it, the click that follows waits for the same). */
 const loading = new Map<string, Promise<void>>();
@@ -99,12 +99,13 @@ async function loadOperationRoute(pathname: string): Promise<void> {
   const response = await fetch(operationRouteFile(pathname));
   if (!response.ok) return; // Not an operation page.
   const file = (await response.json()) as OperationRouteFile;
-  await Promise.all([registration(pathname), addScripts(file.scripts), file.category !== undefined && pagesShown(() => keysAroundPage(file.category!))]);
+  const {category} = file;
+  await Promise.all([registration(pathname), addScripts(file.scripts), category !== undefined && pagesShown(() => keysAroundPage(category))]);
 }
 
 function operationRoute(pathname: string): Promise<void> | undefined {
   if (registered.has(pathname) || !pathname.startsWith(OPERATION_ROUTE_PREFIX) || leafRoute(pathname)) return undefined;
-  if (pathname === firstPath && pageHasOperationScript()) return registration(pathname);
+  if (isFirstOperationPage(pathname)) return registration(pathname);
   let route = loading.get(pathname);
   if (!route) {
     route = loadOperationRoute(pathname).finally(() => loading.delete(pathname));
@@ -164,7 +165,7 @@ async function sidebarPages(pathname: string): Promise<void> {
   if (!sidebar || !index.sidebars.includes(sidebar)) return;
   const key = registered.get(pathname)?.category;
   if (key === undefined) return pagesShown(() => keysOfPage(pathname));
-  if (pathname === firstPath && pageHasOperationScript()) {
+  if (isFirstOperationPage(pathname)) {
     const {doc} = registered.get(pathname)!;
     return pagesShown(() => pagesFromHtml(key, pathname, doc.id));
   }
