@@ -3,7 +3,7 @@ import type {Config} from '@docusaurus/types';
 import path from 'node:path';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, generatedDir, GENERATED_DIR, OPENAPI_DIR, specPath} from './src/data/api-table';
+import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, GEN_OUT_ENV, generatedDir, GENERATED_DIR, OPENAPI_DIR, specPath} from './src/data/api-table';
 import {ROUTES_WITHOUT_MARKDOWN} from './src/data/agent-docs';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES} from './src/data/navigation';
@@ -16,9 +16,7 @@ import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
 import {routeTableWithout} from './tools/operation-route-table';
-import {createApiPageMD, createStockApiPageMD} from './tools/api-pages/code-samples';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
-import {GEN_OUT_ENV} from './tools/generate-api';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
 import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
 import {CacheKeyPlugin, LOCAL_PLUGINS_DIR} from './tools/rspack-cache-key';
@@ -28,12 +26,12 @@ import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 import remarkStaticCode from './tools/static-code/remark-static-code';
 
 // Switches (environment variables), all read here:
-// `NOVARAMP_API_GEN_DIR`: `npm run gen:api` (tools/generate-api.ts) points the OpenAPI plugin at a temporary
-// folder and swaps it in only when generation succeeded.
+// `NOVARAMP_API_GEN_DIR`: the stock build of `npm run bench -- --stock` generates its pages with the OpenAPI plugin
+// (`docusaurus gen-api-docs`, called by tools/generate-api.ts) into a temporary folder swapped in on success.
 const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 // `NOVARAMP_STOCK_API_ITEM=1` (`npm run bench -- --stock` only) builds the same site the theme's stock way:
-// `@theme/ApiItem` as the docs item component, the plugin's compressed front matter and its in-browser code
-// samples (its own page body). Everything else (template, ejected theme parts, plugins) stays.
+// `@theme/ApiItem` as the docs item component and the OpenAPI plugin's own pages (its compressed front matter, its
+// in-browser code samples). Everything else (template, ejected theme parts, plugins) stays.
 const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
 // `NOVARAMP_BUNDLE_ONLY=client|server` (scripts/docusaurus-build.mjs): this process makes one of the two bundles
 // (tools/one-bundle), and compiles its MDX itself: Docusaurus' cross-compiler cache hands the client's compiled MDX
@@ -197,6 +195,8 @@ const config: Config = {
       } satisfies ChangelogPlugin.Options,
     ],
     [
+      // Our pages are written by tools/generate-api.ts from the reference model (tools/reference), composed with this
+      // plugin's lib/markdown helpers; the plugin itself generates only the stock pages of `npm run bench -- --stock`.
       'docusaurus-plugin-openapi-docs',
       {
         id: 'openapi',
@@ -210,15 +210,6 @@ const config: Config = {
               template: API_PAGE_TEMPLATE,
               showInfoPage: false,
               showSchemas: false,
-              // Code samples rendered at generation time (tools/api-pages/code-samples.ts), not in the browser; the
-              // stock pages are the plugin's own, their samples' sources recorded for the Markdown copies only.
-              markdownGenerators: {createApiPageMD: STOCK_API_ITEM ? createStockApiPageMD : createApiPageMD},
-              // The operation stays plain JSON in the front matter: the page reads it without pako, and
-              // JSON gzips on the wire as well as the plugin's deflate+base64 does.
-              disableCompression: !STOCK_API_ITEM,
-              // The plugin's reference blocks' props as JSON files beside each page: only the stock page reads them;
-              // ours replaces those blocks by the static reference (three unused files per operation otherwise).
-              externalJsonProps: STOCK_API_ITEM,
             } satisfies OpenApiPlugin.Options,
           ]),
         ),

@@ -40,7 +40,7 @@ function classification(): string[] {
 /** Generates the pages and the downloads; true when both succeeded (problems are printed as file:line). */
 async function regenerate(): Promise<boolean> {
   try {
-    const pages = generateApiPages(SITE_ROOT);
+    const pages = await generateApiPages(SITE_ROOT);
     await bundleSpecs(SITE_ROOT);
     const [counts, ...breaking] = classification();
     console.log(`[spec] ${pages.length} API pages generated; lint clean · ${counts}`);

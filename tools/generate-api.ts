@@ -1,30 +1,68 @@
 /**
- * Generates the API reference pages from openapi/ with docusaurus-plugin-openapi-docs, safely:
+ * Generates the API reference pages from openapi/, safely:
  * 1. checks what the portal relies on and Redocly cannot express (tools/spec-model.ts), then lints with Redocly
- *    (tools/spec-lint.ts: dangling $refs, examples that do not match their schemas, missing pins, …), all with
- *    file:line messages;
- * 2. runs the plugin's `gen-api-docs` into a temporary folder (the plugin skips existing files, so it always
- *    starts empty);
- * 3. reads back what it wrote into a manifest (operation id, doc id, route, method, category, label) and checks
- *    that every operation has exactly one page;
- * 4. only then brings docs/api/reference to the new pages, manifest and reference files (syncInto). Any failure
- *    before leaves the last good ones untouched.
+ *    (tools/spec-lint.ts), all with file:line messages;
+ * 2. reads each API with the OpenAPI kernel (tools/openapi) and, for every operation and webhook, builds its
+ *    reference model (tools/reference) and writes, into a temporary folder: its page (tools/api-pages/page.ts), its
+ *    static reference and try-it files, its model and its code samples' sources; then the components shown apart;
+ * 3. reports every operation that failed, each with its cause and its file:line in the spec (not only the first);
+ * 4. checks that every operation has exactly one page at its pin, writes the manifest, and only then brings
+ *    docs/api/reference to the new files (syncInto). Any failure before leaves the last good ones untouched.
  */
+import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
-import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
-import {REFERENCE_HTML_FOLDER} from '../src/data/static-reference';
+import {GEN_OUT_ENV, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
+import {
+  COMPONENT_FOLDER,
+  LINKS_FILE,
+  MODEL_FOLDER,
+  REFERENCE_HTML_FOLDER,
+  TRY_IT_FOLDER,
+  componentFileName,
+  type ReferenceFile,
+} from '../src/data/static-reference';
+import {apiSources, derivedSlug, type ApiSource} from './api-sources';
+import {codeSampleBlocks, codeSamples, SAMPLE_SOURCES_FOLDER} from './api-pages/code-samples';
+import {deferHiddenPanels} from './api-pages/defer-panels';
+import {pageMdx} from './api-pages/page';
+import {releaseBadges, releaseHistory} from './api-pages/release-badges';
+import {tryItFile} from './api-pages/try-it';
 import {docusaurusCli, run} from './cli';
+import type {ApiDocument, ApiOperation} from './openapi/document';
+import {loadApi, SpecLoadError} from './openapi/load';
 import {replaceIfChanged} from './files';
+import {buildComponentModel, buildOperationModel} from './reference/build';
+import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from './reference/html';
+import type {ComponentModel, Direction, OperationModel} from './reference/model';
+import {proseHtml} from './reference/prose';
 import {lintProblems, lintSpec} from './spec-lint';
 import {loadOperations, type Operation} from './spec-model';
 
-/** docusaurus.config.ts points the OpenAPI plugin's output here when set (a folder relative to the site). */
-export const GEN_OUT_ENV = 'NOVARAMP_API_GEN_DIR';
+/** `npm run bench -- --stock`: the pages are the OpenAPI plugin's own (`docusaurus gen-api-docs`), for comparison. */
+const STOCK = process.env.NOVARAMP_STOCK_API_ITEM === '1';
+
+/** What the model reported on a spec published as someone else's (bench:corpus counts them). */
+export const PROBLEMS_FILE = 'problems.json';
 
 export class GenerationError extends Error {}
+
+export interface SpecLink {
+  route: string;
+  href: string;
+  /** `file:line` of the operation in the spec. */
+  at: string;
+}
+
+export interface GenerationProblem {
+  api: string;
+  operationId?: string;
+  at: string;
+  message: string;
+}
 
 interface PageFrontMatter {
   id: string;
@@ -43,7 +81,7 @@ export function readGeneratedPages(dir: string, docsRelDir = GENERATED_DIR.repla
     .map((file) => {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '') as Omit<PageFrontMatter, 'api'> & {api?: PageFrontMatter['api'] | string};
-      // The plugin's own encoding unless told otherwise (the stock build of `npm run bench -- --stock`): deflate + base64.
+      // The plugin's own encoding (the stock build of `npm run bench -- --stock`): deflate + base64.
       if (typeof front.api === 'string') front.api = JSON.parse(zlib.inflateSync(Buffer.from(front.api, 'base64')).toString('utf8')) as PageFrontMatter['api'];
       const slug = front.slug ?? '';
       if (!front.api?.operationId || !slug) throw new GenerationError(`${file}: generated without an operationId or a slug`);
@@ -52,7 +90,6 @@ export function readGeneratedPages(dir: string, docsRelDir = GENERATED_DIR.repla
         docId: path.posix.join(docsRelDir, path.posix.dirname(file.split(path.sep).join('/')), front.id),
         route: `/docs${slug}`,
         method: front.api.method ?? '',
-        // Pins are checked to lie in an API category before generation (tools/spec-model.ts).
         category: path.posix.dirname(slug),
         label: front.sidebar_label ?? front.title ?? front.api.operationId,
       };
@@ -67,7 +104,8 @@ function checkPages(ops: Operation[], pages: ApiManifestEntry[]): string[] {
     if (!page) return [`${op.file}:${op.line}: ${op.operationId}: no page was generated`];
     return page.route === `/docs${op.slug}` ? [] : [`${op.file}:${op.line}: ${op.operationId}: generated at ${page.route}, pinned to /docs${op.slug}`];
   });
-  if (pages.length !== ops.length) problems.push(`${pages.length} pages generated for ${ops.length} operations`);
+  const own = pages.filter((p) => ops.some((o) => o.operationId === p.operationId));
+  if (own.length !== ops.length) problems.push(`${own.length} pages generated for ${ops.length} operations`);
   return problems;
 }
 
@@ -84,32 +122,188 @@ export function syncInto(source: string, target: string): void {
     new Set(fs.existsSync(dir) ? fs.readdirSync(dir, {recursive: true, withFileTypes: true}).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))) : []);
   const wanted = files(source);
   const manifest = path.relative(GENERATED_DIR, MANIFEST_FILE);
-  const rank = (file: string): number => (file.startsWith(`${REFERENCE_HTML_FOLDER}${path.sep}`) ? 0 : file === manifest ? 2 : 1);
+  const first = [REFERENCE_HTML_FOLDER, COMPONENT_FOLDER, TRY_IT_FOLDER].map((f) => `${f}${path.sep}`);
+  const rank = (file: string): number => (first.some((f) => file.startsWith(f)) ? 0 : file === manifest ? 2 : 1);
   for (const file of [...wanted].sort((a, b) => rank(a) - rank(b))) replaceIfChanged(path.join(target, file), fs.readFileSync(path.join(source, file)));
   for (const file of files(target)) if (!wanted.has(file)) fs.rmSync(path.join(target, file));
 }
 
+/** Writes a file of the pages being generated. */
+function write(out: string, file: string, text: string): void {
+  const abs = path.join(out, file);
+  fs.mkdirSync(path.dirname(abs), {recursive: true});
+  fs.writeFileSync(abs, text);
+}
+
+/** Writes a content-named JSON file (`<16 hex>.json`) into `folder` and returns its name. */
+function writeHashed(out: string, folder: string, text: string): string {
+  const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
+  write(out, path.join(folder, name), text);
+  return name;
+}
+
+export interface GenerateOptions {
+  /** Print `n/total operations` on stderr every few seconds (a long run). */
+  progress?: boolean;
+}
+
+/** Progress of a long run, at most every two seconds. */
+function progress(enabled: boolean, total: number): (done: number) => void {
+  let last = Date.now();
+  return (done) => {
+    if (!enabled || Date.now() - last < 2000) return;
+    last = Date.now();
+    process.stderr.write(`[gen:api] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} operations\n`);
+  };
+}
+
+interface ApiRun {
+  source: ApiSource;
+  doc: ApiDocument;
+}
+
+/** Generates the pages of every API into `out`; returns what they link to and the problems found. */
+function generateInto(runs: ApiRun[], out: string, {progress: showProgress = false}: GenerateOptions): {links: SpecLink[]; problems: GenerationProblem[]} {
+  const links: SpecLink[] = [];
+  const problems: GenerationProblem[] = [];
+  const history = releaseHistory();
+  const total = runs.reduce((n, r) => n + r.doc.operations().length, 0);
+  const tick = progress(showProgress, total);
+  let done = 0;
+  for (const {source, doc} of runs) {
+    const components = new Map<string, {ref: string; direction: Direction}>();
+    const ctx = (route: string, at: string): HtmlContext & {flush: (operationId?: string) => void} => {
+      const c = {
+        foreign: source.foreign,
+        componentFile: (ref: string, direction: string) => componentFileName(source.id, direction, ref),
+        links: [] as string[],
+        problems: [] as string[],
+        flush: (operationId?: string) => {
+          links.push(...c.links.map((href) => ({route, href, at})));
+          problems.push(...c.problems.map((message) => ({api: source.id, operationId, at, message})));
+        },
+      };
+      return c;
+    };
+    for (const op of doc.operations()) {
+      const at = doc.where(op.pointer);
+      try {
+        const model = buildOperationModel(doc, op, {api: source.id});
+        const slug = source.foreign ? derivedSlug(source, op) : String(op.operation['x-doc-slug'] ?? '');
+        if (!slug) throw new Error('no x-doc-slug: the route of its page is not pinned');
+        const route = `/docs${slug}`;
+        const c = ctx(route, at);
+        problems.push(...model.problems.map((p) => ({api: source.id, operationId: model.operationId, at: p.at ?? at, message: p.message})));
+        for (const r of model.refs) components.set(`${r.ref}|${r.direction}`, r);
+        writeOperation(out, source, model, slug, c, history);
+        c.flush(model.operationId);
+      } catch (error) {
+        problems.push({api: source.id, operationId: op.operationId, at, message: `generation failed: ${(error as Error).message}`});
+      }
+      tick(++done);
+    }
+    // The components the operations show apart, and the ones those show apart in turn, each once.
+    const queue = [...components.values()];
+    for (let i = 0; i < queue.length; i++) {
+      const {ref, direction} = queue[i];
+      const at = doc.where(ref);
+      try {
+        const component = buildComponentModel(doc, ref, direction, {api: source.id});
+        for (const r of component.refs) {
+          const key = `${r.ref}|${r.direction}`;
+          if (!components.has(key)) {
+            components.set(key, r);
+            queue.push(r);
+          }
+        }
+        problems.push(...component.problems.map((p) => ({api: source.id, at: p.at ?? at, message: p.message})));
+        const c = ctx('', at);
+        writeComponent(out, source, component, c);
+        c.flush();
+      } catch (error) {
+        problems.push({api: source.id, at, message: `the component ${ref} failed: ${(error as Error).message}`});
+      }
+    }
+  }
+  return {links, problems};
+}
+
+function writeOperation(out: string, source: ApiSource, model: OperationModel, slug: string, ctx: HtmlContext, history: ReturnType<typeof releaseHistory>): void {
+  const html = renderReferenceHtml(model, ctx);
+  const referenceFile = writeHashed(out, REFERENCE_HTML_FOLDER, JSON.stringify(deferHiddenPanels(html) satisfies ReferenceFile));
+  const tryIt = model.kind === 'webhook' ? undefined : writeHashed(out, TRY_IT_FOLDER, JSON.stringify(tryItFile(model)));
+  const samples = codeSamples(model);
+  const description = model.description ? proseHtml(model.description, {headingLevel: 2, foreign: source.foreign}) : undefined;
+  if (description) {
+    ctx.links.push(...description.links);
+    ctx.problems.push(...description.problems);
+  }
+  const method = model.kind === 'webhook' ? 'event' : model.method;
+  const badges = source.foreign
+    ? ''
+    : releaseBadges({method, path: model.path, operationId: model.operationId, deprecated: model.deprecated, 'x-doc-slug': slug, 'x-sunset': model.extensions['x-sunset'] as string | undefined}, history);
+  const id = kebabCase(model.operationId) || 'operation';
+  const mdx = pageMdx({model, id, slug, referenceFile, tryItFile: tryIt, descriptionHtml: description?.html ?? '', badges, codeSamples: codeSampleBlocks(samples)});
+  write(out, path.join(source.id, `${id}.api.mdx`), mdx);
+  write(out, path.join(SAMPLE_SOURCES_FOLDER, `${model.operationId}.json`), JSON.stringify(samples));
+  write(out, path.join(MODEL_FOLDER, `${model.operationId}.json`), JSON.stringify(model));
+}
+
+function writeComponent(out: string, source: ApiSource, component: ComponentModel, ctx: HtmlContext): void {
+  const file = componentFileName(source.id, component.direction, component.ref);
+  write(out, path.join(COMPONENT_FOLDER, file), JSON.stringify(deferHiddenPanels(renderComponentHtml(component, ctx)) satisfies ReferenceFile));
+  write(out, path.join(MODEL_FOLDER, COMPONENT_FOLDER, file), JSON.stringify(component));
+}
+
+/** The OpenAPI plugin's own pages in place of ours (the stock build of the bench), generated into `out`. */
+function stockPages(siteDir: string, out: string): void {
+  for (const file of fs.readdirSync(out, {recursive: true, encoding: 'utf8'})) if (file.endsWith('.api.mdx')) fs.rmSync(path.join(out, file));
+  const gen = run(process.execPath, [docusaurusCli(siteDir), 'gen-api-docs', 'all'], siteDir, {[GEN_OUT_ENV]: path.relative(siteDir, out)});
+  if (gen.status !== 0) throw new GenerationError(`docusaurus gen-api-docs exited with ${gen.status}\n${gen.output.split('\n').slice(-20).join('\n')}`);
+}
+
 /** Checks, lints and generates; returns the manifest. Throws SpecError (tools/spec-model.ts) or GenerationError, the output untouched. */
-export function generateApiPages(siteDir: string): ApiManifestEntry[] {
+export async function generateApiPages(siteDir: string, options: GenerateOptions = {}): Promise<ApiManifestEntry[]> {
   const ops = loadOperations(siteDir);
   const lint = lintSpec(siteDir);
   if (!lint.ok) throw new GenerationError(['Redocly lint failed:', ...lintProblems(lint.output)].join('\n'));
 
+  const sources = apiSources(siteDir);
+  const runs: ApiRun[] = [];
+  const loadProblems: string[] = [];
+  for (const source of sources) {
+    try {
+      const doc = await loadApi(source.file, {siteDir, unresolved: source.foreign ? 'report' : 'error'});
+      runs.push({source, doc});
+      loadProblems.push(...doc.loadProblems);
+    } catch (error) {
+      if (!(error instanceof SpecLoadError)) throw error;
+      loadProblems.push(...error.problems);
+      if (!source.foreign) throw new GenerationError(error.problems.join('\n'));
+    }
+  }
+
   const tmp = fs.mkdtempSync(path.join(siteDir, '.api-gen-'));
   try {
-    const gen = run(process.execPath, [docusaurusCli(siteDir), 'gen-api-docs', 'all'], siteDir, {[GEN_OUT_ENV]: path.relative(siteDir, tmp)});
-    if (gen.status !== 0) {
-      const errors = gen.output.split('\n').filter((l) => /error|fail|cannot|unexpected|invalid/i.test(l));
-      throw new GenerationError([`docusaurus gen-api-docs exited with ${gen.status}`, ...errors.slice(0, 40)].join('\n'));
+    const {links, problems} = generateInto(runs, tmp, options);
+    const own = problems.filter((p) => !sources.find((s) => s.id === p.api)?.foreign);
+    if (own.length) {
+      throw new GenerationError(
+        [`${new Set(own.map((p) => p.operationId ?? p.at)).size} operation(s) or component(s) could not be generated:`, ...own.map((p) => `${p.at}: ${p.operationId ? `${p.operationId}: ` : ''}${p.message}`)].join('\n'),
+      );
     }
+    if (STOCK) stockPages(siteDir, tmp);
     const pages = readGeneratedPages(tmp);
-    const problems = checkPages(ops, pages);
-    if (problems.length) throw new GenerationError(problems.join('\n'));
-    fs.writeFileSync(path.join(tmp, path.relative(GENERATED_DIR, MANIFEST_FILE)), `${JSON.stringify(pages, null, 2)}\n`);
-
+    const mismatch = checkPages(ops, pages);
+    if (mismatch.length) throw new GenerationError(mismatch.join('\n'));
+    write(tmp, LINKS_FILE, JSON.stringify(links));
+    write(tmp, PROBLEMS_FILE, JSON.stringify({load: loadProblems, model: problems}));
+    write(tmp, path.relative(GENERATED_DIR, MANIFEST_FILE), `${JSON.stringify(pages, null, 2)}\n`);
     syncInto(tmp, path.join(siteDir, GENERATED_DIR));
     return pages;
   } finally {
     fs.rmSync(tmp, {recursive: true, force: true});
   }
 }
+
+export type {ApiOperation};

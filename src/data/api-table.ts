@@ -26,8 +26,11 @@ export const MANIFEST_FILE = `${GENERATED_DIR}/manifest.json`;
 export const ARTEFACT_DIR = 'static/openapi';
 /** File name (without extension) of the combined spec of every API. */
 export const COMBINED_SPEC = 'novaramp';
-/** Custom page template: the stock one plus a `slug:` line taken from `x-doc-slug`. */
+/** The stock build's page template (`npm run bench -- --stock`): the plugin's own plus a `slug:` line from `x-doc-slug`. */
 export const API_PAGE_TEMPLATE = 'tools/api-pages/api.mustache';
+
+/** Where the stock build (`npm run bench -- --stock`) points the OpenAPI plugin's output (a folder of the site). */
+export const GEN_OUT_ENV = 'NOVARAMP_API_GEN_DIR';
 
 /** The operation keys of an OpenAPI path item. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

@@ -39,3 +39,37 @@ export function fullReferenceHtml({html, deferred}: ReferenceFile): string {
 
 /** The element that holds an operation page's reference (src/components/ApiDocItem/StaticReference.tsx). */
 export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
+
+/**
+ * The folder of the try-it panels' files (one per operation, named by a hash of their content), beside the reference
+ * folder, served at TRY_IT_URL: what the OpenAPI theme's request form needs (parameters and body as JSON Schema, the
+ * Postman request, the security schemes), fetched when the panel opens instead of carried in every page's JS.
+ */
+export const TRY_IT_FOLDER = 'try-it';
+export const TRY_IT_URL = '/assets/try-it/';
+
+/**
+ * The folder of the components shown apart (tools/reference, SchemaRef: where an operation reaches more schemas than a
+ * page shows, the deeper ones open one click away), served at COMPONENT_URL. Stable names, one per API, direction
+ * and component, so that every page that shows a component loads the same file; not under /assets/, since the name
+ * does not change with the content (hosts revalidate them).
+ */
+export const COMPONENT_FOLDER = 'components';
+export const COMPONENT_URL = '/reference/';
+
+/** The file of a component shown apart: `<api>/<request|response>/<name>-<hash of its pointer>.json`. */
+export function componentFileName(api: string, direction: string, ref: string): string {
+  const name = (ref.split('/').pop() ?? 'schema').replace(/~1/g, '/').replace(/~0/g, '~');
+  let hash = 0;
+  for (const char of ref) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+  return `${api}/${direction}/${name.replace(/[^A-Za-z0-9_.-]+/g, '_')}-${hash.toString(16).padStart(8, '0')}.json`;
+}
+
+/** The attribute of a `<details>` whose content is a component's file (filled when it is first opened). */
+export const COMPONENT_FILE_ATTRIBUTE = 'data-schema-file';
+
+/** gen:api's list of the root-relative links of the spec's prose (`{route, href, at}[]`), checked after the build. */
+export const LINKS_FILE = 'links.json';
+
+/** The reference models of the operations and components, beside the pages (the Markdown copies and the MCP server read them). */
+export const MODEL_FOLDER = 'models';

@@ -93,24 +93,9 @@ export function releaseBadges(api: PageOperation, history: Map<string, Operation
   return badges.length ? `<p className="release-badges">${badges.join(' ')}</p>` : '';
 }
 
-/** `import` line the badges need in the page's MDX. */
-const LINK_IMPORT = 'import ReleaseLink from "@docusaurus/Link";';
-
 let siteHistory: Map<string, OperationReleases> | undefined;
 /** The site's history, read once per process: page generation asks for it once per page. */
 export function releaseHistory(): Map<string, OperationReleases> {
   siteHistory ??= operationHistory(loadEntries());
   return siteHistory;
-}
-
-/**
- * Adds the badges to the page body the OpenAPI plugin generated, under the title (at the top if the body has no
- * `</Heading>`).
- */
-export function withReleaseBadges(markdown: string, api: PageOperation, history = releaseHistory()): string {
-  const badges = releaseBadges(api, history);
-  if (!badges) return markdown;
-  const at = markdown.indexOf('</Heading>');
-  const cut = at < 0 ? 0 : at + '</Heading>'.length;
-  return `${LINK_IMPORT}\n\n${markdown.slice(0, cut)}\n\n${badges}\n\n${markdown.slice(cut).replace(/^\n+/, '')}`;
 }

@@ -5,9 +5,9 @@
  * rehype rules of ./rehype-docusaurus.ts for tabs, admonitions, code blocks and cards). This plugin runs it and
  * then, in the same postBuild (Docusaurus runs plugins' postBuild in parallel, so a separate plugin could not
  * come after it):
- * 1. replaces the copy of every operation and webhook-event page by one written from the bundled spec
- *    and the code samples gen:api recorded for it (./operation-markdown.ts: the HTML of a reference page is mostly
- *    widgets, its spec is the real content);
+ * 1. replaces the copy of every operation and webhook-event page by one written from its reference model and the
+ *    code samples gen:api recorded for it (tools/reference/markdown.ts: the HTML of a reference page is mostly
+ *    widgets; the model it was rendered from is the real content);
  * 2. starts every copy with the directive that names its page and points to llms.txt;
  * 3. writes llms-full.txt again from the final copies, in llms.txt's order.
  * Everything is generated before anything is written, so a spec problem fails the build with its cause and
@@ -17,12 +17,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import llmsTxtPlugin, {type PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
-import {API_SPECS, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry, type ApiSpecId} from '../../src/data/api-table';
+import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
+import {COMPONENT_FOLDER, componentFileName, MODEL_FOLDER} from '../../src/data/static-reference';
 import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../api-pages/code-samples';
-import {operationMarkdown, specOperations} from './operation-markdown';
-import type {Obj} from './schema-markdown';
+import {operationMarkdown} from '../reference/markdown';
+import type {ComponentModel, Direction, OperationModel} from '../reference/model';
 
 export interface AgentMarkdownOptions {
   /** The options of @signalwire/docusaurus-plugin-llms-txt. */
@@ -34,42 +35,33 @@ export interface AgentMarkdownOptions {
 export class MarkdownGenerationError extends Error {}
 
 /**
- * The Markdown of every page of the manifest, from the bundled specs in `<outDir>/openapi/`, keyed by the copy's
- * path in `outDir`. Throws, naming the manifest or spec file, when they disagree.
+ * The Markdown of every page of the manifest, from the reference models gen:api wrote beside the pages (the models the
+ * pages were rendered from), keyed by the copy's path in `outDir`. Throws, naming the file, when one is missing.
  */
 export async function operationPages(siteDir: string, outDir: string, manifestFile = MANIFEST_FILE): Promise<Map<string, string>> {
   const manifestPath = path.join(siteDir, manifestFile);
   if (!fs.existsSync(manifestPath)) throw new MarkdownGenerationError(`${manifestFile} is missing: run \`npm run gen:api\` (npm run build does).`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ApiManifestEntry[];
+  const generated = path.join(siteDir, GENERATED_DIR);
   const hasMarkdown = (route: string) => fs.existsSync(path.join(outDir, markdownPath(route)));
+  const readJson = <T>(file: string): T => {
+    if (!fs.existsSync(path.join(generated, file))) throw new MarkdownGenerationError(`${GENERATED_DIR}/${file} is missing: run \`npm run gen:api\` (npm run build does).`);
+    return JSON.parse(fs.readFileSync(path.join(generated, file), 'utf8')) as T;
+  };
   const pages = new Map<string, string>();
-  for (const specId of API_SPECS) {
-    const entries = manifest.filter((e) => specOf(e) === specId);
-    if (!entries.length) continue;
-    const specFile = path.join(outDir, 'openapi', `${specId}.json`);
-    if (!fs.existsSync(specFile)) throw new MarkdownGenerationError(`${path.relative(siteDir, specFile)} is missing: run \`npm run bundle:spec\` (npm run build does).`);
-    const spec = JSON.parse(fs.readFileSync(specFile, 'utf8')) as Obj;
-    const operations = new Map(specOperations(spec).map((op) => [op.operationId, op]));
-    for (const entry of entries) {
-      const op = operations.get(entry.operationId);
-      if (!op) throw new MarkdownGenerationError(`${manifestFile}: ${entry.operationId} (${entry.route}) is not in ${path.relative(siteDir, specFile)}: run \`npm run gen:api\` and \`npm run bundle:spec\` again.`);
-      // The samples the page shows, as gen:api recorded them (tools/api-pages/code-samples.ts).
-      const codeSamples = readSampleSources(path.join(siteDir, GENERATED_DIR), entry.operationId);
-      if (!codeSamples) throw new MarkdownGenerationError(`${GENERATED_DIR}/${SAMPLE_SOURCES_FOLDER}/${entry.operationId}.json is missing: run \`npm run gen:api\` (npm run build does).`);
-      try {
-        pages.set(markdownPath(entry.route), operationMarkdown({spec, op, codeSamples, hasMarkdown}));
-      } catch (e) {
-        throw new MarkdownGenerationError(`${path.relative(siteDir, specFile)} ${op.pointer} (${entry.operationId}): ${(e as Error).message}`);
-      }
+  for (const entry of manifest) {
+    const model = readJson<OperationModel>(path.join(MODEL_FOLDER, `${entry.operationId}.json`));
+    // The samples the page shows, as gen:api recorded them (tools/api-pages/code-samples.ts).
+    const codeSamples = readSampleSources(generated, entry.operationId);
+    if (!codeSamples) throw new MarkdownGenerationError(`${GENERATED_DIR}/${SAMPLE_SOURCES_FOLDER}/${entry.operationId}.json is missing: run \`npm run gen:api\` (npm run build does).`);
+    const component = (ref: string, direction: Direction) => readJson<ComponentModel>(path.join(MODEL_FOLDER, COMPONENT_FOLDER, componentFileName(model.api, direction, ref)));
+    try {
+      pages.set(markdownPath(entry.route), operationMarkdown({model, codeSamples, hasMarkdown, component}));
+    } catch (e) {
+      throw new MarkdownGenerationError(`${GENERATED_DIR}/${MODEL_FOLDER}/${entry.operationId}.json (${entry.route}): ${(e as Error).message}`);
     }
   }
   return pages;
-}
-
-/** The spec a manifest entry comes from: its doc id is `api/reference/<spec>/<page>`. */
-function specOf(entry: ApiManifestEntry): ApiSpecId | undefined {
-  const folder = entry.docId.split('/')[2];
-  return (API_SPECS as readonly string[]).includes(folder) ? (folder as ApiSpecId) : undefined;
 }
 
 /** The site paths of the Markdown copies llms.txt links to, in its order (`/docs/x.md`). */

@@ -11,7 +11,7 @@ import {compareAsyncApi} from './asyncapi';
 import {classifyDiffs, type Finding} from './classify';
 import {documentFindings} from './document';
 import {compareOpenApi} from './engine';
-import {SourceLocator} from './locate';
+import {SourceLocator} from '../openapi/locate';
 import {describe, operationLabel} from './messages';
 import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
 import type {SpecDocument, SpecSnapshot} from './snapshots';

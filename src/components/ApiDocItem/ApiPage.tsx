@@ -1,12 +1,13 @@
 /**
  * An operation page: the OpenAPI theme's ApiItem layout (same Redux store, same left column rendered from
- * the generated MDX, whose reference part is static HTML made at generation time: tools/api-pages/render-reference.ts),
+ * the generated MDX, whose reference part is static HTML made at generation time: tools/reference/html.tsx),
  * but the right column shows the code samples generated and highlighted at build time
- * (tools/api-pages/code-samples.ts) as static HTML, and the try-it panel loads on first use.
+ * (tools/api-pages/code-samples.ts) as static HTML, and the try-it panel loads on first use, with the operation's
+ * try-it file (tools/api-pages/try-it.ts): the page's own JS carries only what the endpoint line shows.
  * Why not the theme's ApiItem: it renders the right column only in the browser (a skeleton in the HTML)
  * and imports the snippet generators eagerly.
  */
-import React, {useState, type ReactNode} from 'react';
+import React, {useCallback, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {DocProvider} from '@docusaurus/plugin-content-docs/client';
@@ -105,12 +106,21 @@ function restoreSavedServer(store: Store, options: {authPersistence?: false | 'l
 
 export default function ApiPage(props: Props): ReactNode {
   const MDXComponent = props.content;
-  const api = (MDXComponent.frontMatter as {api: Operation}).api;
-  // Exported by the generated page (tools/api-pages/code-samples.ts).
+  const {api, try_it: tryItFile} = MDXComponent.frontMatter as {api: Operation; try_it?: string};
+  // Exported by the generated page (tools/api-pages/page.ts).
   const codeSamples = (MDXComponent as unknown as {codeSamples?: CodeSampleHtml[]}).codeSamples ?? [];
   const {siteConfig} = useDocusaurusContext();
   const options = (siteConfig.themeConfig as {api?: unknown}).api;
-  const [store] = useState(() => createStore(api, options));
+  const [store, setStore] = useState(() => createStore(api, options));
+  // The whole operation arrives with the try-it panel: the store starts again from it, with the visitor's server.
+  const onLoaded = useCallback(
+    (full: Operation) => {
+      const next = createStore(full, options);
+      restoreSavedServer(next, options as Parameters<typeof restoreSavedServer>[1]);
+      setStore(next);
+    },
+    [options],
+  );
   return (
     <DocProvider content={props.content}>
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
@@ -124,7 +134,7 @@ export default function ApiPage(props: Props): ReactNode {
                 </div>
                 <div className="col col--5 openapi-right-panel__container">
                   {api.method !== 'event' && <CodeSamples samples={codeSamples} />}
-                  <TryIt api={api} onOpen={() => restoreSavedServer(store, options as Parameters<typeof restoreSavedServer>[1])} />
+                  <TryIt api={api} file={tryItFile} onLoaded={onLoaded} />
                 </div>
               </div>
             </SchemaExpansionProvider>

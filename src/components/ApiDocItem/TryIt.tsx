@@ -1,23 +1,42 @@
 /**
- * The try-it panel, loaded on first use: the request builder (postman-collection with faker) and the
- * theme's Request/Response/Authorization forms are only downloaded when the visitor opens the panel
- * (or points at the button, to start early). It sits last in the right column, so opening it moves
- * nothing that is already on screen (the endpoint line's server changes in that click if the visitor chose
- * another one earlier: ApiPage restores it then). If its code fails to download (offline, a deploy replaced the chunk),
- * the panel says so and offers Retry, which downloads it again; the rest of the page stays as it is.
+ * The try-it panel, loaded on first use: the request builder (postman-collection with faker), the theme's
+ * Request/Response/Authorization forms and the operation's try-it file (its parameters and body as JSON Schema, its
+ * Postman request: tools/api-pages/try-it.ts) are only downloaded when the visitor opens the panel (or points at the
+ * button, to start early). It sits last in the right column, so opening it moves nothing that is already on screen
+ * (the endpoint line's server changes when the panel arrives if the visitor chose another one earlier: ApiPage
+ * restores it then). If its code or its file fails to download (offline, a deploy replaced the chunk), the panel says
+ * so and offers Retry, which downloads them again; the rest of the page stays as it is.
  */
 import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import {TRY_IT_URL} from '@site/src/data/static-reference';
 import type {Operation} from './ApiPage';
 
-const load = () => import('./TryItPanel');
+const loadPanel = () => import('./TryItPanel');
 
-/** `onOpen` runs in the click that opens the panel (ApiPage restores the visitor's server there). */
-export default function TryIt({api, onOpen}: {api: Operation; onOpen?: () => void}): ReactNode {
+async function loadOperation(url: string): Promise<Operation> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+  return (await response.json()) as Operation;
+}
+
+/** `onLoaded` gets the whole operation before the panel first renders (ApiPage makes its store from it). */
+export default function TryIt({api, file, onLoaded}: {api: Operation; file?: string; onLoaded?: (api: Operation) => void}): ReactNode {
   const [open, setOpen] = useState(false);
   // A new lazy component per attempt: React.lazy keeps a failed import's error for good.
   const [attempt, setAttempt] = useState(0);
-  const TryItPanel = useMemo(() => lazy(load), [attempt]);
+  const url = useBaseUrl(`${TRY_IT_URL}${file ?? ''}`);
+  const TryItPanel = useMemo(
+    () =>
+      lazy(async () => {
+        const [panel, full] = await Promise.all([loadPanel(), file ? loadOperation(url) : Promise.resolve(api)]);
+        onLoaded?.(full);
+        const Panel = panel.default;
+        return {default: () => <Panel api={full} />};
+      }),
+    [attempt, url], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   if (api.method === 'event') return null;
   if (!open) {
     return (
@@ -26,12 +45,9 @@ export default function TryIt({api, onOpen}: {api: Operation; onOpen?: () => voi
         <button
           type="button"
           className="button button--primary novaramp-try-it__open"
-          onMouseEnter={() => void load().catch(() => undefined)}
-          onFocus={() => void load().catch(() => undefined)}
-          onClick={() => {
-            onOpen?.();
-            setOpen(true);
-          }}>
+          onMouseEnter={() => void loadPanel().catch(() => undefined)}
+          onFocus={() => void loadPanel().catch(() => undefined)}
+          onClick={() => setOpen(true)}>
           Try it
         </button>
       </section>
@@ -54,7 +70,7 @@ export default function TryIt({api, onOpen}: {api: Operation; onOpen?: () => voi
         </div>
       )}>
       <Suspense fallback={<p className="novaramp-try-it__loading" role="status">Loading the request form…</p>}>
-        <TryItPanel api={api} />
+        <TryItPanel />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,13 +1,14 @@
 /**
- * Where a change is in the working spec's source files: a path into a bundled document is walked through the
- * split layout instead (openapi/<api>.yaml, then each file a `$ref` names, into `allOf` parts where the bundled
- * path went through a merged schema), and the line of the last key reached is returned. For a removal that is the
- * nearest part still there: the `properties` of the schema that lost a field, the path item that lost an operation.
+ * Where a pointer into a bundled document is in the spec's source files: it is walked through the source layout
+ * instead (openapi/<api>.yaml, then each file a `$ref` names, into `allOf` parts where the bundled path went through
+ * a merged schema; a single-file spec is walked in itself, JSON included), and the line of the last key reached is
+ * returned. For a removal that is the nearest part still there: the `properties` of the schema that lost a field,
+ * the path item that lost an operation.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
-import {decodePointer} from './walk';
+import {parsePointer} from './pointer';
 
 interface SourceFile {
   file: string;
@@ -55,7 +56,7 @@ export class SourceLocator {
     const next = target ? this.load(path.posix.normalize(path.posix.join(path.posix.dirname(source.file), target))) : source;
     if (!next) return {source, node};
     let value: unknown = next.doc.contents;
-    for (const key of decodePointer(pointer)) value = isMap(value) || isSeq(value) ? value.get(key, true) : undefined;
+    for (const key of parsePointer(pointer)) value = isMap(value) || isSeq(value) ? value.get(key, true) : undefined;
     return value === undefined ? {source, node} : this.follow(next, value, depth + 1);
   }
 

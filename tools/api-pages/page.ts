@@ -1,0 +1,100 @@
+/**
+ * An operation page's MDX, composed the way docusaurus-plugin-openapi-docs' own demo composes one: the plugin's
+ * `lib/markdown` helpers write the heading, the method and path, the deprecation notice and the "Request" heading;
+ * the description and the reference are the model's static HTML (tools/reference), passed to components as string
+ * props, so nothing from the spec is ever compiled as MDX. Front matter: what Docusaurus and the page's own code read
+ * (the route pinned by `x-doc-slug`, a plain-text meta description, the sidebar label and class, the servers the
+ * endpoint line starts with, the try-it panel's file).
+ */
+import {createDeprecationNotice} from 'docusaurus-plugin-openapi-docs/lib/markdown/createDeprecationNotice';
+import {createHeading} from 'docusaurus-plugin-openapi-docs/lib/markdown/createHeading';
+import {createMethodEndpoint} from 'docusaurus-plugin-openapi-docs/lib/markdown/createMethodEndpoint';
+import {createRequestHeader} from 'docusaurus-plugin-openapi-docs/lib/markdown/createRequestHeader';
+import {render} from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
+import {stringify} from 'yaml';
+import type {OperationModel} from '../reference/model';
+import {proseText} from '../reference/prose';
+
+/** Every operation page exports the component that renders it (src/components/ApiDocItem picks it up). */
+export const API_PAGE_EXPORT = "export {default as ApiPage} from '@site/src/components/ApiDocItem/ApiPage';";
+
+/** The sandbox-only notice (operations marked `x-sandbox-only`: the simulations). */
+const SANDBOX_ONLY = `:::caution[Sandbox only]
+
+This operation exists only in the [sandbox](/docs/api/sandbox-environment) (\`https://api.sandbox.novaramp.example/v1\`) and on the local mock server (\`npm run mock\`). It simulates what a bank, a blockchain or a reviewer would do; production answers \`404 resource_not_found\`.
+
+:::`;
+
+/** A meta description: the description's first sentence as plain text, at most about 160 characters. */
+export function metaDescription(model: OperationModel): string {
+  const text = proseText(model.description ?? model.summary ?? '');
+  const sentence = /^(.{20,}?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+  if (sentence.length <= 160) return sentence;
+  const cut = sentence.slice(0, 157);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 100))}…`;
+}
+
+export interface PageInput {
+  model: OperationModel;
+  /** The page's doc id within its folder (the file name without `.api.mdx`). */
+  id: string;
+  /** The route below /docs (`/api/fiat/withdraw-fiat`). */
+  slug: string;
+  /** The operation's static reference file (src/data/static-reference.ts) and its try-it file. */
+  referenceFile: string;
+  tryItFile?: string;
+  /** The description as HTML (tools/reference/prose.ts). */
+  descriptionHtml: string;
+  /** The release badges line (./release-badges.ts), MDX, or empty. */
+  badges: string;
+  /** The highlighted code samples the page exports. */
+  codeSamples: unknown[];
+}
+
+/** The MDX of one operation page. */
+export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionHtml, badges, codeSamples}: PageInput): string {
+  const webhook = model.kind === 'webhook';
+  const method = webhook ? 'event' : model.method;
+  const title = model.summary ?? model.operationId;
+  const front = {
+    id,
+    title,
+    description: metaDescription(model),
+    sidebar_label: title,
+    slug,
+    hide_title: true,
+    hide_table_of_contents: true,
+    // What the page needs before the try-it panel opens: the endpoint line's servers (the panel's file has the rest).
+    api: {method, path: model.path, operationId: model.operationId, servers: model.servers.map(({url, description, variables, internal}) => ({url, ...(description ? {description} : {}), ...(variables.length ? {variables: Object.fromEntries(variables.map((v) => [v.name, {default: v.default, ...(v.enum ? {enum: v.enum} : {})}]))} : {}), 'x-internal': internal}))},
+    ...(tryItFile ? {try_it: tryItFile} : {}),
+    sidebar_class_name: `${method} api-method${model.deprecated ? ' menu__list-item--deprecated' : ''}`,
+    custom_edit_url: null,
+  };
+  const body = render([
+    createHeading(title),
+    badges ? `${badges}\n\n` : undefined,
+    createMethodEndpoint(method, webhook ? model.path : model.path),
+    model.extensions['x-sandbox-only'] === true ? `${SANDBOX_ONLY}\n\n` : undefined,
+    createDeprecationNotice({deprecated: model.deprecated, description: undefined}),
+    descriptionHtml ? `\n\n<SpecProse html={${JSON.stringify(descriptionHtml)}} />\n\n` : undefined,
+    model.parameters.length || model.requestBody ? createRequestHeader('Request') : undefined,
+    `<StaticReference file=${JSON.stringify(referenceFile)} />\n`,
+  ]);
+  return [
+    '---',
+    stringify(front, {lineWidth: 0}).trimEnd(),
+    '---',
+    '',
+    API_PAGE_EXPORT,
+    `export const codeSamples = ${JSON.stringify(codeSamples)};`,
+    '',
+    "import MethodEndpoint from '@theme/ApiExplorer/MethodEndpoint';",
+    "import Heading from '@theme/Heading';",
+    "import Translate from '@docusaurus/Translate';",
+    "import ReleaseLink from '@docusaurus/Link';",
+    "import SpecProse from '@site/src/components/ApiDocItem/SpecProse';",
+    "import StaticReference from '@site/src/components/ApiDocItem/StaticReference';",
+    '',
+    body,
+  ].join('\n');
+}

@@ -1,0 +1,161 @@
+/**
+ * A bundled OpenAPI document (every `$ref` local, as tools/openapi/load.ts leaves it) and what every tool reads
+ * from it: the value at a pointer, a node with its `$ref`s followed, its operations and webhooks with their merged
+ * parameters, and where a pointer is in the spec's source files. The one `$ref` reader of the project: one cycle
+ * policy (a `$ref` met again inside its own expansion stays a `$ref`).
+ */
+import {HTTP_METHODS} from '../../src/data/api-table';
+import {isObject, type Json, type JsonObject} from './json';
+import {childPointer, getAt, parsePointer} from './pointer';
+import {SourceLocator, type SourceLocation} from './locate';
+
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export type OperationSection = 'paths' | 'webhooks';
+
+export interface ApiParameter {
+  /** The parameter object, its `$ref` followed. */
+  parameter: JsonObject;
+  /** Where the parameter is listed (in the path item's or the operation's `parameters`). */
+  pointer: string;
+}
+
+export interface ApiOperation {
+  section: OperationSection;
+  /** The URL template (`paths`) or the event name (`webhooks`). */
+  key: string;
+  method: HttpMethod;
+  /** `#/paths/~1accounts/post`. */
+  pointer: string;
+  operationId?: string;
+  operation: JsonObject;
+  pathItem: JsonObject;
+  /** The path item's parameters with the operation's own laid over them (same `name` and `in`), path item's first. */
+  parameters: ApiParameter[];
+}
+
+/** A `$ref` followed to the end of its chain. */
+export interface Resolved {
+  node: Json;
+  /** Where the node is when a `$ref` was followed (the last target), else where it was asked for, if known. */
+  pointer?: string;
+  /** The `$ref`s followed, in order. */
+  refs: string[];
+}
+
+export class RefError extends Error {}
+
+const MAX_REF_CHAIN = 50;
+
+export class ApiDocument {
+  private locator?: SourceLocator;
+
+  /**
+   * `doc`: the bundled document. `source`: its root file relative to `siteDir`, when the document was read from
+   * files (locate() walks the source layout from there).
+   */
+  constructor(
+    readonly doc: JsonObject,
+    readonly source?: {siteDir: string; file: string},
+    /** What loading left unresolved (`file:line:col: message`), when it was told to report rather than fail. */
+    readonly loadProblems: string[] = [],
+  ) {}
+
+  get(pointer: string): Json | undefined {
+    return getAt(this.doc, pointer);
+  }
+
+  /**
+   * `node` with its `$ref` chain followed; the keywords beside a `$ref` are laid over its target (OpenAPI 3.1).
+   * Only local references exist in a bundled document; any other is an error naming it.
+   */
+  resolve(node: Json | undefined, at?: string): Resolved {
+    const refs: string[] = [];
+    let current: Json | undefined = node;
+    let pointer = at;
+    let siblings: JsonObject | undefined;
+    while (isObject(current) && typeof current.$ref === 'string') {
+      const ref = current.$ref;
+      if (!ref.startsWith('#')) throw new RefError(`${at ?? ''}: $ref ${ref} is not local to the bundled document`);
+      if (refs.includes(ref) || refs.length >= MAX_REF_CHAIN) throw new RefError(`${at ?? ''}: $ref cycle ${[...refs, ref].join(' -> ')}`);
+      const {$ref: _, ...rest} = current;
+      if (Object.keys(rest).length) siblings = {...rest, ...siblings};
+      refs.push(ref);
+      const target = this.get(ref);
+      if (target === undefined) throw new RefError(`${at ?? ''}: $ref ${ref} points to nothing`);
+      current = target;
+      pointer = ref;
+    }
+    if (current === undefined) return {node: null, pointer, refs};
+    return {node: siblings && isObject(current) ? {...current, ...siblings} : current, pointer, refs};
+  }
+
+  /**
+   * `node` with every `$ref` replaced by its target, deeply. A `$ref` met again inside its own expansion stays as it
+   * is, so the result is finite. Meant for small nodes (a parameter, a server, a schema an agent asks for): an API
+   * whose schemas reference each other widely expands exponentially; the reference model (tools/reference) does not.
+   */
+  deref(node: Json | undefined, inside: readonly string[] = []): Json {
+    if (node === undefined) return null;
+    if (Array.isArray(node)) return node.map((n) => this.deref(n, inside));
+    if (!isObject(node)) return node;
+    const {$ref, ...rest} = node;
+    const siblings = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, this.deref(v, inside)]));
+    if (typeof $ref !== 'string') return siblings;
+    if (inside.includes($ref) || !$ref.startsWith('#')) return {$ref, ...siblings};
+    const target = this.get($ref);
+    if (target === undefined) throw new RefError(`$ref ${$ref} points to nothing`);
+    const resolved = this.deref(target, [...inside, $ref]);
+    return Object.keys(siblings).length && isObject(resolved) ? {...resolved, ...siblings} : resolved;
+  }
+
+  /** Every operation of `paths` and every webhook, in document order. */
+  operations(): ApiOperation[] {
+    const found: ApiOperation[] = [];
+    for (const section of ['paths', 'webhooks'] as const) {
+      const items = this.doc[section];
+      if (!isObject(items)) continue;
+      for (const [key, raw] of Object.entries(items)) {
+        const itemPointer = childPointer(`#/${section}`, key);
+        const pathItem = this.resolve(raw, itemPointer).node;
+        if (!isObject(pathItem)) continue;
+        for (const method of HTTP_METHODS) {
+          const pointer = childPointer(itemPointer, method);
+          const operation = this.resolve(pathItem[method], pointer).node;
+          if (!isObject(operation)) continue;
+          const parameters = this.mergedParameters(pathItem, itemPointer, operation, pointer);
+          const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
+          found.push({section, key, method, pointer, operationId, operation, pathItem, parameters});
+        }
+      }
+    }
+    return found;
+  }
+
+  private mergedParameters(pathItem: JsonObject, itemPointer: string, operation: JsonObject, pointer: string): ApiParameter[] {
+    const listed = (holder: JsonObject, at: string) =>
+      (Array.isArray(holder.parameters) ? holder.parameters : []).map((p, i) => {
+        const where = childPointer(at, 'parameters', i);
+        const parameter = this.resolve(p, where).node;
+        if (!isObject(parameter)) throw new RefError(`${where}: a parameter must be an object`);
+        return {parameter, pointer: where};
+      });
+    const merged = new Map<string, ApiParameter>();
+    for (const p of [...listed(pathItem, itemPointer), ...listed(operation, pointer)]) {
+      merged.set(`${String(p.parameter.in)}:${String(p.parameter.name)}`, p);
+    }
+    return [...merged.values()];
+  }
+
+  /** Where a pointer of this document is in its source files (walking `$ref`s and `allOf` parts of the layout). */
+  locate(pointer: string): SourceLocation | undefined {
+    if (!this.source) return undefined;
+    this.locator ??= new SourceLocator(this.source.siteDir);
+    return this.locator.locate(this.source.file, parsePointer(pointer));
+  }
+
+  /** `file:line` of a pointer, or the pointer itself when the document has no source files. */
+  where(pointer: string): string {
+    const at = this.locate(pointer);
+    return at ? `${at.file}:${at.line}` : pointer;
+  }
+}

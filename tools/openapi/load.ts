@@ -1,0 +1,79 @@
+/**
+ * Reads an OpenAPI document into an ApiDocument: its files bundled into one document whose `$ref`s are all local
+ * (Redocly's openapi-core, the library of the CLI that lints the spec: the same reading of `$ref`s), then upgraded
+ * to OpenAPI 3.1 when it is 3.0 (Scalar's openapi-upgrader: `nullable` to type arrays, `example` to `examples`,
+ * boolean exclusive bounds to numbers), so every tool reads one dialect. Why these: openapi-core resolves a split
+ * layout (openapi-starter's) with the file and line of each problem and keeps recursive schemas as `$ref`s instead
+ * of expanding them; @apidevtools/json-schema-ref-parser and @scalar/openapi-parser would add a second reading of
+ * the same files, and neither keeps source positions.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {BaseResolver, bundle, createConfig, getLineColLocation, isAbsoluteUrl, ResolveError, type Config} from '@redocly/openapi-core';
+import {upgrade} from '@scalar/openapi-upgrader';
+import {ApiDocument} from './document';
+import {isObject, type JsonObject} from './json';
+
+export class SpecLoadError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'SpecLoadError';
+  }
+}
+
+let config: Promise<Config> | undefined;
+
+/** Reads the files a spec references, never a URL: nothing is fetched from the network at build or test time. */
+class OfflineResolver extends BaseResolver {
+  async loadExternalRef(absoluteRef: string) {
+    if (isAbsoluteUrl(absoluteRef)) throw new ResolveError(new Error(`${absoluteRef} is not fetched (no network at build time)`));
+    return super.loadExternalRef(absoluteRef);
+  }
+}
+
+interface LoadOptions {
+  /** The folder paths are relative to (the site). */
+  siteDir?: string;
+  /**
+   * `error` (default): a `$ref` that cannot be resolved fails the load. `report`: it stays in the document as it is
+   * (every tool then reports it where it meets it) and is listed in `ApiDocument.loadProblems`: for someone else's
+   * spec, which the portal shows as well as it can.
+   */
+  unresolved?: 'error' | 'report';
+}
+
+/** Loads and bundles `file` (relative to `siteDir`); throws SpecLoadError listing every problem as `file:line:col`. */
+export async function loadApi(file: string, {siteDir = process.cwd(), unresolved = 'error'}: LoadOptions = {}): Promise<ApiDocument> {
+  const abs = path.resolve(siteDir, file);
+  if (!fs.existsSync(abs)) throw new SpecLoadError([`${file}: the file does not exist`]);
+  config ??= createConfig({});
+  let result;
+  try {
+    result = await bundle({ref: abs, config: await config, dereference: false, externalRefResolver: new OfflineResolver()});
+  } catch (error) {
+    const e = error as {message?: string; source?: {absoluteRef?: string}; line?: number; col?: number};
+    const at = e.source?.absoluteRef ? `${path.relative(siteDir, e.source.absoluteRef)}${e.line ? `:${e.line}:${e.col ?? 1}` : ''}` : file;
+    throw new SpecLoadError([`${at}: ${String(e.message ?? error).split('\n')[0]}`]);
+  }
+  const errors = result.problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => {
+      const location = p.location[0];
+      if (!location) return `${file}: ${p.message}`;
+      const {start} = getLineColLocation(location);
+      return `${path.relative(siteDir, location.source.absoluteRef)}:${start.line}:${start.col}: ${p.message}`;
+    });
+  if (errors.length && unresolved === 'error') throw new SpecLoadError(errors);
+  const parsed = result.bundle.parsed as unknown;
+  if (!isObject(parsed) || (typeof parsed.openapi !== 'string' && typeof parsed.swagger !== 'string')) {
+    throw new SpecLoadError([`${file}: not an OpenAPI document (no \`openapi\` version)`]);
+  }
+  return new ApiDocument(toOpenApi31(parsed), {siteDir, file: path.relative(siteDir, abs)}, errors);
+}
+
+/** The document in OpenAPI 3.1 (a 3.1 document as it is; 2.0 and 3.0 upgraded). */
+export function toOpenApi31(doc: JsonObject): JsonObject {
+  const version = String(doc.openapi ?? doc.swagger ?? '');
+  if (version.startsWith('3.1')) return doc;
+  return upgrade(structuredClone(doc), '3.1') as unknown as JsonObject;
+}

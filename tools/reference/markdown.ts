@@ -1,0 +1,306 @@
+/**
+ * The Markdown copy of an operation or webhook-event page, written from its reference model (./model.ts), the model
+ * its HTML page is rendered from (./html.tsx): title, method and path, servers, authentication with scopes, every
+ * parameter, the request body and each response (status, headers, schema, examples), and the code samples. Each
+ * row starts with the words of the page's row (name, type label, qualifiers: ./facts.ts) and adds what the page
+ * leaves to its layout (the JSON type behind a name). A named schema is described once per copy and pointed back to
+ * after; the components the page shows apart are described once, at the end, under "Schemas". Links are absolute.
+ */
+import {STATUS_CODES} from 'node:http';
+import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
+import {BRAND} from '../../src/data/brand';
+import type {CodeSample} from '../../src/data/operation';
+import {absoluteLinks, code, fence, indent} from '../markdown/markdown-text';
+import {ADDITIONAL_PROPERTY, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
+import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode, SchemaView} from './model';
+
+export interface MarkdownInput {
+  model: OperationModel;
+  /** The code samples the page shows (tools/api-pages/code-samples.ts), in CODE_SAMPLE_LANGUAGES order. */
+  codeSamples: CodeSample[];
+  /** Whether a site path has a Markdown copy (internal links go to it). */
+  hasMarkdown: (path: string) => boolean;
+  /** The model of a component shown apart (SchemaRef), when the operation has any. */
+  component?: (ref: string, direction: Direction) => ComponentModel;
+}
+
+const segments = (parts: Segment[]): string => parts.map((s) => (typeof s === 'string' ? s : code(s.code))).join('');
+
+const statusText = (status: string): string =>
+  status === 'default' ? 'default (any other status)' : /^\dXX$/i.test(status) ? `${status} (any ${status[0]}xx status)` : `${status} ${STATUS_CODES[Number(status)] ?? ''}`.trim();
+
+class Writer {
+  constructor(
+    private readonly prose: (markdown: string) => string,
+    private readonly direction: Direction,
+    /** Named schemas described so far: `name|direction` → where (shared by the copy's writers). */
+    private readonly described = new Map<string, string>(),
+    /** Components shown apart, in the order first met (shared too). */
+    readonly components = new Map<string, {ref: string; name: string; direction: Direction}>(),
+  ) {}
+
+  /** A writer of the same copy for the other direction (responses hide write-only fields, requests read-only ones). */
+  withDirection(direction: Direction): Writer {
+    return new Writer(this.prose, direction, this.described, this.components);
+  }
+
+  text(markdown: string | undefined): string | undefined {
+    return markdown?.trim() ? this.prose(markdown.trim()) : undefined;
+  }
+
+  /** "Possible values", constant, default, example: the page's facts in its words. */
+  facts(node: SchemaNode, {example = true} = {}): string[] {
+    if (node.kind !== 'schema') return [];
+    const blocks: string[] = [];
+    if (node.deprecated) blocks.push('**Deprecated.**');
+    const groups = possibleValues(node);
+    if (groups.length) blocks.push(`**Possible values:** ${groups.map(segments).join(', ')}`);
+    if (node.const !== undefined) blocks.push(`**Constant value:** ${code(literal(node.const))}`);
+    if (node.default !== undefined) blocks.push(`**Default value:** ${code(literal(node.default))}`);
+    const scalar = node.examples.find((e) => e === null || typeof e !== 'object');
+    if (example && scalar !== undefined) blocks.push(`**Example:** ${code(literal(scalar))}`);
+    else if (example && node.examples.length) {
+      const json = JSON.stringify(node.examples[0]);
+      if (json.length <= 200) blocks.push(`**Example:** ${code(json)}`);
+    }
+    return blocks;
+  }
+
+  /** The first line of a row: the page's words (name, type label, qualifiers), then what the copy adds. */
+  rowHead(name: string, node: SchemaNode, required: boolean): string {
+    const label = typeLabel(node);
+    const words = qualifierWords(node, required);
+    const type = jsonType(node);
+    const extras = type && type !== label && !label.includes(type) ? [`type ${type}`] : [];
+    const schemaName = node.kind === 'schema' ? (node.items?.kind === 'schema' ? node.items.name : node.name) : undefined;
+    if (schemaName && !label.includes(schemaName)) extras.push(`schema ${schemaName}`);
+    if (node.kind === 'ref') extras.push('fields under Schemas below');
+    return `- **${code(name)}** ${[label, ...words].join(' ')}${extras.length ? ` (${extras.join(', ')})` : ''}`;
+  }
+
+  /** The list of a schema's fields: properties, variants, other property names; empty for a value. */
+  fields(node: SchemaNode, where: string): string {
+    if (node.kind === 'link') return `- Fields as in ${code(node.name)}${node.reason === 'recursive' ? ' (it contains itself)' : ''}, listed above.`;
+    if (node.kind === 'ref') {
+      this.components.set(`${node.ref}|${node.direction}`, node);
+      return `- Fields as in ${code(node.name)}, listed under Schemas below.`;
+    }
+    if (node.items) return this.fields(node.items, where);
+    const key = node.name ? `${node.name}|${this.direction}` : undefined;
+    const seen = key ? this.described.get(key) : undefined;
+    if (seen && (node.properties.length || node.variants)) return `- Fields as in ${code(node.name as string)}, listed under ${seen}.`;
+    if (key && (node.properties.length || node.variants)) this.described.set(key, where);
+    const items: string[] = [];
+    for (const p of node.properties) items.push(this.property(p.name, p.schema, p.required, `${where} › ${code(p.name)}`));
+    if (node.variants) {
+      const {keyword, options, discriminator} = node.variants;
+      const lines = [`- ${keyword === 'oneOf' ? 'Exactly one' : 'At least one'} of these ${options.length} variants${discriminator ? `, chosen by ${code(discriminator.propertyName)}` : ''}:`];
+      options.forEach((o, i) => lines.push(indent(this.variant(o.label, o.schema, i, options.length, where), 2)));
+      items.push(lines.join('\n'));
+    }
+    if (node.additionalProperties && typeof node.additionalProperties === 'object') {
+      items.push(this.property(ADDITIONAL_PROPERTY, node.additionalProperties, false, `${where} › any other property`));
+    } else if (node.additionalProperties === false && this.direction === 'request' && !where.includes('›')) {
+      items.push('- No other properties are accepted.');
+    }
+    return items.join('\n');
+  }
+
+  private variant(label: string, node: SchemaNode, i: number, count: number, where: string): string {
+    const head = `- Variant ${i + 1} of ${count}: ${label}`;
+    const body: string[] = [];
+    if (node.kind === 'schema') {
+      const description = this.text(node.description);
+      if (description) body.push(description);
+      const required = node.properties.filter((p) => p.required).map((p) => code(p.name));
+      if (required.length) body.push(`Requires ${required.join(', ')}.`);
+      if (!node.properties.length && !node.variants && !node.items) body.push(`Type: ${typeLabel(node)}${qualifierWords(node, false).length ? ` ${qualifierWords(node, false).join(' ')}` : ''}.`, ...this.facts(node));
+    }
+    const fields = this.fields(node, `${where} (variant ${i + 1})`);
+    if (fields && (node.kind !== 'schema' || node.properties.length || node.variants || node.items || node.additionalProperties)) body.push(fields);
+    return [head, ...body.map((b) => indent(b, 2))].join('\n\n');
+  }
+
+  property(name: string, node: SchemaNode, required: boolean, where: string): string {
+    const body: string[] = [];
+    const description = this.text(node.kind === 'schema' ? node.description : node.description);
+    if (description) body.push(description);
+    body.push(...this.facts(node));
+    if (node.kind === 'schema' && node.items?.kind === 'schema' && node.items.description && node.items.description !== node.description) {
+      body.push(`Each item: ${this.text(node.items.description)}`);
+    }
+    if (hasFields(node)) {
+      const fields = this.fields(node, where);
+      if (fields) body.push(fields);
+    }
+    return [this.rowHead(name, node, required), ...body.map((b) => indent(b, 2))].join('\n\n');
+  }
+
+  parameter(p: ParameterModel): string {
+    const node = p.schema ?? emptyView(p.pointer);
+    const head = this.rowHead(p.name, node, p.required) + (p.deprecated && !qualifierWords(node, false).includes('deprecated') ? ' deprecated' : '');
+    const body: string[] = [];
+    const description = this.text(p.description ?? (node.kind === 'schema' ? node.description : undefined));
+    if (description) body.push(description);
+    body.push(...this.facts(node, {example: false}));
+    if (p.examples.length) {
+      for (const e of p.examples) body.push(`**Example${e.key ? ` ${code(e.key)}` : ''}:** ${code(literal(e.value))}`);
+    } else if (node.kind === 'schema' && node.examples.length) {
+      body.push(`**Example:** ${code(literal(node.examples[0]))}`);
+    }
+    if (hasFields(node)) body.push(this.fields(node, code(p.name)));
+    return [head, ...body.map((b) => indent(b, 2))].join('\n\n');
+  }
+}
+
+function hasFields(node: SchemaNode): boolean {
+  if (node.kind !== 'schema') return true;
+  const inner = node.items ?? node;
+  if (inner.kind !== 'schema') return true;
+  return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
+}
+
+const emptyView = (pointer: string): SchemaView => ({kind: 'schema', id: '', types: [], nullable: false, deprecated: false, readOnly: false, writeOnly: false, constraints: {}, examples: [], properties: [], pointer});
+
+/** A body (request or response), one section per media type: its schema and its examples. */
+function mediaSections(w: Writer, name: string, media: MediaModel[], level: string, body?: {required: boolean; description?: string}): string[] {
+  const out: string[] = [];
+  for (const m of media) {
+    const heading = name === 'Request body' ? `Request body (${m.mediaType})` : `${name} body (${m.mediaType})`;
+    out.push(`${level} ${heading}`);
+    if (body) {
+      out.push(body.required ? 'Required.' : 'Optional.');
+      const description = w.text(body.description);
+      if (description) out.push(description);
+    }
+    if (m.schema) {
+      out.push(`Type: ${typeLabel(m.schema)}${m.schema.nullable ? ' nullable' : ''}.`);
+      const description = w.text(m.schema.kind === 'schema' ? m.schema.description : m.schema.description);
+      if (description) out.push(description);
+      out.push(...w.facts(m.schema, {example: false}));
+      const fields = hasFields(m.schema) ? w.fields(m.schema, heading) : '';
+      if (fields) out.push(fields);
+    }
+    if (m.examples.length) {
+      out.push(`${level}# ${name} example${m.examples.length > 1 ? 's' : ''} (${m.mediaType})`);
+      for (const e of m.examples) {
+        if (e.key || e.summary) out.push(`Example ${e.key ? code(e.key) : ''}${e.summary ? `${e.key ? ': ' : ''}${e.summary}` : ''}`);
+        const description = w.text(e.description);
+        if (description) out.push(description);
+        const json = /json/i.test(m.mediaType);
+        out.push(fence(typeof e.value === 'string' && !json ? e.value : JSON.stringify(e.value, null, 2), json ? 'json' : ''));
+      }
+    }
+  }
+  return out;
+}
+
+function authentication(w: Writer, model: OperationModel): string[] {
+  if (!model.security.length) return ['## Authentication', 'None: this request carries no API key.'];
+  const kind = (s: OperationModel['security'][number][number]): string => {
+    if (s.type === 'http') return ` (HTTP ${s.scheme ?? ''}${s.bearerFormat ? `, ${s.bearerFormat}` : ''}: ${code(`Authorization: ${s.scheme?.toLowerCase() === 'bearer' ? 'Bearer' : (s.scheme ?? '')} <credential>`)})`;
+    if (s.type === 'apiKey') return ` (API key in the ${s.in ?? ''} ${code(s.parameterName ?? '')})`;
+    return ` (${s.type})`;
+  };
+  const alternatives = model.security.map((alternative) =>
+    alternative.map((s) => `${code(s.name)}${kind(s)}${s.scopes.length ? `, scopes ${s.scopes.map((x) => code(x)).join(', ')}` : ''}`).join(' and '),
+  );
+  const out = ['## Authentication', alternatives.length === 1 ? `Requires ${alternatives[0]}.` : `One of:\n\n${alternatives.map((a) => `- ${a}`).join('\n')}`];
+  const seen = new Set<string>();
+  for (const s of model.security.flat()) {
+    if (seen.has(s.name) || !s.description) continue;
+    seen.add(s.name);
+    out.push(`${code(s.name)}: ${w.text(s.description)}`);
+  }
+  return out;
+}
+
+/** The Markdown of one operation page. */
+export function operationMarkdown({model, codeSamples, hasMarkdown, component}: MarkdownInput): string {
+  const prose = (markdown: string) => absoluteLinks(markdown, hasMarkdown);
+  const request = new Writer(prose, 'request');
+  const response = request.withDirection('response');
+  const webhook = model.kind === 'webhook';
+  const out: string[] = [];
+  out.push(`# ${model.summary ?? model.operationId}`);
+  out.push(
+    webhook
+      ? `Webhook event ${code(model.path)}: ${BRAND} sends it as an HTTP ${code(model.method.toUpperCase())} request to your webhook endpoint. Operation ID: ${code(model.operationId)}.`
+      : `${code(`${model.method.toUpperCase()} ${model.path}`)} (operation ID ${code(model.operationId)})`,
+  );
+  if (model.deprecated) out.push('**Deprecated.** Do not use this operation in new integrations.');
+  const description = request.text(model.description);
+  if (description) out.push(description);
+
+  const servers = model.servers.filter((s) => !s.internal);
+  if (!webhook && servers.length) {
+    // The endpoint as the page's request panel writes it: server URL, then the path with `:name` parameters.
+    const endpoint = model.path.replace(/{([a-z0-9-_]+)}/gi, ':$1');
+    out.push('## Servers');
+    out.push(servers.map((s) => `- ${code(s.url)}${s.description ? `: ${prose(s.description).replace(/\.?$/, '.')}` : '.'} This endpoint: ${code(`${s.url.replace(/\/$/, '')}${endpoint}`)}`).join('\n'));
+  }
+  out.push(...(webhook ? ['## Authentication', 'None: the delivery carries no API key. Verify its signature headers (below) instead.'] : authentication(request, model)));
+
+  if (model.parameters.length || model.requestBody) out.push(webhook ? '## Request (what your endpoint receives)' : '## Request');
+  for (const location of ['path', 'query', 'header', 'cookie'] as const) {
+    const list = model.parameters.filter((p) => p.in === location);
+    if (!list.length) continue;
+    out.push(`### ${location[0].toUpperCase()}${location.slice(1)} parameters`);
+    out.push(list.map((p) => request.parameter(p)).join('\n'));
+  }
+  if (model.requestBody) out.push(...mediaSections(request, 'Request body', model.requestBody.content, '###', model.requestBody));
+
+  if (model.responses.length) out.push('## Responses');
+  const headersSeen = new Map<string, string>();
+  for (const r of model.responses) {
+    const name = `Response ${statusText(r.status)}`;
+    out.push(`### ${name}`);
+    const text = response.text(r.description);
+    if (text) out.push(text);
+    if (r.headers.length) {
+      out.push(`#### ${name} headers`);
+      out.push(
+        r.headers
+          .map((h) => {
+            const seen = headersSeen.get(h.name);
+            if (seen) return `- **${code(h.name)}**: as under ${seen}.`;
+            headersSeen.set(h.name, name);
+            return response.parameter(h);
+          })
+          .join('\n'),
+      );
+    }
+    out.push(...mediaSections(response, name, r.content, '####'));
+  }
+
+  if (codeSamples.length) {
+    out.push('## Code samples');
+    codeSamples.forEach((sample, i) => {
+      out.push(`### ${sample.lang}${sample.label && sample.label !== sample.lang ? ` · ${sample.label}` : ''}`);
+      out.push(fence(sample.source, CODE_SAMPLE_LANGUAGES[i]?.highlight ?? ''));
+    });
+  }
+
+  // The components shown apart, each once, and those they show apart in turn.
+  const pending = [...request.components.values()];
+  if (pending.length && component) {
+    out.push('## Schemas');
+    const done = new Set<string>();
+    for (let i = 0; i < pending.length; i++) {
+      const {ref, name, direction} = pending[i];
+      const key = `${ref}|${direction}`;
+      if (done.has(key)) continue;
+      done.add(key);
+      const c = component(ref, direction);
+      const writer = direction === 'request' ? request : response;
+      out.push(`### ${code(name)} (${direction === 'request' ? 'in requests' : 'in responses'})`);
+      const text = writer.text(c.schema.kind === 'schema' ? c.schema.description : undefined);
+      if (text) out.push(text);
+      out.push(...writer.facts(c.schema, {example: false}));
+      const fields = writer.fields(c.schema, code(name));
+      if (fields) out.push(fields);
+      for (const next of request.components.values()) if (!done.has(`${next.ref}|${next.direction}`) && !pending.includes(next)) pending.push(next);
+    }
+  }
+  return `${out.join('\n\n')}\n`;
+}

@@ -1,0 +1,244 @@
+/**
+ * The reference model of an operation: what its page, its Markdown copy and the MCP server's `get_operation` all
+ * show, as plain data (JSON), built once per operation by ./build.ts from the OpenAPI kernel (tools/openapi).
+ *
+ * Schemas are a tree of views: each schema normalised once (`allOf` merged, `nullable` and type arrays folded into
+ * `nullable`, `oneOf`/`anyOf` as named variants with their discriminator, read-only properties left out of requests
+ * and write-only ones out of responses), and a `link` where the tree would repeat itself: a schema inside its own
+ * expansion (recursion), or a large schema the operation already expanded elsewhere. So the tree is finite and its
+ * size grows with the schemas the operation reaches, not with the paths to them.
+ */
+import type {Json} from '../openapi/json';
+
+export const REFERENCE_MODEL_VERSION = 1;
+
+export type Direction = 'request' | 'response';
+
+export interface Constraints {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+  contentMediaType?: string;
+  contentEncoding?: string;
+}
+
+export interface PropertyModel {
+  name: string;
+  required: boolean;
+  schema: SchemaNode;
+}
+
+export interface VariantModel {
+  /** What the reader calls it: the discriminator value, the variant's title or schema name, or its type. */
+  label: string;
+  schema: SchemaNode;
+}
+
+export interface VariantsModel {
+  keyword: 'oneOf' | 'anyOf';
+  discriminator?: {propertyName: string; mapping: {value: string; variant: number}[]};
+  options: VariantModel[];
+}
+
+export interface SchemaView {
+  kind: 'schema';
+  /** Unique in the operation: the anchor of this expansion, which links point to. */
+  id: string;
+  /** The component it expands (`Money`), when it is one. */
+  name?: string;
+  /** JSON types without `null` (`['string']`; empty: any value). */
+  types: string[];
+  nullable: boolean;
+  title?: string;
+  /** CommonMark. */
+  description?: string;
+  deprecated: boolean;
+  readOnly: boolean;
+  writeOnly: boolean;
+  constraints: Constraints;
+  enum?: Json[];
+  const?: Json;
+  default?: Json;
+  examples: Json[];
+  properties: PropertyModel[];
+  /** A schema for any other property name, or `false` when no other property is allowed. */
+  additionalProperties?: SchemaNode | false;
+  items?: SchemaNode;
+  variants?: VariantsModel;
+  /** Where the schema is, from the operation (`#/paths/…/schema/properties/amount`), for problems and source lines. */
+  pointer: string;
+}
+
+export interface SchemaLink {
+  kind: 'link';
+  /** The id of the view this stands for. */
+  to: string;
+  name: string;
+  /** `recursive`: the schema contains itself; `repeated`: a large schema the operation shows elsewhere. */
+  reason: 'recursive' | 'repeated';
+  nullable: boolean;
+  /** The property's own description where it has one (a `$ref` with a description beside it). */
+  description?: string;
+  pointer: string;
+}
+
+/**
+ * A component schema shown apart from the operation, one click away (ref-model.ts builds it, once per API and
+ * direction): where an operation reaches more schemas than a page can show, the deeper ones are this.
+ */
+export interface SchemaRef {
+  kind: 'ref';
+  /** The component's name (`customer`). */
+  name: string;
+  /** Its pointer in the bundled document (`#/components/schemas/customer`). */
+  ref: string;
+  direction: Direction;
+  nullable: boolean;
+  description?: string;
+  pointer: string;
+}
+
+export type SchemaNode = SchemaView | SchemaLink | SchemaRef;
+
+export interface ExampleModel {
+  /** Its key among named examples. */
+  key?: string;
+  summary?: string;
+  description?: string;
+  value: Json;
+}
+
+export interface MediaModel {
+  mediaType: string;
+  schema?: SchemaNode;
+  examples: ExampleModel[];
+}
+
+export interface ParameterModel {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema?: SchemaNode;
+  examples: ExampleModel[];
+  style?: string;
+  explode?: boolean;
+  pointer: string;
+}
+
+export interface ResponseModel {
+  /** `200`, `4XX`, `default`. */
+  status: string;
+  description?: string;
+  headers: ParameterModel[];
+  content: MediaModel[];
+  pointer: string;
+}
+
+export interface RequestBodyModel {
+  required: boolean;
+  description?: string;
+  content: MediaModel[];
+  pointer: string;
+}
+
+export interface ServerModel {
+  url: string;
+  description?: string;
+  variables: {name: string; default: string; enum?: string[]; description?: string}[];
+  /** Marked `x-internal` (the local mock server): shown where a reader can use it (try-it), not in copies. */
+  internal: boolean;
+}
+
+export interface SecuritySchemeModel {
+  name: string;
+  type: string;
+  scheme?: string;
+  bearerFormat?: string;
+  in?: string;
+  parameterName?: string;
+  description?: string;
+  scopes: string[];
+}
+
+/** A problem the model found in the spec (an `allOf` whose parts conflict, a `$ref` to nothing); the page still renders. */
+export interface ModelProblem {
+  message: string;
+  /** The JSON pointer, from the operation, of where it is. */
+  pointer: string;
+  /** `file:line` in the spec's sources, when known. */
+  at?: string;
+}
+
+export interface OperationModel {
+  version: typeof REFERENCE_MODEL_VERSION;
+  api: string;
+  operationId: string;
+  kind: 'operation' | 'webhook';
+  /** The HTTP method, lower case (a webhook's too: how it is delivered). */
+  method: string;
+  /** The URL template, or the webhook's event name. */
+  path: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  tags: string[];
+  servers: ServerModel[];
+  /** Alternatives: each one a list of schemes used together; empty when no credential is needed. */
+  security: SecuritySchemeModel[][];
+  parameters: ParameterModel[];
+  requestBody?: RequestBodyModel;
+  responses: ResponseModel[];
+  /** The operation's own `x-` extensions. */
+  extensions: Record<string, Json>;
+  pointer: string;
+  /** The components shown apart (SchemaRef), each once: what the page loads one click away. */
+  refs: {ref: string; name: string; direction: Direction}[];
+  problems: ModelProblem[];
+}
+
+/** A component schema shown apart (SchemaRef's target), for one direction. */
+export interface ComponentModel {
+  version: typeof REFERENCE_MODEL_VERSION;
+  api: string;
+  ref: string;
+  name: string;
+  direction: Direction;
+  schema: SchemaNode;
+  refs: {ref: string; name: string; direction: Direction}[];
+  problems: ModelProblem[];
+}
+
+/** Every view of a tree, depth first (links are not followed). */
+export function* views(node: SchemaNode | undefined): Generator<SchemaView> {
+  if (!node || node.kind !== 'schema') return;
+  yield node;
+  for (const p of node.properties) yield* views(p.schema);
+  if (node.additionalProperties) yield* views(node.additionalProperties);
+  if (node.items) yield* views(node.items);
+  for (const v of node.variants?.options ?? []) yield* views(v.schema);
+}
+
+/** The schema roots of an operation: parameters, headers, request and response bodies, with where each is. */
+export function schemaRoots(op: OperationModel): {where: string; schema: SchemaNode}[] {
+  const roots: {where: string; schema: SchemaNode}[] = [];
+  for (const p of op.parameters) if (p.schema) roots.push({where: `${p.in} parameter ${p.name}`, schema: p.schema});
+  for (const m of op.requestBody?.content ?? []) if (m.schema) roots.push({where: `request body (${m.mediaType})`, schema: m.schema});
+  for (const r of op.responses) {
+    for (const h of r.headers) if (h.schema) roots.push({where: `response ${r.status} header ${h.name}`, schema: h.schema});
+    for (const m of r.content) if (m.schema) roots.push({where: `response ${r.status} (${m.mediaType})`, schema: m.schema});
+  }
+  return roots;
+}

@@ -1,0 +1,94 @@
+/**
+ * The spec's prose (CommonMark with GitHub tables, and raw HTML as real specs write it) as HTML for the page, never
+ * as MDX source: a description holding `<`, `{`, `&` or a stray tag is text to show, not code to compile. Raw HTML is
+ * parsed (rehype-raw) and kept to what GitHub keeps (rehype-sanitize: no script, no event handler); headings are
+ * moved below the page's own. Links are collected: a root-relative one must be a page of the site (checked after the
+ * build: src/plugins/static-reference); any other that leads nowhere here (`#anchor`, `../x`) is an error, or, in a
+ * spec the portal publishes as someone else's (`foreign`), text with a problem reported.
+ */
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize, {defaultSchema} from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import {unified} from 'unified';
+import {toText} from 'hast-util-to-text';
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+export interface ProseOptions {
+  /** The heading level a `#` heading of the prose becomes (the page's own headings come first). */
+  headingLevel: number;
+  /** Someone else's spec: links that lead nowhere on this site become text (reported) instead of failing. */
+  foreign: boolean;
+}
+
+export interface ProseResult {
+  html: string;
+  /** The inside of the prose's one paragraph, when it is a single paragraph (the page then writes one `<p>`). */
+  paragraph?: string;
+  /** Root-relative links (`/docs/x#y`), for the check after the build. */
+  links: string[];
+  /** Links that lead nowhere on the site. */
+  problems: string[];
+}
+
+const schema = {
+  ...defaultSchema,
+  // GitHub's list, without its `user-content-` prefix on ids (the prose's ids are the page's anchors).
+  clobberPrefix: '',
+};
+
+const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('//');
+const isExternal = (href: string) => /^(https?:|mailto:)/i.test(href);
+
+function rewrite(node: HastNode, options: ProseOptions, links: string[], problems: string[]): HastNode[] {
+  if (node.type === 'element' && /^h[1-6]$/.test(node.tagName ?? '')) {
+    node.tagName = `h${Math.min(6, Number(node.tagName?.slice(1)) - 1 + options.headingLevel)}`;
+  }
+  if (node.type === 'element' && node.tagName === 'a') {
+    const href = String(node.properties?.href ?? '');
+    if (isInternal(href) && !options.foreign) links.push(href);
+    else if (!isExternal(href)) {
+      problems.push(`the link "${href}" (${toText(node as never).trim() || 'no text'}) leads nowhere on this site`);
+      if (options.foreign) return (node.children ?? []).flatMap((c) => rewrite(c, options, links, problems));
+    }
+  }
+  if (node.children) node.children = node.children.flatMap((c) => rewrite(c, options, links, problems));
+  return [node];
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, {allowDangerousHtml: true}).use(rehypeRaw).use(rehypeSanitize, schema);
+const stringifier = unified().use(rehypeStringify);
+
+const cache = new Map<string, ProseResult>();
+
+/** The HTML of a piece of prose (cached: the same descriptions come back on page after page). */
+export function proseHtml(markdown: string, options: ProseOptions): ProseResult {
+  const key = `${options.headingLevel}|${options.foreign}|${markdown}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const links: string[] = [];
+  const problems: string[] = [];
+  const tree = processor.runSync(processor.parse(markdown)) as unknown as HastNode;
+  rewrite(tree, options, links, problems);
+  const blocks = (tree.children ?? []).filter((c) => !(c.type === 'text' && !c.value?.trim()));
+  const only = blocks.length === 1 && blocks[0].tagName === 'p' ? blocks[0] : undefined;
+  const result: ProseResult = {html: stringifier.stringify(tree as never), links, problems};
+  if (only) result.paragraph = stringifier.stringify({type: 'root', children: only.children ?? []} as never);
+  cache.set(key, result);
+  return result;
+}
+
+/** Plain text of a piece of prose, on one line (a page's meta description: no HTML, no Markdown). */
+export function proseText(markdown: string): string {
+  const tree = processor.runSync(processor.parse(markdown)) as unknown as HastNode;
+  return toText(tree as never, {whitespace: 'normal'}).replace(/\s+/g, ' ').trim();
+}

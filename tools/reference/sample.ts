@@ -1,0 +1,51 @@
+/**
+ * An example value made from a schema of the model, for a body that has none of its own ("Example (auto)", and the
+ * request body of a code sample): the schema's example, default, constant or first enum value, else a value of its
+ * type; an object with its properties, an array with one item, the first variant of a `oneOf`.
+ */
+import type {Json} from '../openapi/json';
+import type {SchemaNode} from './model';
+
+const BY_FORMAT: Record<string, string> = {
+  'date-time': '2024-01-01T00:00:00Z',
+  date: '2024-01-01',
+  time: '00:00:00Z',
+  email: 'user@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  hostname: 'example.com',
+};
+
+export function sampleOf(node: SchemaNode, depth = 0): Json {
+  if (node.kind !== 'schema') return node.kind === 'ref' ? {} : null;
+  if (node.examples.length) return node.examples[0];
+  if (node.const !== undefined) return node.const;
+  if (node.default !== undefined) return node.default;
+  if (node.enum?.length) return node.enum[0];
+  if (depth > 8) return null;
+  if (node.items) return [sampleOf(node.items, depth + 1)];
+  if (node.properties.length || node.variants) {
+    const object: Record<string, Json> = {};
+    for (const p of node.properties) object[p.name] = sampleOf(p.schema, depth + 1);
+    const first = node.variants?.options[0]?.schema;
+    if (first) {
+      const variant = sampleOf(first, depth + 1);
+      if (variant && typeof variant === 'object' && !Array.isArray(variant)) Object.assign(object, variant);
+      else if (!node.properties.length) return variant;
+    }
+    return object;
+  }
+  if (node.additionalProperties && typeof node.additionalProperties === 'object') return {property: sampleOf(node.additionalProperties, depth + 1)};
+  const type = node.types[0];
+  if (type === 'string') return BY_FORMAT[node.constraints.format ?? ''] ?? 'string';
+  if (type === 'integer') return node.constraints.minimum ?? 0;
+  if (type === 'number') return node.constraints.minimum ?? 0;
+  if (type === 'boolean') return true;
+  if (type === 'object') return {};
+  if (type === 'array') return [];
+  if (type === 'null' || node.nullable) return null;
+  return null;
+}
