@@ -4,25 +4,15 @@
  */
 import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import {documentOf} from './openapi/document';
+import {childPointer} from './openapi/pointer';
 
 export type Json = Record<string, unknown>;
 
-const escapePointer = (p: string) => p.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Follows local `$ref`s from a JSON pointer; returns the node and the pointer of where it really is. */
+/** Follows local `$ref`s from a JSON pointer (the kernel's reading); returns the node and the pointer of where it really is. */
 export function resolveRef(spec: Json, pointer: string): {node: Json; pointer: string} {
-  let current = pointer;
-  for (let hops = 0; hops < 20; hops++) {
-    let node: unknown = spec;
-    for (const part of current.split('/').slice(1)) {
-      node = (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    const ref = (node as Json | undefined)?.$ref;
-    if (typeof ref !== 'string') return {node: node as Json, pointer: current};
-    if (!ref.startsWith('#/')) throw new Error(`${current}: $ref ${ref} is not local to the bundled spec`);
-    current = ref;
-  }
-  throw new Error(`${pointer}: $ref cycle`);
+  const {node, pointer: where} = documentOf(spec).at(pointer);
+  return {node: node as Json, pointer: where};
 }
 
 export interface SpecOperation {
@@ -53,7 +43,7 @@ export function findOperation(spec: Json, method: string, requestPath: string): 
     if (!best || literal > best.literal) best = {template, literal};
   }
   if (!best) return undefined;
-  const pointer = `#/paths/${escapePointer(best.template)}/${method.toLowerCase()}`;
+  const pointer = childPointer('#/paths', best.template, method.toLowerCase());
   return {template: best.template, method: method.toLowerCase(), pointer, operation: resolveRef(spec, pointer).node};
 }
 
@@ -75,7 +65,7 @@ export function responseSchemaPointer(spec: Json, op: SpecOperation, status: num
   const types = Object.keys(content);
   if (!types.length) return undefined;
   const chosen = mediaType && types.includes(mediaType) ? mediaType : (types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json$/.test(t)) ?? types[0]);
-  return {pointer: `${response.pointer}/content/${escapePointer(chosen)}/schema`, mediaType: chosen};
+  return {pointer: childPointer(response.pointer, 'content', chosen, 'schema'), mediaType: chosen};
 }
 
 /** Ajv (JSON Schema 2020-12, as OpenAPI 3.1) holding `spec` as `spec`; OpenAPI's numeric formats are accepted as they are. */

@@ -55,7 +55,7 @@ export const TRY_IT_URL = '/assets/try-it/';
  * does not change with the content (hosts revalidate them).
  */
 export const COMPONENT_FOLDER = 'components';
-export const COMPONENT_URL = '/reference/';
+export const COMPONENT_URL = '/reference/components/';
 
 /** The file of a component shown apart: `<api>/<request|response>/<name>-<hash of its pointer>.json`. */
 export function componentFileName(api: string, direction: string, ref: string): string {
@@ -71,5 +71,10 @@ export const COMPONENT_FILE_ATTRIBUTE = 'data-schema-file';
 /** gen:api's list of the root-relative links of the spec's prose (`{route, href, at}[]`), checked after the build. */
 export const LINKS_FILE = 'links.json';
 
-/** The reference models of the operations and components, beside the pages (the Markdown copies and the MCP server read them). */
+/**
+ * The reference models of the operations and components, beside the pages, published at MODEL_URL
+ * (`<operationId>.json`, `components/<component file>`): the Markdown copies and the MCP server read them; an agent
+ * may too.
+ */
 export const MODEL_FOLDER = 'models';
+export const MODEL_URL = '/reference/models/';

@@ -160,20 +160,30 @@ describe('npm run mcp', () => {
     assert.match(await toolError('get_page', {page: `${route}s`}), new RegExp(`No page "${route}s"\\. Did you mean "${route}"`));
   });
 
-  test('get_operation returns the operation as the spec says, schemas resolved, by operationId or METHOD path', async () => {
+  test('get_operation returns the reference model its page and copy were rendered from, by operationId or METHOD path', async () => {
     const byId = await json('get_operation', {operation: target.op.operationId});
     const realPath = target.template.replace(/\{([^}]+)\}/g, (_, name) => String(target.params.find((p) => p.name === name)?.example));
     assert.deepEqual(await json('get_operation', {operation: `POST ${realPath}`}), byId);
-    assert.equal(byId.method, 'POST');
+    // The very model gen:api wrote beside the pages (the page's HTML and its Markdown copy come from it).
+    const {url, markdownUrl, ...model} = byId;
+    assert.deepEqual(model, readJson(path.join(SITE_ROOT, 'docs', 'api', 'reference', 'models', `${target.op.operationId}.json`)));
+    assert.equal(byId.method, 'post');
     assert.equal(byId.path, target.template);
     assert.equal(byId.api, target.api);
-    assert.equal(byId.url, `${SITE_URL}/docs${target.op['x-doc-slug']}`);
-    assert.deepEqual(byId.servers, target.op.servers ?? target.spec.servers);
+    assert.equal(url, `${SITE_URL}/docs${target.op['x-doc-slug']}`);
+    assert.equal(markdownUrl, `${SITE_URL}/docs${target.op['x-doc-slug']}.md`);
+    assert.deepEqual(byId.servers.map((s: {url: string}) => s.url), ((target.op.servers ?? target.spec.servers) as {url: string}[]).map((s) => s.url));
     const security = (target.op.security ?? target.spec.security) as Record<string, string[]>[];
-    assert.deepEqual(byId.security.map((req: {scheme: string; scopes: string[]}[]) => req.map((s) => [s.scheme, s.scopes])), security.map((req) => Object.entries(req)));
+    assert.deepEqual(byId.security.map((req: {name: string; scopes: string[]}[]) => req.map((s) => [s.name, s.scopes])), security.map((req) => Object.entries(req)));
     assert.deepEqual(byId.parameters.map((p: Json) => p.name), target.params.map((p) => p.name));
-    assert.deepEqual(Object.keys(byId.requestBody.content['application/json'].schema.properties), Object.keys(target.schema.properties as Json));
-    assert.deepEqual(Object.keys(byId.responses), Object.keys(target.op.responses as Json));
+    const body = byId.requestBody.content.find((m: {mediaType: string}) => m.mediaType === 'application/json');
+    // Every property of the spec's request schema is a field of the body (of each variant, where it has variants).
+    const names = (node: Json) => (node.properties as {name: string}[]).map((p) => p.name);
+    const variants = (body.schema.variants?.options ?? []) as {schema: Json}[];
+    for (const fields of variants.length ? variants.map((v) => names(v.schema)) : [names(body.schema)]) {
+      assert.deepEqual(Object.keys((target.schema.properties ?? {}) as Json).filter((f) => !fields.includes(f)), []);
+    }
+    assert.deepEqual(byId.responses.map((r: {status: string}) => r.status), Object.keys(target.op.responses as Json));
     assert.doesNotMatch(JSON.stringify(byId), /"\$ref"/);
     const typo = String(target.op.operationId).slice(0, -1);
     assert.match(await toolError('get_operation', {operation: typo}), new RegExp(`No operation "${typo}"\\. Did you mean "${target.op.operationId}"`));

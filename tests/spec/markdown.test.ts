@@ -1,36 +1,52 @@
 /**
- * The Markdown copies of operation pages, written from a bundled spec (tools/markdown/operation-markdown.ts), and
- * the build step that puts them in place (tools/markdown/docusaurus-plugin.ts `finishMarkdown`), on a small spec
- * of their own (tests/fixtures/markdown/payments.json): every part of an operation under a heading that names
- * it, schemas described once, links absolute; on bad input, an error naming the file and nothing written.
- * The copies of the real site are checked over the build in tests/site/markdown.test.ts.
+ * The Markdown copies of operation pages, written from the reference model (tools/reference/markdown.ts), and the
+ * build step that puts them in place (tools/markdown/docusaurus-plugin.ts `finishMarkdown`), on a small spec of
+ * their own (tests/fixtures/markdown/payments.json): every part of an operation under a heading that names it,
+ * schemas described once, links absolute, the same rows as the HTML page rendered from the same model; on bad
+ * input, an error naming the file and nothing written. The copies of the real site are checked over the build in
+ * tests/site/markdown.test.ts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
+import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
 import {GENERATED_DIR, type ApiManifestEntry} from '../../src/data/api-table';
 import type {CodeSample} from '../../src/data/operation';
 import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
+import {MODEL_FOLDER} from '../../src/data/static-reference';
+import {SAMPLE_SOURCES_FOLDER} from '../../tools/api-pages/code-samples';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
 import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
-import {operationMarkdown, specOperations} from '../../tools/markdown/operation-markdown';
-import {dereference, type Obj} from '../../tools/markdown/schema-markdown';
-import {renderReference, type ReferenceOperation} from '../../tools/api-pages/render-reference';
-import {SAMPLE_SOURCES_FOLDER} from '../../tools/api-pages/code-samples';
+import type {ApiDocument} from '../../tools/openapi/document';
+import {loadApi} from '../../tools/openapi/load';
+import {buildComponentModel, buildOperationModel} from '../../tools/reference/build';
+import {renderReferenceHtml} from '../../tools/reference/html';
+import {operationMarkdown} from '../../tools/reference/markdown';
+import type {OperationModel} from '../../tools/reference/model';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'markdown', 'payments.json');
-const spec = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Obj;
 const docs = (p: string) => p.startsWith('/docs/');
-const op = (id: string) => specOperations(spec).find((o) => o.operationId === id)!;
+let api: ApiDocument;
+const model = (id: string): OperationModel => {
+  const op = api.operations().find((o) => o.operationId === id);
+  assert.ok(op, id);
+  return buildOperationModel(api, op, {api: 'accounts'});
+};
+const copy = (id: string, codeSamples: CodeSample[] = []) =>
+  operationMarkdown({model: model(id), codeSamples, hasMarkdown: docs, component: (ref, direction) => buildComponentModel(api, ref, direction, {api: 'accounts'})});
 
 /** The headings of a Markdown text, in order. */
 const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
 
+before(async () => {
+  api = await loadApi(FIXTURE);
+});
+
 test('an operation page has every part of the operation under a heading that names it', () => {
-  const md = operationMarkdown({spec, op: op('createPayout'), codeSamples: [{lang: 'cURL', label: 'cURL', source: 'curl -d "```"'}], hasMarkdown: docs});
+  const md = copy('createPayout', [{lang: 'cURL', label: 'cURL', source: 'curl -d "```"'}]);
   assert.deepEqual(headings(md), [
     '# Create a payout',
     '## Servers',
@@ -56,8 +72,7 @@ test('an operation page has every part of the operation under a heading that nam
     '### cURL',
   ]);
   assert.match(md, /^`POST \/accounts\/\{account_id\}\/payouts` \(operation ID `createPayout`\)$/m);
-  // Public servers only; the scope the operation needs.
-  // Each public server with the endpoint as the page's request panel writes it.
+  // Each public server with the endpoint as the page's request panel writes it; the scope the operation needs.
   assert.match(md, /- `https:\/\/api\.sandbox\.novaramp\.example\/v1`: Sandbox\. This endpoint: `https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/:account_id\/payouts`/);
   assert.doesNotMatch(md, /127\.0\.0\.1/);
   assert.match(md, /Requires `ApiKey` \(HTTP bearer: `Authorization: Bearer <credential>`\), scopes `payouts:write`\./);
@@ -65,20 +80,20 @@ test('an operation page has every part of the operation under a heading that nam
   // adds (the JSON type behind the name); description, constraints, example.
   assert.match(md, /- \*\*`account_id`\*\* AccountId required \(type string\)\n\n {2}The account\.\n\n {2}\*\*Possible values:\*\* Value must match regular expression `\^acc_\[A-Za-z0-9\]\{16\}\$`\n\n {2}\*\*Example:\*\* `acc_7Hq2LmX9pR4sT8vW`/);
   assert.match(md, /- \*\*`Idempotency-Key`\*\* string required[\s\S]*?`>= 8 characters` and `<= 64 characters`[\s\S]*?\*\*Example:\*\* `5f1c2b7e-3d4a-4e8b`/);
-  // The body's variants, each with what it requires; no other field accepted.
-  // (with the property each makes required, as the variant's tab shows it)
-  assert.match(md, /- Exactly one of these 2 variants:\n {2}- Variant 1 of 2: To a bank account\n\n {4}Requires `bank_account_id`\.\n\n {4}- \*\*`bank_account_id`\*\* string required\n {2}- Variant 2 of 2: To a wallet\n\n {4}Requires `wallet_id`\.\n\n {4}- \*\*`wallet_id`\*\* string required/);
+  // The body's variants, each with every field (the ones beside the variants too) and what it requires.
+  assert.match(md, /- Exactly one of these 2 variants:\n {2}- Variant 1 of 2: To a bank account\n\n {4}Requires `bank_account_id`, `amount`\.\n\n {4}- \*\*`bank_account_id`\*\* string required\n {4}- \*\*`wallet_id`\*\* string\n/);
+  assert.match(md, /- Variant 2 of 2: To a wallet\n\n {4}Requires `wallet_id`, `amount`\.\n\n {4}- \*\*`bank_account_id`\*\* string\n {4}- \*\*`wallet_id`\*\* string required\n/);
   assert.match(md, /- No other properties are accepted\./);
-  // allOf merged the way the reference merges it: every field of both parts, nested objects as nested lists.
+  // allOf merged: every field of both parts, nested objects as nested lists.
   for (const field of ['id', 'status', 'amount', 'fee', 'note']) assert.match(md, new RegExp(`- \\*\\*\`${field}\`\\*\\*`), field);
   assert.match(md, /- \*\*`status`\*\* string required[\s\S]*?\*\*Possible values:\*\* \[`pending`, `completed`\][\s\S]*?\*\*Default value:\*\* `pending`/);
-  // A nullable oneOf: the page shows `object`; the copy adds the JSON type and that it may be null.
-  assert.match(md, /- \*\*`note`\*\* object \(type string, nullable\)\n\n {2}Your note\.\n\n {2}\*\*Possible values:\*\* `<= 140 characters`/);
+  // A nullable oneOf: its value's type, and that it may be null.
+  assert.match(md, /- \*\*`note`\*\* string \| null nullable\n\n {2}Your note\.\n\n {2}\*\*Possible values:\*\* `<= 140 characters`/);
   assert.match(md, / {2}- \*\*`currency`\*\* string required\n\n {4}\*\*Possible values:\*\* \[`EUR`, `USD`\]/);
-  // A named schema is described once per page; later uses point back to it.
-  assert.match(md, /Fields as in `Money`, listed under Request body \(application\/json\) \(`amount`\)\./);
-  assert.equal(md.match(/A decimal string\./g)?.length, 1);
-  assert.match(md, /### Response 404 Not Found[\s\S]*Same schema as under Response 400 Bad Request body \(application\/problem\+json\)\./);
+  // A named schema is described once per copy; later uses point back to it.
+  assert.match(md, /Fields as in `Money`, listed under Response 201 Created body \(application\/json\) › `amount`\./);
+  assert.equal(md.match(/A decimal string\./g)?.length, 2, 'once in requests, once in responses');
+  assert.match(md, /### Response 404 Not Found[\s\S]*Fields as in `Problem`, listed under Response 400 Bad Request body \(application\/problem\+json\)\./);
   assert.match(md, /#### Response 400 Bad Request headers\n\n- \*\*`Request-Id`\*\*: as under Response 201 Created\./);
   // Examples, verbatim JSON.
   assert.ok(md.includes(fence(JSON.stringify({bank_account_id: 'bnk_1', amount: {value: '10.00', currency: 'EUR'}}, null, 2), 'json')));
@@ -89,21 +104,29 @@ test('an operation page has every part of the operation under a heading that nam
   assert.match(md, /````bash\ncurl -d "```"\n````/);
 });
 
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+const isElement = (n: Node): n is Element => 'tagName' in n;
+const classes = (el: Element) => (el.attrs.find((a) => a.name === 'class')?.value ?? '').split(/\s+/);
+const textOf = (n: Node): string => ('value' in n && n.nodeName === '#text' ? (n as {value: string}).value : 'childNodes' in n ? (n.childNodes as Node[]).map(textOf).join('') : '');
+function elements(n: Node, found: Element[] = []): Element[] {
+  if (isElement(n)) found.push(n);
+  for (const c of 'childNodes' in n ? (n.childNodes as Node[]) : []) elements(c, found);
+  return found;
+}
+
 test('the reference rows and the copy say the same words in the same order: name, type label, qualifiers', () => {
-  const o = op('createPayout');
-  const resolved = dereference({...o.operation, parameters: [...((o.pathItem.parameters ?? []) as Obj[]), ...((o.operation.parameters ?? []) as Obj[])]} as Obj, spec) as Obj;
-  const html = renderReference({...(resolved as object), method: o.method, path: o.path, servers: spec.servers} as ReferenceOperation);
-  // The text of each row (name, type, qualifiers) as text extraction reads it: tags gone, nothing added.
-  const part = /<(?:strong|span)[^>]*>[^<]*<\/(?:strong|span)>| /.source;
-  // (Rows of a named parameter, header or property; an array's items have a row without a name.)
-  const rows = [...html.matchAll(new RegExp(`<span class="openapi-schema__container">((?:${part})*)</span>`, 'g'))]
-    .filter((m) => !m[1].startsWith('<strong class="openapi-schema__property"></strong>'))
-    .map((m) => m[1].replace(/<[^>]+>/g, ''));
+  const m = model('createPayout');
+  const html = renderReferenceHtml(m, {foreign: false, componentFile: () => 'x.json', links: [], problems: []});
+  // The text of each row (name, type, qualifiers) as text extraction reads it.
+  const rows = elements(parseFragment(html))
+    .filter((el) => classes(el).includes('openapi-schema__container'))
+    .map((el) => textOf(el).replace(/\s+/g, ' ').trim());
   assert.ok(rows.includes('account_id AccountId required'), rows.join(' | '));
   assert.ok(rows.includes('Idempotency-Key string required'), rows.join(' | '));
   assert.ok(rows.includes('amount object required'), rows.join(' | '));
-  // Every row's words start an item of the copy.
-  const md = operationMarkdown({spec, op: o, codeSamples: [], hasMarkdown: docs});
+  // Every row's words start an item of the copy made from the same model.
+  const md = operationMarkdown({model: m, codeSamples: [], hasMarkdown: docs});
   const items = md.split('\n').filter((l) => /^\s*- \*\*`/.test(l)).map((l) => l.replace(/[*`]/g, '').replace(/^\s*- /, ''));
   const unmatched = rows.filter((row) => !items.some((item) => item === row || item.startsWith(`${row} `)));
   assert.deepEqual(unmatched, []);
@@ -112,7 +135,7 @@ test('the reference rows and the copy say the same words in the same order: name
 });
 
 test('a webhook event page says who sends it and what the endpoint receives', () => {
-  const md = operationMarkdown({spec, op: op('payoutCompletedEvent'), codeSamples: [], hasMarkdown: docs});
+  const md = copy('payoutCompletedEvent');
   assert.deepEqual(headings(md).slice(0, 4), ['# payout.completed', '## Authentication', '## Request (what your endpoint receives)', '### Request body (application/json)']);
   assert.match(md, /^Webhook event `payout\.completed`: NovaRamp sends it as an HTTP `POST` request to your webhook endpoint\./m);
   assert.doesNotMatch(md, /## Servers|## Code samples/);
@@ -140,11 +163,11 @@ const write = (file: string, text: string) => {
 const entry = (operationId: string, route: string): ApiManifestEntry => ({operationId, docId: `api/reference/accounts/${operationId}`, route, method: 'post', category: path.posix.dirname(route.slice('/docs'.length)), label: operationId});
 const LLMS_TXT = `# Docs\n\n> Index.\n\n- [Home](${SITE_URL}/index.md)\n\n## Guides\n\n- [Guide](${SITE_URL}/docs/guides/a.md): A guide.\n- [Create a payout](${SITE_URL}/docs/api/account/create-payout.md)\n- [payout.completed](${SITE_URL}/docs/api/webhook/events/payout-completed.md)\n`;
 
-/** A build as the llms-txt plugin leaves it: llms.txt, converted copies, the bundled spec; and the manifest. */
+/** A build as the llms-txt plugin leaves it: llms.txt, converted copies; the manifest and the models gen:api wrote. */
 function fakeBuild(manifest: ApiManifestEntry[]) {
   fs.rmSync(site, {recursive: true, force: true});
   write(path.join(site, 'manifest.json'), JSON.stringify(manifest));
-  write(path.join(out, 'openapi', 'accounts.json'), JSON.stringify(spec));
+  for (const id of ['createPayout', 'payoutCompletedEvent']) write(path.join(site, GENERATED_DIR, MODEL_FOLDER, `${id}.json`), JSON.stringify(model(id)));
   write(path.join(out, 'llms.txt'), LLMS_TXT);
   write(path.join(out, 'index.md'), '# Home\n');
   write(path.join(out, 'docs/guides/a.md'), '# Guide\n\nConverted from HTML.\n');
@@ -165,7 +188,7 @@ before(() => {
 });
 after(() => fs.rmSync(site, {recursive: true, force: true}));
 
-test('the build step writes operation pages from the spec, the directive on every copy, and llms-full.txt', async () => {
+test('the build step writes operation pages from their models, the directive on every copy, and llms-full.txt', async () => {
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('payoutCompletedEvent', '/docs/api/webhook/events/payout-completed')]);
   assert.deepEqual(await finishMarkdown(site, out, 'manifest.json'), {operations: 2, copies: 4});
   const read = (p: string) => fs.readFileSync(path.join(out, p), 'utf8');
@@ -185,11 +208,11 @@ test('the build step writes operation pages from the spec, the directive on ever
   assert.deepEqual(llmsTxtCopies(LLMS_TXT), ['/index.md', '/docs/guides/a.md', '/docs/api/account/create-payout.md', '/docs/api/webhook/events/payout-completed.md']);
 });
 
-test('an operation the spec does not have fails the step, naming the manifest and the spec, and writes nothing', async () => {
+test('an operation without a model fails the step, naming the file to generate, and writes nothing', async () => {
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('deletePayout', '/docs/api/account/delete-payout')]);
   await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) => {
     assert.ok(e instanceof MarkdownGenerationError);
-    assert.match(e.message, /^manifest\.json: deletePayout \(\/docs\/api\/account\/delete-payout\) is not in build\/openapi\/accounts\.json/);
+    assert.match(e.message, /^docs\/api\/reference\/models\/deletePayout\.json is missing: run `npm run gen:api`/);
     return true;
   });
   assert.equal(fs.readFileSync(path.join(out, 'docs/guides/a.md'), 'utf8'), '# Guide\n\nConverted from HTML.\n');
@@ -199,7 +222,7 @@ test('an operation the spec does not have fails the step, naming the manifest an
 test('an operation whose samples gen:api did not record fails the step, naming the file to generate, and writes nothing', async () => {
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout')]);
   fs.rmSync(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, 'createPayout.json'));
-  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), /: docs\/api\/reference\/samples\/createPayout\.json is missing: run `npm run gen:api`/);
+  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) => /^docs\/api\/reference\/samples\/createPayout\.json is missing: run `npm run gen:api`/.test(e.message));
   assert.equal(fs.readFileSync(path.join(out, 'docs/api/account/create-payout.md'), 'utf8'), '# Create a payout\n\nConverted from HTML.\n');
 });
 

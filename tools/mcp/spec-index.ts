@@ -3,10 +3,16 @@
  * (an operationId, `METHOD /path` with a template, a real path or a full URL, an event type, a schema name), and
  * returned with every `$ref` resolved.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import {HTTP_METHODS, type ApiSpecId} from '../../src/data/api-table';
 import {SITE_URL} from '../../src/data/brand';
-import {findOperation, resolveRef, type Json} from '../spec-lookup';
-import type {DocsBuild} from './build-artefacts';
+import {MODEL_URL} from '../../src/data/static-reference';
+import {documentOf, type ApiParameter} from '../openapi/document';
+import {childPointer} from '../openapi/pointer';
+import type {OperationModel} from '../reference/model';
+import {findOperation, type Json} from '../spec-lookup';
+import {BuildArtefactError, type DocsBuild} from './build-artefacts';
 import type {DocPages} from './pages';
 import {notFound} from './suggest';
 
@@ -25,6 +31,8 @@ export interface OperationEntry {
   pointer: string;
   operation: Json;
   pathItem: Json;
+  /** The path item's parameters with the operation's own laid over them (the kernel's merge). */
+  parameters: ApiParameter[];
 }
 
 /** An operation a reference names, with what the reference itself carried (a real path's values, a query string). */
@@ -34,23 +42,7 @@ export interface FoundOperation {
   query: Record<string, string>;
 }
 
-const escapePointer = (p: string) => p.replace(/~/g, '~0').replace(/\//g, '~1');
 const SCHEMA_PREFIX = /^#?\/?components\/schemas\//;
-
-/**
- * `node` with every local `$ref` replaced by what it points to (keywords next to a `$ref` kept, as OpenAPI 3.1
- * allows). A schema that contains itself keeps its inner `$ref`, so the result stays finite.
- */
-export function dereference(doc: Json, node: unknown, inside: string[] = []): unknown {
-  if (Array.isArray(node)) return node.map((n) => dereference(doc, n, inside));
-  if (!node || typeof node !== 'object') return node;
-  const {$ref, ...rest} = node as Json;
-  const siblings = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, dereference(doc, v, inside)]));
-  if (typeof $ref !== 'string' || !$ref.startsWith('#/')) return $ref === undefined ? siblings : {$ref, ...siblings};
-  if (inside.includes($ref)) return {$ref, ...siblings};
-  const target = dereference(doc, resolveRef(doc, $ref).node, [...inside, $ref]);
-  return Object.keys(siblings).length ? {...(target as Json), ...siblings} : target;
-}
 
 export class SpecIndex {
   readonly operations: OperationEntry[] = [];
@@ -66,21 +58,9 @@ export class SpecIndex {
         const base = new URL(String(server.url).replace(/\{[^}]+\}/g, '0')).pathname.replace(/\/$/, '');
         if (base) this.basePaths.add(base);
       }
-      for (const [path, pathItem] of Object.entries((spec.paths ?? {}) as Record<string, Json>)) {
-        for (const method of HTTP_METHODS) {
-          const operation = pathItem[method] as Json | undefined;
-          if (!operation) continue;
-          const pointer = `#/paths/${escapePointer(path)}/${method}`;
-          this.operations.push({api: id, spec, kind: 'operation', method, path, operationId: operation.operationId as string, pointer, operation, pathItem});
-        }
-      }
-      for (const [event, pathItem] of Object.entries((spec.webhooks ?? {}) as Record<string, Json>)) {
-        for (const method of HTTP_METHODS) {
-          const operation = pathItem[method] as Json | undefined;
-          if (!operation) continue;
-          const pointer = `#/webhooks/${escapePointer(event)}/${method}`;
-          this.operations.push({api: id, spec, kind: 'webhook', method, event, operationId: operation.operationId as string, pointer, operation, pathItem});
-        }
+      for (const op of documentOf(spec).operations()) {
+        const where = op.section === 'paths' ? {kind: 'operation' as const, path: op.key} : {kind: 'webhook' as const, event: op.key};
+        this.operations.push({api: id, spec, ...where, method: op.method, operationId: op.operationId, pointer: op.pointer, operation: op.operation, pathItem: op.pathItem, parameters: op.parameters});
       }
     }
   }
@@ -129,37 +109,17 @@ export class SpecIndex {
     throw notFound('operation', `${method.toUpperCase()} ${rawPath}`, this.operations.filter((o) => o.kind === 'operation').map((o) => this.label(o)));
   }
 
-  /** The operation as get_operation returns it: everything the spec says about it, resolved. */
+  /**
+   * The operation as get_operation returns it: its reference model, the one its page and its Markdown copy were
+   * rendered from (published with the build at MODEL_URL), with the URLs of its page and copy.
+   */
   describe(entry: OperationEntry): Json {
-    const {spec, operation, pathItem} = entry;
-    const slug = operation['x-doc-slug'] as string | undefined;
-    const page = slug ? this.pages.byRoute.get(`/docs${slug}`) : undefined;
-    const schemes = ((spec.components as Json | undefined)?.securitySchemes ?? {}) as Json;
-    const requirements = (operation.security ?? spec.security ?? []) as Record<string, string[]>[];
-    const extensions = Object.fromEntries(Object.entries(operation).filter(([k]) => k.startsWith('x-')));
-    return {
-      api: entry.api,
-      kind: entry.kind,
-      operationId: entry.operationId,
-      method: entry.method.toUpperCase(),
-      ...(entry.path ? {path: entry.path} : {event: entry.event}),
-      summary: operation.summary,
-      description: operation.description,
-      ...(operation.deprecated ? {deprecated: true} : {}),
-      tags: operation.tags,
-      url: slug ? `${SITE_URL}/docs${slug}` : undefined,
-      markdownUrl: page && this.pages.markdownUrl(page),
-      // A webhook is delivered to the integrator's endpoint, not sent to the API's servers.
-      ...(entry.kind === 'operation' ? {servers: dereference(spec, operation.servers ?? pathItem.servers ?? spec.servers ?? [])} : {}),
-      // Each requirement is one way to authenticate (every scheme of it at once); an empty list means none.
-      security: requirements.map((requirement) =>
-        Object.entries(requirement).map(([scheme, scopes]) => ({scheme, scopes, definition: dereference(spec, schemes[scheme])})),
-      ),
-      parameters: dereference(spec, mergedParameters(entry).map((p) => p.parameter)),
-      requestBody: dereference(spec, operation.requestBody),
-      responses: dereference(spec, operation.responses),
-      ...(Object.keys(extensions).length ? {extensions} : {}),
-    };
+    const file = path.join(this.build.dir, MODEL_URL, `${entry.operationId}.json`);
+    if (!fs.existsSync(file)) throw new BuildArtefactError(`${file} is missing: run \`npm run build\` (gen:api writes the reference models).`);
+    const model = JSON.parse(fs.readFileSync(file, 'utf8')) as OperationModel;
+    const slug = model.extensions['x-doc-slug'];
+    const page = typeof slug === 'string' ? this.pages.byRoute.get(`/docs${slug}`) : undefined;
+    return {...model, url: typeof slug === 'string' ? `${SITE_URL}/docs${slug}` : undefined, markdownUrl: page && this.pages.markdownUrl(page)} as unknown as Json;
   }
 
   /** A component schema by name (OpenAPI first, then the WebSocket API's AsyncAPI document), resolved. */
@@ -173,32 +133,11 @@ export class SpecIndex {
     for (const match of [(n: string) => n === wanted, (n: string) => n.toLowerCase() === wanted.toLowerCase()]) {
       for (const {source, file, doc, schemas} of named) {
         const found = Object.keys(schemas).find(match);
-        if (found) return {name: found, source, file, pointer: `#/components/schemas/${escapePointer(found)}`, schema: dereference(doc, schemas[found])};
+        if (found) return {name: found, source, file, pointer: childPointer('#/components/schemas', found), schema: documentOf(doc).deref(schemas[found] as never) as Json};
       }
     }
     throw notFound('schema', wanted, named.flatMap((s) => Object.keys(s.schemas)), 'Schema names are PascalCase, as in the spec (`Account`, `CreateFiatWithdrawalRequest`).');
   }
-}
-
-/** The operation's parameters with the path item's, the operation's winning (same name and `in`), each with its pointer. */
-export function mergedParameters(entry: OperationEntry): {parameter: Json; resolved: Json; pointer: string}[] {
-  const pathItemPointer = entry.pointer.replace(/\/[^/]+$/, '');
-  const all = [
-    ...((entry.pathItem.parameters ?? []) as Json[]).map((_, i) => `${pathItemPointer}/parameters/${i}`),
-    ...((entry.operation.parameters ?? []) as Json[]).map((_, i) => `${entry.pointer}/parameters/${i}`),
-  ].map((p) => {
-    const {node, pointer} = resolveRef(entry.spec, p);
-    return {parameter: getAt(entry.spec, p) as Json, resolved: node, pointer};
-  });
-  const byKey = new Map(all.map((p) => [`${p.resolved.in}:${String(p.resolved.name).toLowerCase()}`, p]));
-  return [...byKey.values()];
-}
-
-function getAt(doc: Json, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .reduce<unknown>((node, part) => (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 }
 
 /** The values a real path gives the template's parameters (none for a segment that is itself `{name}`). */

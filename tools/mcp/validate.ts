@@ -5,8 +5,9 @@
  * does not allow is pointed at by its own name.
  */
 import type {ErrorObject} from 'ajv/dist/2020';
+import {escapeToken} from '../openapi/pointer';
 import {resolveRef, specSchemaErrors, type Json} from '../spec-lookup';
-import {mergedParameters, type FoundOperation, type OperationEntry} from './spec-index';
+import type {FoundOperation, OperationEntry} from './spec-index';
 
 export type RequestPart = 'path' | 'query' | 'header' | 'cookie' | 'body';
 
@@ -37,7 +38,6 @@ export interface RequestInput {
   contentType?: string;
 }
 
-const escapePointer = (p: string) => p.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function problems(part: RequestPart, prefix: string, errors: ErrorObject[]): RequestProblem[] {
   return errors.map((e) => {
@@ -47,7 +47,7 @@ function problems(part: RequestPart, prefix: string, errors: ErrorObject[]): Req
     const named = child === undefined ? '' : e.keyword === 'required' ? '' : ` (${child})`;
     return {
       in: part,
-      pointer: `${prefix}${e.instancePath}${child === undefined ? '' : `/${escapePointer(child)}`}`,
+      pointer: `${prefix}${e.instancePath}${child === undefined ? '' : `/${escapeToken(child)}`}`,
       message: `${e.message ?? e.keyword}${allowed}${named}`,
       keyword: e.keyword,
     };
@@ -80,7 +80,7 @@ export class RequestValidator {
       cookie: {},
     };
     const documented = new Set<string>();
-    for (const {resolved, pointer} of mergedParameters(entry)) {
+    for (const {parameter: resolved, target: pointer} of entry.parameters) {
       const part = resolved.in as 'path' | 'query' | 'header' | 'cookie';
       const name = String(resolved.name);
       const key = part === 'header' ? name.toLowerCase() : name;
@@ -88,11 +88,11 @@ export class RequestValidator {
       const value = given[part]?.[key];
       if (value === undefined) {
         if (resolved.required && (part !== 'header' || requireHeaders)) {
-          errors.push({in: part, pointer: `/${escapePointer(name)}`, message: `required ${part} parameter "${name}" is missing`, keyword: 'required'});
+          errors.push({in: part, pointer: `/${escapeToken(name)}`, message: `required ${part} parameter "${name}" is missing`, keyword: 'required'});
         }
         continue;
       }
-      if (resolved.schema) errors.push(...problems(part, `/${escapePointer(name)}`, check.params(`${pointer}/schema`, value)));
+      if (resolved.schema) errors.push(...problems(part, `/${escapeToken(name)}`, check.params(`${pointer}/schema`, value)));
     }
     for (const part of ['path', 'query'] as const) {
       for (const name of Object.keys(given[part])) {
@@ -120,7 +120,7 @@ export class RequestValidator {
       } else if (body === undefined) {
         if (requestBody.node.required) errors.push({in: 'body', pointer: '', message: 'the request body is required', keyword: 'required'});
       } else {
-        errors.push(...problems('body', '', check.body(`${requestBody.pointer}/content/${escapePointer(type)}/schema`, body)));
+        errors.push(...problems('body', '', check.body(`${requestBody.pointer}/content/${escapeToken(type)}/schema`, body)));
       }
     }
     const unique = [...new Map(errors.map((e) => [`${e.in} ${e.pointer} ${e.message}`, e])).values()];

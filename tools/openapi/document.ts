@@ -17,6 +17,8 @@ export interface ApiParameter {
   parameter: JsonObject;
   /** Where the parameter is listed (in the path item's or the operation's `parameters`). */
   pointer: string;
+  /** Where the parameter object itself is (its `$ref`'s target, or the same as `pointer`). */
+  target: string;
 }
 
 export interface ApiOperation {
@@ -46,19 +48,9 @@ export class RefError extends Error {}
 
 const MAX_REF_CHAIN = 50;
 
-export class ApiDocument {
-  private locator?: SourceLocator;
-
-  /**
-   * `doc`: the bundled document. `source`: its root file relative to `siteDir`, when the document was read from
-   * files (locate() walks the source layout from there).
-   */
-  constructor(
-    readonly doc: JsonObject,
-    readonly source?: {siteDir: string; file: string},
-    /** What loading left unresolved (`file:line:col: message`), when it was told to report rather than fail. */
-    readonly loadProblems: string[] = [],
-  ) {}
+/** A JSON document whose `$ref`s are local (`#/…`): a bundled OpenAPI document, or an AsyncAPI one. */
+export class JsonDocument {
+  constructor(readonly doc: JsonObject) {}
 
   get(pointer: string): Json | undefined {
     return getAt(this.doc, pointer);
@@ -108,6 +100,29 @@ export class ApiDocument {
     return Object.keys(siblings).length && isObject(resolved) ? {...resolved, ...siblings} : resolved;
   }
 
+  /** The node at `pointer` with its `$ref` chain followed, and the pointer of where it really is. */
+  at(pointer: string): {node: Json | undefined; pointer: string} {
+    const {node, pointer: where} = this.resolve(this.get(pointer), pointer);
+    return {node: node === null && this.get(pointer) === undefined ? undefined : node, pointer: where ?? pointer};
+  }
+}
+
+export class ApiDocument extends JsonDocument {
+  private locator?: SourceLocator;
+
+  /**
+   * `doc`: the bundled document. `source`: its root file relative to `siteDir`, when the document was read from
+   * files (locate() walks the source layout from there).
+   */
+  constructor(
+    doc: JsonObject,
+    readonly source?: {siteDir: string; file: string},
+    /** What loading left unresolved (`file:line:col: message`), when it was told to report rather than fail. */
+    readonly loadProblems: string[] = [],
+  ) {
+    super(doc);
+  }
+
   /** Every operation of `paths` and every webhook, in document order. */
   operations(): ApiOperation[] {
     const found: ApiOperation[] = [];
@@ -135,9 +150,9 @@ export class ApiDocument {
     const listed = (holder: JsonObject, at: string) =>
       (Array.isArray(holder.parameters) ? holder.parameters : []).map((p, i) => {
         const where = childPointer(at, 'parameters', i);
-        const parameter = this.resolve(p, where).node;
+        const {node: parameter, pointer: target} = this.resolve(p, where);
         if (!isObject(parameter)) throw new RefError(`${where}: a parameter must be an object`);
-        return {parameter, pointer: where};
+        return {parameter, pointer: where, target: target ?? where};
       });
     const merged = new Map<string, ApiParameter>();
     for (const p of [...listed(pathItem, itemPointer), ...listed(operation, pointer)]) {
@@ -158,4 +173,16 @@ export class ApiDocument {
     const at = this.locate(pointer);
     return at ? `${at.file}:${at.line}` : pointer;
   }
+}
+
+const documents = new WeakMap<object, ApiDocument>();
+
+/** The kernel's reading of an already bundled document (a build's `openapi/<api>.json`), made once per object. */
+export function documentOf(doc: object): ApiDocument {
+  let found = documents.get(doc);
+  if (!found) {
+    found = new ApiDocument(doc as JsonObject);
+    documents.set(doc, found);
+  }
+  return found;
 }

@@ -11,6 +11,7 @@ import {schemaFindings, type Direction, type Finding} from './classify';
 import type {ClassifiedChange} from './index';
 import {describe, operationLabel} from './messages';
 import type {SpecDocument} from './snapshots';
+import {JsonDocument} from '../openapi/document';
 import {decodePointer, deref, encodePointer, getIn, isObject, type Json} from './walk';
 
 export const WEBSOCKET_API = 'websocket';
@@ -25,15 +26,16 @@ interface MessageUse {
   usePath: (string | number)[];
 }
 
-/** Follows `$ref`s from `path` and returns the path the value finally lives at. */
-function resolvedPath(doc: Json, value: unknown, path: string[], depth = 0): {path: string[]; value: unknown} {
-  if (depth < 20 && isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#/')) {
-    const target = decodePointer(value.$ref.slice(1));
-    let next: unknown = doc;
-    for (const k of target) next = isObject(next) ? next[k] : undefined;
-    return resolvedPath(doc, next, target, depth + 1);
+/** Follows `$ref`s from `path` (the kernel's reading) and returns the path the value finally lives at. */
+function resolvedPath(doc: Json, value: unknown, path: string[]): {path: string[]; value: unknown} {
+  if (!isObject(value) || typeof value.$ref !== 'string') return {path, value};
+  try {
+    const {node, pointer} = new JsonDocument(doc as never).resolve(value as never);
+    return {path: decodePointer(pointer ?? ''), value: node};
+  } catch {
+    // A `$ref` to nothing (a message removed): where it pointed, with nothing there.
+    return {path: decodePointer(value.$ref), value: undefined};
   }
-  return {path, value};
 }
 
 function messagesOf(doc: Json, opKey: string, op: Json): MessageUse[] {

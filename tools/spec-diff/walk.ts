@@ -1,21 +1,28 @@
-/** Small helpers to read bundled documents: `$ref`s, JSON pointers, the operations of `paths` and `webhooks`. */
-import {HTTP_METHODS} from '../../src/data/api-table';
+/**
+ * What the breaking-change gate reads from bundled documents, through the OpenAPI kernel (tools/openapi): `$ref`s
+ * followed, values by path, the operations of `paths` and `webhooks`, and a URL template's shape.
+ */
+import {documentOf, RefError} from '../openapi/document';
+import {isObject as isJsonObject} from '../openapi/json';
+import {formatPointer, parsePointer} from '../openapi/pointer';
 
 export type Json = Record<string, unknown>;
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Json => isJsonObject(v);
 
 /**
  * The target of a local `$ref` (`#/components/...`), followed until it is not a `$ref`, with the keywords beside
- * the `$ref` (OAS 3.1 allows `deprecated`, `description`… there) laid over it; other values as they are.
+ * the `$ref` laid over it (the kernel's reading); a `$ref` that cannot be followed (a cycle, nothing there) is
+ * returned as it is, for the comparison to report.
  */
-export function deref(root: unknown, value: unknown, seen = new Set<string>()): unknown {
-  if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/')) return value;
-  if (seen.has(value.$ref)) return value;
-  seen.add(value.$ref);
-  const {$ref, ...siblings} = value;
-  const target = deref(root, getIn(root, decodePointer($ref.slice(1)), false), seen);
-  return Object.keys(siblings).length > 0 && isObject(target) ? {...target, ...siblings} : target;
+export function deref(root: unknown, value: unknown): unknown {
+  if (!isObject(value) || typeof value.$ref !== 'string' || !isObject(root)) return value;
+  try {
+    return documentOf(root).resolve(value as never).node;
+  } catch (error) {
+    if (error instanceof RefError) return value;
+    throw error;
+  }
 }
 
 /** The value at `path`, following `$ref`s on the way unless told not to. */
@@ -30,11 +37,10 @@ export function getIn(root: unknown, path: readonly (string | number)[], follow 
   return follow ? deref(root, node) : node;
 }
 
-export const encodePointer = (path: readonly (string | number)[]): string =>
-  path.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+/** `['paths', '/a', 'get']` → `/paths/~1a/get` (a pointer without its `#`). */
+export const encodePointer = (path: readonly (string | number)[]): string => formatPointer(path).slice(1);
 
-export const decodePointer = (pointer: string): string[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+export const decodePointer = (pointer: string): string[] => parsePointer(pointer);
 
 export const OPERATION_SECTIONS = ['paths', 'webhooks'] as const;
 export type OperationSection = (typeof OPERATION_SECTIONS)[number];
@@ -50,21 +56,10 @@ export interface OperationEntry {
 
 /** Every operation of a document's `paths` and `webhooks`, in document order. */
 export function operationsOf(doc: unknown): OperationEntry[] {
-  const ops: OperationEntry[] = [];
-  if (!isObject(doc)) return ops;
-  for (const section of OPERATION_SECTIONS) {
-    const items = doc[section];
-    if (!isObject(items)) continue;
-    for (const [key, raw] of Object.entries(items)) {
-      const pathItem = deref(doc, raw);
-      if (!isObject(pathItem)) continue;
-      for (const method of HTTP_METHODS) {
-        const operation = deref(doc, pathItem[method]);
-        if (isObject(operation)) ops.push({section, key, method, operation, pathItem});
-      }
-    }
-  }
-  return ops;
+  if (!isObject(doc)) return [];
+  return documentOf(doc)
+    .operations()
+    .map(({section, key, method, operation, pathItem}) => ({section, key, method, operation, pathItem}));
 }
 
 /** The parameters of an operation as api-smart-diff compares them: its own, then its path item's. */

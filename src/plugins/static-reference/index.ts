@@ -8,7 +8,8 @@
  *   and ./client.ts in the browser (it takes the HTML from the page when hydrating, and fetches the file after a
  *   client-side navigation);
  * - postBuild copies the files into the build (the reference and try-it files into its content-hashed assets, the
- *   components shown apart to COMPONENT_URL); `npm start` serves them from where they are generated;
+ *   components shown apart to COMPONENT_URL, the reference models to MODEL_URL); `npm start` serves them from where
+ *   they are generated;
  * - postBuild also checks every root-relative link the spec's prose makes (gen:api lists them: the reference is HTML
  *   Docusaurus' own link check does not read): a link to a page the site does not have fails the build with the
  *   spec's file:line.
@@ -19,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {GENERATED_DIR} from '../../data/api-table';
-import {COMPONENT_FOLDER, COMPONENT_URL, LINKS_FILE, REFERENCE_HTML_FOLDER, REFERENCE_HTML_URL, TRY_IT_FOLDER, TRY_IT_URL} from '../../data/static-reference';
+import {COMPONENT_FOLDER, COMPONENT_URL, LINKS_FILE, MODEL_FOLDER, MODEL_URL, REFERENCE_HTML_FOLDER, REFERENCE_HTML_URL, TRY_IT_FOLDER, TRY_IT_URL} from '../../data/static-reference';
 
 interface SpecLink {
   route: string;
@@ -42,6 +43,7 @@ export default function staticReferencePlugin(context: LoadContext): Plugin {
     {dir: path.join(generated, REFERENCE_HTML_FOLDER), url: REFERENCE_HTML_URL},
     {dir: path.join(generated, TRY_IT_FOLDER), url: TRY_IT_URL},
     {dir: path.join(generated, COMPONENT_FOLDER), url: COMPONENT_URL},
+    {dir: path.join(generated, MODEL_FOLDER), url: MODEL_URL},
   ];
   const publicPath = (url: string) => `${context.baseUrl}${url.slice(1)}`;
   return {
