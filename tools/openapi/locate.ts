@@ -60,41 +60,47 @@ export class SourceLocator {
     return value === undefined ? {source, node} : this.follow(next, value, depth + 1);
   }
 
-  /** The child `key` of a mapping or sequence, looking into `allOf` parts when the node has no such key. */
-  private child(source: SourceFile, node: unknown, key: string): {source: SourceFile; node: unknown; keyNode: unknown} | undefined {
+  /** The children `key` of a mapping or sequence: its own, else each `allOf` part's that has one, in order. */
+  private children(source: SourceFile, node: unknown, key: string): {source: SourceFile; node: unknown; keyNode: unknown}[] {
     if (isMap(node)) {
       const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-      if (pair) return {source, node: pair.value, keyNode: pair.key};
+      if (pair) return [{source, node: pair.value, keyNode: pair.key}];
       const allOf = node.get('allOf', true);
-      if (isSeq(allOf)) {
-        for (const part of allOf.items) {
-          const resolved = this.follow(source, part);
-          const found = this.child(resolved.source, resolved.node, key);
-          if (found) return found;
-        }
-      }
-      return undefined;
+      if (!isSeq(allOf)) return [];
+      return allOf.items.flatMap((part) => {
+        const resolved = this.follow(source, part);
+        return this.children(resolved.source, resolved.node, key);
+      });
     }
     if (isSeq(node) && /^\d+$/.test(key)) {
       const item = node.items[Number(key)];
-      return item === undefined ? undefined : {source, node: item, keyNode: item};
+      return item === undefined ? [] : [{source, node: item, keyNode: item}];
     }
-    return undefined;
+    return [];
+  }
+
+  /**
+   * The deepest location `segments` reach from `node`, with how many segments it matched: where several `allOf` parts
+   * have the next key, the one that goes furthest (a property that only a later part has, under a name an earlier
+   * part has too).
+   */
+  private walk(current: {source: SourceFile; node: unknown}, segments: readonly (string | number)[], i: number, at: SourceLocation): {location: SourceLocation; depth: number} {
+    if (i === segments.length) return {location: {...at, exact: true}, depth: i};
+    const here = this.follow(current.source, current.node);
+    let best = {location: {...at, exact: false}, depth: i};
+    for (const next of this.children(here.source, here.node, String(segments[i]))) {
+      const location = {file: next.source.file, line: this.lineOf(next.source, next.keyNode as Node), exact: false};
+      const found = this.walk({source: next.source, node: next.node}, segments, i + 1, location);
+      if (found.depth > best.depth) best = found;
+      if (found.location.exact) break;
+    }
+    return best;
   }
 
   /** The source line of `segments` (a path into the bundled document of the API whose root file is `rootFile`). */
   locate(rootFile: string, segments: readonly (string | number)[]): SourceLocation | undefined {
     const root = this.load(rootFile);
     if (!root) return undefined;
-    let current = {source: root, node: root.doc.contents as unknown};
-    let location: SourceLocation = {file: root.file, line: 1, exact: segments.length === 0};
-    for (const [i, segment] of segments.entries()) {
-      current = this.follow(current.source, current.node);
-      const next = this.child(current.source, current.node, String(segment));
-      if (!next) return {...location, exact: false};
-      location = {file: next.source.file, line: this.lineOf(next.source, next.keyNode as Node), exact: i === segments.length - 1};
-      current = {source: next.source, node: next.node};
-    }
-    return location;
+    return this.walk({source: root, node: root.doc.contents as unknown}, segments, 0, {file: root.file, line: 1, exact: segments.length === 0}).location;
   }
 }

@@ -97,7 +97,8 @@ interface TreeOptions {
 }
 
 class SchemaTreeBuilder {
-  private readonly expanded = new Map<string, {id: string; size: number}>();
+  /** The schemas expanded in the current root (a body, a parameter): a repeat links only within one root's tree. */
+  private expanded = new Map<string, {id: string; size: number}>();
   private readonly ids = new Set<string>();
   private nodes = 0;
   readonly refs = new Map<string, {ref: string; name: string; direction: Direction}>();
@@ -123,6 +124,15 @@ class SchemaTreeBuilder {
     for (let n = 2; this.ids.has(id); n++) id = `${base}-${n}`;
     this.ids.add(id);
     return id;
+  }
+
+  /**
+   * The tree of one root (a parameter's schema, a request or response body): repeats link only inside it, never into
+   * another root, which the page may show in a tab that is not selected.
+   */
+  root(raw: Json | undefined, pointer: string, words: string[], direction: Direction): SchemaNode {
+    this.expanded = new Map();
+    return this.build(raw, pointer, words, direction, []);
   }
 
   /** A schema node: `raw` as the spec has it at `pointer` (a `$ref`, a schema object, a boolean schema). */
@@ -151,8 +161,10 @@ class SchemaTreeBuilder {
         pointer,
       };
     };
-    if (own) return link(own.id, 'recursive');
-    if (prior && prior.size > REPEAT_EXPANSION_LIMIT) return link(prior.id, 'repeated');
+    // Fields merged into this use (a variant with the fields beside its `oneOf`) make it another schema than the component.
+    const extended = isObject(siblings.properties) || Array.isArray(siblings.required) || Array.isArray(siblings.allOf);
+    if (own && !extended) return link(own.id, 'recursive');
+    if (prior && !extended && prior.size > REPEAT_EXPANSION_LIMIT) return link(prior.id, 'repeated');
     const target = this.api.get($ref);
     const object = isObjectSchema(target);
     if (object && stack.filter((f) => f.object).length >= this.options.depth) {
@@ -178,8 +190,23 @@ class SchemaTreeBuilder {
     const merged = isObject(target) ? {...target, ...siblings} : target === false ? {not: {}} : siblings;
     const node = this.buildView(merged, pointer, words, direction, [...stack, {ref: $ref, id, object}], id);
     if (node.kind === 'schema') node.name ??= name;
-    if (!prior && node.kind === 'schema') this.expanded.set(key, {id: node.id, size: this.nodes - before});
+    if (!prior && !extended && node.kind === 'schema') this.expanded.set(key, {id: node.id, size: this.nodes - before});
     return node;
+  }
+
+  /**
+   * How `allOf` parts are read: their `$ref` followed; a part that is a schema around this one (`Cat: allOf [Pet, …]`
+   * inside Pet's `oneOf`) gives its own fields, not its variants again.
+   */
+  private partResolver(pointer: string, stack: Frame[]): (part: Json) => JsonObject {
+    return (part) => {
+      const target = this.resolved(part, pointer);
+      if (isObject(part) && typeof part.$ref === 'string' && stack.some((f) => f.ref === part.$ref)) {
+        const {oneOf: _o, anyOf: _a, discriminator: _d, ...own} = target;
+        return own;
+      }
+      return target;
+    };
   }
 
   /** Follows a `$ref` for reading a part (an `allOf` part, a property's flags); a cycle reads as an empty schema. */
@@ -203,16 +230,7 @@ class SchemaTreeBuilder {
       return this.buildRef({...rest, $ref: part.$ref as string}, childPointer(pointer, 'allOf', 0), words, direction, stack, id);
     }
     if (Array.isArray(schema.allOf)) {
-      const {schema: merged, conflicts} = mergeAllOf(schema, (part) => {
-        const target = this.resolved(part, pointer);
-        // A part that is a schema around this one (`Cat: allOf [Pet, …]` inside Pet's `oneOf`): its own fields, not
-        // its variants again.
-        if (isObject(part) && typeof part.$ref === 'string' && stack.some((f) => f.ref === part.$ref)) {
-          const {oneOf: _o, anyOf: _a, discriminator: _d, ...own} = target;
-          return own;
-        }
-        return target;
-      });
+      const {schema: merged, conflicts} = mergeAllOf(schema, this.partResolver(pointer, stack));
       for (const c of conflicts) {
         this.problem(c.property ? childPointer(pointer, 'properties', c.property) : childPointer(pointer, 'allOf'), `allOf parts conflict${c.property ? ` on property "${c.property}"` : ''}: ${c.message}`);
       }
@@ -220,7 +238,7 @@ class SchemaTreeBuilder {
     }
 
     const typeList = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
-    let nullable = typeList.includes('null') || schema.nullable === true;
+    let nullable = typeList.includes('null') || schema.nullable === true || (Array.isArray(schema.enum) && schema.enum.includes(null));
     const view: SchemaView = {
       kind: 'schema',
       id,
@@ -312,16 +330,19 @@ class SchemaTreeBuilder {
     const discriminator = isObject(schema.discriminator) ? schema.discriminator : undefined;
     const propertyName = discriminator && stringAt(discriminator, 'propertyName');
     const mapping = discriminator && isObject(discriminator.mapping) ? (discriminator.mapping as Record<string, Json>) : {};
-    const valueOf = (raw: Json): string | undefined => {
-      if (!isObject(raw) || typeof raw.$ref !== 'string') return undefined;
+    // Every value the mapping gives a variant (two values may choose the same one), else its name (the implicit value).
+    const valuesOf = (raw: Json): string[] => {
+      if (!isObject(raw) || typeof raw.$ref !== 'string') return [];
       const ref = raw.$ref;
-      const mapped = Object.entries(mapping).find(([, target]) => target === ref || (typeof target === 'string' && !target.startsWith('#') && target === refName(ref)));
-      if (mapped) return mapped[0];
-      return propertyName ? refName(ref) : undefined;
+      const mapped = Object.entries(mapping)
+        .filter(([, target]) => target === ref || (typeof target === 'string' && !target.startsWith('#') && target === refName(ref)))
+        .map(([value]) => value);
+      return mapped.length ? mapped : propertyName ? [refName(ref)] : [];
     };
     const used = new Set<string>();
     const options = branches.map(({raw, index}, i) => {
-      const value = valueOf(raw);
+      const values = valuesOf(raw);
+      const value = values.length ? values.join(', ') : undefined;
       const target = this.resolved(raw, childPointer(pointer, keyword, index));
       let label = value ?? stringAt(target, 'title') ?? (isObject(raw) && typeof raw.$ref === 'string' ? refName(raw.$ref) : undefined) ?? typeWord(target) ?? `Option ${i + 1}`;
       if (used.has(label)) label = `${label} (${i + 1})`;
@@ -330,7 +351,7 @@ class SchemaTreeBuilder {
       const recursive = isObject(raw) && typeof raw.$ref === 'string' && stack.some((f) => f.ref === raw.$ref);
       const object = !target.type || target.type === 'object' || isObject(target.properties) || Array.isArray(target.allOf);
       if (!base || recursive || !object) return {label, schema: this.build(raw, at, [...words, label], direction, stack)};
-      const {schema: merged, conflicts} = mergeAllOf({allOf: [base, raw]}, (part) => this.resolved(part, at));
+      const {schema: merged, conflicts} = mergeAllOf({allOf: [base, raw]}, this.partResolver(at, stack));
       for (const c of conflicts) this.problem(at, `variant ${label} conflicts with the fields beside it${c.property ? ` on "${c.property}"` : ''}: ${c.message}`);
       const own: JsonObject = {...merged};
       for (const key of ['title', 'description', 'deprecated'] as const) if (target[key] !== undefined) own[key] = target[key];
@@ -342,10 +363,7 @@ class SchemaTreeBuilder {
     if (propertyName) {
       model.discriminator = {
         propertyName,
-        mapping: branches.flatMap(({raw}, i) => {
-          const value = valueOf(raw);
-          return value ? [{value, variant: i}] : [];
-        }),
+        mapping: branches.flatMap(({raw}, i) => valuesOf(raw).map((value) => ({value, variant: i}))),
       };
     }
     return model;
@@ -430,7 +448,7 @@ export function buildComponentModel(api: ApiDocument, ref: string, direction: Di
     const problems: ModelProblem[] = [];
     const schemas = new SchemaTreeBuilder(api, problems, tree);
     const name = refName(ref);
-    const schema = schemas.build({$ref: ref}, ref, ['schema', name], direction, []);
+    const schema = schemas.root({$ref: ref}, ref, ['schema', name], direction);
     for (const problem of problems) problem.at = api.where(problem.pointer);
     return {version: REFERENCE_MODEL_VERSION, api: apiId, ref, name, direction, schema, refs: [...schemas.refs.values()], problems};
   });
@@ -455,7 +473,7 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
       const where = childPointer(at, 'content', mediaType);
       const m = resolve(raw, where);
       const model: MediaModel = {mediaType, examples: examplesOf(api, m, where, problems)};
-      if (m.schema !== undefined) model.schema = schemas.build(m.schema, childPointer(where, 'schema'), all.length > 1 ? [...words, mediaType.split(/[/+;]/)[1] ?? String(i)] : words, direction, []);
+      if (m.schema !== undefined) model.schema = schemas.root(m.schema, childPointer(where, 'schema'), all.length > 1 ? [...words, mediaType.split(/[/+;]/)[1] ?? String(i)] : words, direction);
       return model;
     });
 
@@ -466,7 +484,7 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
     if (typeof p.style === 'string') model.style = p.style;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
     const schema = p.schema !== undefined ? p.schema : isObject(p.content) ? resolve(Object.values(p.content)[0], childPointer(at, 'content')).schema : undefined;
-    if (schema !== undefined) model.schema = schemas.build(schema, childPointer(at, 'schema'), words, direction, []);
+    if (schema !== undefined) model.schema = schemas.root(schema, childPointer(at, 'schema'), words, direction);
     return model;
   };
 

@@ -97,7 +97,11 @@ export function enumSegments(values: Json[]): Segment[] {
   return out;
 }
 
-/** How many enum values a page lists before the rest are one click away (a row of hundreds of values). */
+/**
+ * An enum of more than ENUM_INLINE_MAX values (a list of hundreds: countries, currencies) shows its first ENUM_SHOWN
+ * on the row and all of them one click away; a shorter one shows all of them on the row.
+ */
+export const ENUM_INLINE_MAX = 50;
 export const ENUM_SHOWN = 20;
 
 /** The text of segments (search, parity checks). */

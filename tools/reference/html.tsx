@@ -13,7 +13,7 @@ import {STATUS_CODES} from 'node:http';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../src/data/static-reference';
 import type {Json} from '../openapi/json';
 import {codeBlockParts} from '../static-code/highlight';
-import {ADDITIONAL_PROPERTY, ENUM_SHOWN, enumSegments, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
+import {ADDITIONAL_PROPERTY, ENUM_INLINE_MAX, ENUM_SHOWN, enumSegments, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, ExampleModel, MediaModel, OperationModel, ParameterModel, PropertyModel, ResponseModel, SchemaNode, SchemaView} from './model';
 import {proseHtml} from './prose';
 import {sampleOf} from './sample';
@@ -69,7 +69,7 @@ function Facts({node, part}: {node: SchemaNode; part?: 'values' | 'rest'}): Reac
   const groups = part === 'rest' ? [] : possibleValues(node);
   const rest = part !== 'values';
   const values = node.enum ?? (node.items?.kind === 'schema' ? node.items.enum : undefined);
-  const long = values && values.length > ENUM_SHOWN;
+  const long = values && values.length > ENUM_INLINE_MAX;
   const example = node.examples.find((e) => e === null || typeof e !== 'object');
   return (
     <>
@@ -141,9 +141,9 @@ function RowHead({name, node, required, typeClass = 'openapi-schema__name'}: {na
   );
 }
 
-/** Whether a node lists fields of its own (a collapsible row) rather than being a value (a one-line row). */
+/** Whether a node lists fields (a collapsible row, or a pointer to where they are) rather than being a value. */
 function hasFields(node: SchemaNode): boolean {
-  if (node.kind !== 'schema') return node.kind === 'ref';
+  if (node.kind !== 'schema') return true;
   const inner = node.items ?? node;
   if (inner.kind !== 'schema') return true;
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
@@ -259,16 +259,33 @@ function Variant({node, r}: {node: SchemaNode; r: Render}): ReactNode {
           <Prose text={node.description} r={r} />
         </div>
       )}
-      <ul id={node.id}>
+      <ul id={fieldsId(node)}>
         <Fields node={node} r={r} />
       </ul>
     </>
   );
 }
 
+/** The id of the view whose fields a list shows (an array's items'), for the list: links point to it. */
+const fieldsId = (node: SchemaNode): string | undefined => (node.kind !== 'schema' ? undefined : node.items ? fieldsId(node.items) : node.id);
+
 function Property({property, r}: {property: PropertyModel; r: Render}): ReactNode {
   const {name, required, schema} = property;
   const description = schema.kind === 'schema' ? schema.description : schema.description;
+  if (schema.kind === 'link') {
+    return (
+      <li className="openapi-schema__list-item">
+        <div>
+          <RowHead name={name} node={schema} required={required} />
+          <Prose text={description} r={r} />
+          <p className="novaramp-schema-link">
+            Fields as in <a href={`#${schema.to}`}>{schema.name}</a>
+            {schema.reason === 'recursive' ? ' (it contains itself: its fields are listed above).' : ', listed above.'}
+          </p>
+        </div>
+      </li>
+    );
+  }
   if (!hasFields(schema)) {
     return (
       <li className="openapi-schema__list-item">
@@ -314,7 +331,7 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
                 </div>
               )}
               <Facts node={schema} />
-              <ul>
+              <ul id={view?.items ? fieldsId(view.items) : undefined}>
                 <Fields node={schema} r={r} />
               </ul>
             </div>
@@ -478,7 +495,7 @@ function BodySchema({media, title, required, description, kind, r}: {media: Medi
             )}
           </div>
           {schema && hasFields(schema) && (
-            <ul style={{marginLeft: '1rem'}}>
+            <ul style={{marginLeft: '1rem'}} id={schema.kind === 'schema' && schema.items ? fieldsId(schema.items) : undefined}>
               <Fields node={schema} r={r} />
             </ul>
           )}
@@ -724,7 +741,7 @@ export function renderComponentHtml(component: ComponentModel, ctx: HtmlContext)
   return renderToStaticMarkup(
     <div style={{marginLeft: '1rem'}}>
       {schema.kind === 'schema' && <Facts node={schema} />}
-      <ul id={schema.kind === 'schema' ? schema.id : undefined}>
+      <ul id={fieldsId(schema)}>
         <Fields node={schema} r={r} />
       </ul>
     </div>,

@@ -4,7 +4,8 @@
  * parameter, the request body and each response (status, headers, schema, examples), and the code samples. Each
  * row starts with the words of the page's row (name, type label, qualifiers: ./facts.ts) and adds what the page
  * leaves to its layout (the JSON type behind a name). A named schema is described once per copy and pointed back to
- * after; the components the page shows apart are described once, at the end, under "Schemas". Links are absolute.
+ * after; a component the page shows apart (one click away) has a copy of its own (componentMarkdown), which the
+ * operation's copy links to, as the page loads it on demand. Links are absolute.
  */
 import {STATUS_CODES} from 'node:http';
 import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
@@ -20,8 +21,8 @@ export interface MarkdownInput {
   codeSamples: CodeSample[];
   /** Whether a site path has a Markdown copy (internal links go to it). */
   hasMarkdown: (path: string) => boolean;
-  /** The model of a component shown apart (SchemaRef), when the operation has any. */
-  component?: (ref: string, direction: Direction) => ComponentModel;
+  /** The URL of the copy of a component shown apart (SchemaRef), when the operation has any. */
+  componentUrl?: (ref: string, direction: Direction) => string;
 }
 
 const segments = (parts: Segment[]): string => parts.map((s) => (typeof s === 'string' ? s : code(s.code))).join('');
@@ -33,6 +34,7 @@ class Writer {
   constructor(
     private readonly prose: (markdown: string) => string,
     private readonly direction: Direction,
+    private readonly componentUrl?: (ref: string, direction: Direction) => string,
     /** Named schemas described so far: `name|direction` → where (shared by the copy's writers). */
     private readonly described = new Map<string, string>(),
     /** Components shown apart, in the order first met (shared too). */
@@ -41,7 +43,7 @@ class Writer {
 
   /** A writer of the same copy for the other direction (responses hide write-only fields, requests read-only ones). */
   withDirection(direction: Direction): Writer {
-    return new Writer(this.prose, direction, this.described, this.components);
+    return new Writer(this.prose, direction, this.componentUrl, this.described, this.components);
   }
 
   text(markdown: string | undefined): string | undefined {
@@ -74,7 +76,7 @@ class Writer {
     const extras = type && type !== label && !label.includes(type) ? [`type ${type}`] : [];
     const schemaName = node.kind === 'schema' ? (node.items?.kind === 'schema' ? node.items.name : node.name) : undefined;
     if (schemaName && !label.includes(schemaName)) extras.push(`schema ${schemaName}`);
-    if (node.kind === 'ref') extras.push('fields under Schemas below');
+    if (node.kind === 'ref') extras.push('fields listed apart');
     return `- **${code(name)}** ${[label, ...words].join(' ')}${extras.length ? ` (${extras.join(', ')})` : ''}`;
   }
 
@@ -83,10 +85,12 @@ class Writer {
     if (node.kind === 'link') return `- Fields as in ${code(node.name)}${node.reason === 'recursive' ? ' (it contains itself)' : ''}, listed above.`;
     if (node.kind === 'ref') {
       this.components.set(`${node.ref}|${node.direction}`, node);
-      return `- Fields as in ${code(node.name)}, listed under Schemas below.`;
+      const url = this.componentUrl?.(node.ref, node.direction);
+      return `- Fields as in ${code(node.name)}, listed apart${url ? `: ${url}` : ''}.`;
     }
     if (node.items) return this.fields(node.items, where);
-    const key = node.name ? `${node.name}|${this.direction}` : undefined;
+    // A named schema is the same fields only with the same properties (a variant may add the fields beside its oneOf).
+    const key = node.name ? `${node.name}|${this.direction}|${node.properties.map((p) => `${p.name}${p.required ? '!' : ''}`).join(',')}|${node.variants?.options.length ?? 0}` : undefined;
     const seen = key ? this.described.get(key) : undefined;
     if (seen && (node.properties.length || node.variants)) return `- Fields as in ${code(node.name as string)}, listed under ${seen}.`;
     if (key && (node.properties.length || node.variants)) this.described.set(key, where);
@@ -216,9 +220,9 @@ function authentication(w: Writer, model: OperationModel): string[] {
 }
 
 /** The Markdown of one operation page. */
-export function operationMarkdown({model, codeSamples, hasMarkdown, component}: MarkdownInput): string {
+export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl}: MarkdownInput): string {
   const prose = (markdown: string) => absoluteLinks(markdown, hasMarkdown);
-  const request = new Writer(prose, 'request');
+  const request = new Writer(prose, 'request', componentUrl);
   const response = request.withDirection('response');
   const webhook = model.kind === 'webhook';
   const out: string[] = [];
@@ -281,26 +285,19 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, component}: 
     });
   }
 
-  // The components shown apart, each once, and those they show apart in turn.
-  const pending = [...request.components.values()];
-  if (pending.length && component) {
-    out.push('## Schemas');
-    const done = new Set<string>();
-    for (let i = 0; i < pending.length; i++) {
-      const {ref, name, direction} = pending[i];
-      const key = `${ref}|${direction}`;
-      if (done.has(key)) continue;
-      done.add(key);
-      const c = component(ref, direction);
-      const writer = direction === 'request' ? request : response;
-      out.push(`### ${code(name)} (${direction === 'request' ? 'in requests' : 'in responses'})`);
-      const text = writer.text(c.schema.kind === 'schema' ? c.schema.description : undefined);
-      if (text) out.push(text);
-      out.push(...writer.facts(c.schema, {example: false}));
-      const fields = writer.fields(c.schema, code(name));
-      if (fields) out.push(fields);
-      for (const next of request.components.values()) if (!done.has(`${next.ref}|${next.direction}`) && !pending.includes(next)) pending.push(next);
-    }
-  }
+  return `${out.join('\n\n')}\n`;
+}
+
+/** The copy of a component shown apart: its description, constraints and fields (its own components linked). */
+export function componentMarkdown({component, hasMarkdown, componentUrl}: {component: ComponentModel; hasMarkdown: (path: string) => boolean; componentUrl?: MarkdownInput['componentUrl']}): string {
+  const writer = new Writer((markdown) => absoluteLinks(markdown, hasMarkdown), component.direction, componentUrl);
+  const out = [`# ${code(component.name)} (in ${component.direction === 'request' ? 'requests' : 'responses'})`, `A schema of the ${code(component.api)} API, shown apart from the operations that use it.`];
+  const schema = component.schema;
+  const text = writer.text(schema.kind === 'schema' ? schema.description : schema.description);
+  if (text) out.push(text);
+  out.push(`Type: ${typeLabel(schema)}${schema.nullable ? ' nullable' : ''}.`);
+  out.push(...writer.facts(schema, {example: false}));
+  const fields = writer.fields(schema, code(component.name));
+  if (fields) out.push(fields);
   return `${out.join('\n\n')}\n`;
 }

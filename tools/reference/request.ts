@@ -39,6 +39,35 @@ export function parameterValue(p: ParameterModel): Json | undefined {
 
 const text = (value: Json): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** A value in a path or header (OpenAPI's `simple` style): arrays and objects comma-joined. */
+function simple(value: Json, explode = false): string {
+  if (Array.isArray(value)) return value.map(text).join(',');
+  if (value !== null && typeof value === 'object') return Object.entries(value).map(([k, v]) => (explode ? `${k}=${text(v)}` : `${k},${text(v)}`)).join(',');
+  return text(value);
+}
+
+/**
+ * A query parameter's value as the request sends it, by its `style` and `explode` (OpenAPI's defaults: `form`,
+ * exploded): an array as repeated keys (`ids=a&ids=b`) or joined (`ids=a,b`, space- or pipe-delimited), an object as
+ * its own keys or as `key[name]=value` (`deepObject`; an array there as `key[]=v`, as form-encoded APIs take it).
+ */
+export function queryPairs(p: ParameterModel, value: Json): {key: string; value: string}[] {
+  const style = p.style ?? 'form';
+  const explode = p.explode ?? style === 'form';
+  if (Array.isArray(value)) {
+    if (style === 'deepObject') return value.map((v) => ({key: `${p.name}[]`, value: text(v)}));
+    if (explode && style === 'form') return value.map((v) => ({key: p.name, value: text(v)}));
+    const joiner = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+    return [{key: p.name, value: value.map(text).join(joiner)}];
+  }
+  if (value !== null && typeof value === 'object') {
+    if (style === 'deepObject') return formFields(value, p.name);
+    if (explode) return Object.entries(value).map(([k, v]) => ({key: k, value: text(v)}));
+    return [{key: p.name, value: Object.entries(value).flatMap(([k, v]) => [k, text(v)]).join(',')}];
+  }
+  return [{key: p.name, value: text(value)}];
+}
+
 export const bodyMode = (mediaType: string): ExampleBody['mode'] =>
   /x-www-form-urlencoded/i.test(mediaType) ? 'urlencoded' : /multipart\/form-data/i.test(mediaType) ? 'formdata' : 'raw';
 
@@ -82,11 +111,11 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
   const path = op.path.replace(/\{([^}]+)\}/g, (all, name: string) => {
     const p = op.parameters.find((x) => x.in === 'path' && x.name === name);
     const value = p && values.get(p);
-    return value === undefined ? all : text(value);
+    return value === undefined ? all : simple(value, p?.explode);
   });
   const auth = credentials(op);
   const query = [
-    ...op.parameters.filter((p) => p.in === 'query' && values.get(p) !== undefined).map((p) => ({key: p.name, value: text(values.get(p) as Json)})),
+    ...op.parameters.filter((p) => p.in === 'query' && values.get(p) !== undefined).flatMap((p) => queryPairs(p, values.get(p) as Json)),
     ...auth.query,
   ];
   const media = op.requestBody?.content[0];
@@ -94,7 +123,7 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
   const headers = [
     ...(media ? [{key: 'Content-Type', value: media.mediaType}] : []),
     ...(accept ? [{key: 'Accept', value: accept}] : []),
-    ...op.parameters.filter((p) => p.in === 'header' && values.get(p) !== undefined).map((p) => ({key: p.name, value: text(values.get(p) as Json)})),
+    ...op.parameters.filter((p) => p.in === 'header' && values.get(p) !== undefined).map((p) => ({key: p.name, value: simple(values.get(p) as Json, p.explode)})),
     ...auth.headers,
   ];
   const request: ExampleRequest = {method: op.method.toUpperCase(), server: serverUrl(op), path, query, headers};

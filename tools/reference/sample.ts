@@ -4,7 +4,7 @@
  * type; an object with its properties, an array with one item, the first variant of a `oneOf`.
  */
 import type {Json} from '../openapi/json';
-import type {SchemaNode} from './model';
+import {views, type SchemaNode, type SchemaView} from './model';
 
 const BY_FORMAT: Record<string, string> = {
   'date-time': '2024-01-01T00:00:00Z',
@@ -19,8 +19,22 @@ const BY_FORMAT: Record<string, string> = {
   hostname: 'example.com',
 };
 
-export function sampleOf(node: SchemaNode, depth = 0): Json {
-  if (node.kind !== 'schema') return node.kind === 'ref' ? {} : null;
+/** Links are followed into their target (recursion to a small depth); a component shown apart is `{}`. */
+const LINK_DEPTH = 2;
+
+export function sampleOf(root: SchemaNode): Json {
+  const byId = new Map<string, SchemaView>();
+  for (const view of views(root)) byId.set(view.id, view);
+  return sample(root, 0, 0, byId);
+}
+
+function sample(node: SchemaNode, depth: number, links: number, byId: Map<string, SchemaView>): Json {
+  const sampleOf = (n: SchemaNode, d: number) => sample(n, d, links, byId);
+  if (node.kind === 'ref') return {};
+  if (node.kind === 'link') {
+    const target = byId.get(node.to);
+    return target && links < LINK_DEPTH ? sample(target, depth + 1, links + 1, byId) : {};
+  }
   if (node.examples.length) return node.examples[0];
   if (node.const !== undefined) return node.const;
   if (node.default !== undefined) return node.default;
