@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {API_CATEGORIES, MANIFEST_FILE, type ApiCategory, type ApiManifestEntry} from './src/data/api-table';
 import {API_DOC_PAGES, GUIDES, TERMINOLOGY} from './src/data/navigation';
+import {extraCategories} from './tools/api-sources';
 
 // The API sidebar lists what generation produced (its manifest), in the categories of the API table.
 function readManifest(): ApiManifestEntry[] {
@@ -47,7 +48,11 @@ const sidebars: SidebarsConfig = {
       items: TERMINOLOGY.map((term) => `guides/terminology/${term}`),
     },
   ],
-  api: [...API_DOC_PAGES.map((page) => `api/${page}`), ...API_CATEGORIES.map((category) => apiCategory(category, apiPages))],
+  // Extra APIs (a scratch copy's `NOVARAMP_EXTRA_APIS`: `npm run bench:corpus`) after the portal's own.
+  api: [
+    ...API_DOC_PAGES.map((page) => `api/${page}`),
+    ...[...API_CATEGORIES, ...extraCategories(apiPages.map((p) => p.route), __dirname)].map((category) => apiCategory(category, apiPages)),
+  ],
 };
 
 export default sidebars;

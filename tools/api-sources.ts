@@ -64,6 +64,7 @@ export function extraCategories(routes: string[], siteDir = process.cwd()): ApiC
     const dirs = [...new Set(routes.filter((r) => r.startsWith(`/docs/api/${api.id}/`)).map((r) => path.posix.dirname(r.slice('/docs'.length))))];
     return {
       label: api.label,
+      slug: api.id,
       dir: `/api/${api.id}`,
       description: `${api.label}, published from its OpenAPI document.`,
       children: dirs.map((dir) => ({label: path.posix.basename(dir), dir, description: `${api.label}: ${path.posix.basename(dir)}.`})),

@@ -15,11 +15,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
-import {GEN_OUT_ENV, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
+import {API_SPECS, GEN_OUT_ENV, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
 import {
   COMPONENT_FOLDER,
   LINKS_FILE,
   MODEL_FOLDER,
+  operationFileName,
   REFERENCE_HTML_FOLDER,
   TRY_IT_FOLDER,
   componentFileName,
@@ -66,6 +67,7 @@ export interface GenerationProblem {
 
 interface PageFrontMatter {
   id: string;
+  reference_file?: string;
   slug?: string;
   sidebar_label?: string;
   title?: string;
@@ -87,25 +89,27 @@ export function readGeneratedPages(dir: string, docsRelDir = GENERATED_DIR.repla
       if (!front.api?.operationId || !slug) throw new GenerationError(`${file}: generated without an operationId or a slug`);
       return {
         operationId: front.api.operationId,
+        api: file.split(/[\\/]/)[0],
         docId: path.posix.join(docsRelDir, path.posix.dirname(file.split(path.sep).join('/')), front.id),
         route: `/docs${slug}`,
         method: front.api.method ?? '',
         category: path.posix.dirname(slug),
         label: front.sidebar_label ?? front.title ?? front.api.operationId,
+        ...(front.reference_file ? {referenceFile: front.reference_file} : {}),
       };
     });
 }
 
-/** Every operation has one page at its pin, and no page is left over. */
-function checkPages(ops: Operation[], pages: ApiManifestEntry[]): string[] {
+/** Every operation of the portal's APIs has one page at its pin, and no page of theirs is left over. */
+function checkPages(ops: Operation[], allPages: ApiManifestEntry[]): string[] {
+  const pages = allPages.filter((p) => (API_SPECS as readonly string[]).includes(p.api));
   const byId = new Map(pages.map((p) => [p.operationId, p]));
   const problems = ops.flatMap((op) => {
     const page = byId.get(op.operationId);
     if (!page) return [`${op.file}:${op.line}: ${op.operationId}: no page was generated`];
     return page.route === `/docs${op.slug}` ? [] : [`${op.file}:${op.line}: ${op.operationId}: generated at ${page.route}, pinned to /docs${op.slug}`];
   });
-  const own = pages.filter((p) => ops.some((o) => o.operationId === p.operationId));
-  if (own.length !== ops.length) problems.push(`${own.length} pages generated for ${ops.length} operations`);
+  if (pages.length !== ops.length) problems.push(`${pages.length} pages generated for ${ops.length} operations`);
   return problems;
 }
 
@@ -172,6 +176,7 @@ function generateInto(runs: ApiRun[], out: string, {progress: showProgress = fal
   let done = 0;
   for (const {source, doc} of runs) {
     const components = new Map<string, {ref: string; direction: Direction}>();
+    const pageIds = new Set<string>();
     const ctx = (route: string, at: string): HtmlContext & {flush: (operationId?: string) => void} => {
       const c = {
         foreign: source.foreign,
@@ -195,7 +200,7 @@ function generateInto(runs: ApiRun[], out: string, {progress: showProgress = fal
         const c = ctx(route, at);
         problems.push(...model.problems.map((p) => ({api: source.id, operationId: model.operationId, at: p.at ?? at, message: p.message})));
         for (const r of model.refs) components.set(`${r.ref}|${r.direction}`, r);
-        writeOperation(out, source, model, slug, c, history);
+        writeOperation(out, source, model, slug, c, history, pageIds);
         c.flush(model.operationId);
       } catch (error) {
         problems.push({api: source.id, operationId: op.operationId, at, message: `generation failed: ${(error as Error).message}`});
@@ -228,7 +233,8 @@ function generateInto(runs: ApiRun[], out: string, {progress: showProgress = fal
   return {links, problems};
 }
 
-function writeOperation(out: string, source: ApiSource, model: OperationModel, slug: string, ctx: HtmlContext, history: ReturnType<typeof releaseHistory>): void {
+/** `pageIds`: the page ids of the API so far (two operationIds may make the same one: `getFoo`, `get_foo`). */
+function writeOperation(out: string, source: ApiSource, model: OperationModel, slug: string, ctx: HtmlContext, history: ReturnType<typeof releaseHistory>, pageIds: Set<string>): void {
   const html = renderReferenceHtml(model, ctx);
   const referenceFile = writeHashed(out, REFERENCE_HTML_FOLDER, JSON.stringify(deferHiddenPanels(html) satisfies ReferenceFile));
   const tryIt = model.kind === 'webhook' ? undefined : writeHashed(out, TRY_IT_FOLDER, JSON.stringify(tryItFile(model)));
@@ -242,11 +248,14 @@ function writeOperation(out: string, source: ApiSource, model: OperationModel, s
   const badges = source.foreign
     ? ''
     : releaseBadges({method, path: model.path, operationId: model.operationId, deprecated: model.deprecated, 'x-doc-slug': slug, 'x-sunset': model.extensions['x-sunset'] as string | undefined}, history);
-  const id = kebabCase(model.operationId) || 'operation';
+  const base = kebabCase(model.operationId) || 'operation';
+  let id = base;
+  for (let n = 2; pageIds.has(id); n++) id = `${base}-${n}`;
+  pageIds.add(id);
   const mdx = pageMdx({model, id, slug, referenceFile, tryItFile: tryIt, descriptionHtml: description?.html ?? '', badges, codeSamples: codeSampleBlocks(samples)});
   write(out, path.join(source.id, `${id}.api.mdx`), mdx);
-  write(out, path.join(SAMPLE_SOURCES_FOLDER, `${model.operationId}.json`), JSON.stringify(samples));
-  write(out, path.join(MODEL_FOLDER, `${model.operationId}.json`), JSON.stringify(model));
+  write(out, path.join(SAMPLE_SOURCES_FOLDER, operationFileName(source.id, model.operationId)), JSON.stringify(samples));
+  write(out, path.join(MODEL_FOLDER, operationFileName(source.id, model.operationId)), JSON.stringify(model));
 }
 
 function writeComponent(out: string, source: ApiSource, component: ComponentModel, ctx: HtmlContext): void {

@@ -38,6 +38,8 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 /** One generated page, as recorded in MANIFEST_FILE. */
 export interface ApiManifestEntry {
   operationId: string;
+  /** The API it belongs to (a folder of GENERATED_DIR: one of API_SPECS, or an extra API's id). */
+  api: string;
   /** Docusaurus doc id of the page, as the plugin wrote it (folder + front matter `id`). */
   docId: string;
   /** Published route, `/docs` + the operation's `x-doc-slug`. */
@@ -48,6 +50,8 @@ export interface ApiManifestEntry {
   category: string;
   /** Sidebar label (the operation's summary). */
   label: string;
+  /** Its static reference's file (src/data/static-reference.ts); absent in the stock build of the bench. */
+  referenceFile?: string;
 }
 
 export const specPath = (spec: ApiSpecId): string => `${OPENAPI_DIR}/${spec}.yaml`;

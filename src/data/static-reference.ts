@@ -77,4 +77,10 @@ export const LINKS_FILE = 'links.json';
  * may too.
  */
 export const MODEL_FOLDER = 'models';
+
+/**
+ * The file of an operation's model (and of its code samples' sources) in its folder: `<api>/<operationId>.json`, the
+ * operationId percent-encoded (real specs have operationIds with `/` in them, and two APIs may share one).
+ */
+export const operationFileName = (api: string, operationId: string): string => `${api}/${encodeURIComponent(operationId)}.json`;
 export const MODEL_URL = '/reference/models/';

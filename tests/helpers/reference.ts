@@ -8,11 +8,10 @@ import {SITE_ROOT} from '../../tools/cli';
 
 export const apiManifest = (root = SITE_ROOT): ApiManifestEntry[] => JSON.parse(fs.readFileSync(path.join(root, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
 
-/** The name of the reference file the generated page of `entry` names. */
-export function referenceFileName(entry: ApiManifestEntry, root = SITE_ROOT): string {
-  const file = /<StaticReference file="([^"]+)" \/>/.exec(fs.readFileSync(path.join(root, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1];
-  assert.ok(file, `${entry.docId} names its reference file`);
-  return file;
+/** The name of the reference file of `entry`'s page (in the manifest, from the page's front matter). */
+export function referenceFileName(entry: ApiManifestEntry): string {
+  assert.ok(entry.referenceFile, `${entry.docId} names its reference file`);
+  return entry.referenceFile;
 }
 
 /** The name of the reference file of the operation page at `route` (which must be one). */

@@ -14,9 +14,10 @@ import {pathToFileURL} from 'node:url';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
-import {API_SPECS} from '../../src/data/api-table';
+import {API_SPECS, GENERATED_DIR} from '../../src/data/api-table';
 import {SITE_URL} from '../../src/data/brand';
 import {CHANGELOG_ARTEFACT, RELEASES_DIR, type ChangelogEntry, type SpecChange} from '../../src/data/spec-changes';
+import {MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SITE_ROOT} from '../../tools/cli';
 import {resolveRef, type Json} from '../../tools/spec-lookup';
 
@@ -166,7 +167,7 @@ describe('npm run mcp', () => {
     assert.deepEqual(await json('get_operation', {operation: `POST ${realPath}`}), byId);
     // The very model gen:api wrote beside the pages (the page's HTML and its Markdown copy come from it).
     const {url, markdownUrl, ...model} = byId;
-    assert.deepEqual(model, readJson(path.join(SITE_ROOT, 'docs', 'api', 'reference', 'models', `${target.op.operationId}.json`)));
+    assert.deepEqual(model, readJson(path.join(SITE_ROOT, GENERATED_DIR, MODEL_FOLDER, operationFileName(target.api, String(target.op.operationId)))));
     assert.equal(byId.method, 'post');
     assert.equal(byId.path, target.template);
     assert.equal(byId.api, target.api);

@@ -74,10 +74,10 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   assert.deepEqual(fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')), [], 'no temporary folder left');
   // Each page's reference file, and no other, beside the pages (src/plugins/static-reference).
   const referenceDir = path.join(site, GENERATED_DIR, REFERENCE_HTML_FOLDER);
-  const named = new Set(manifest.map((e) => referenceFileName(e, site)));
+  const named = new Set(manifest.map((e) => referenceFileName(e)));
   assert.ok([...named].every((f) => f && REFERENCE_FILE_NAME.test(f)), 'every page names its reference file');
   assert.deepEqual(fs.readdirSync(referenceDir).sort(), [...named].sort());
-  const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, referenceFileName(withdrawEntry, site)), 'utf8')) as ReferenceFile;
+  const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, referenceFileName(withdrawEntry)), 'utf8')) as ReferenceFile;
   assert.match(withdraw.html, /openapi-markdown__details[^]*beneficiary_id/);
   // The first response is in the page's HTML, the others' (and every example behind its schema) load on selection.
   assert.match(withdraw.html, /The withdrawal was accepted/);
@@ -87,7 +87,7 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   assert.doesNotMatch(page, /openapi-markdown__details/, 'the page itself does not carry the reference');
   // Each page's code samples' sources beside the pages, for the Markdown copies: the very samples the page shows.
   for (const entry of manifest) {
-    const recorded = readSampleSources(path.join(site, GENERATED_DIR), entry.operationId);
+    const recorded = readSampleSources(path.join(site, GENERATED_DIR), entry.api, entry.operationId);
     const shown = JSON.parse(/^export const codeSamples = (.*);$/m.exec(fs.readFileSync(path.join(site, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1] ?? '[]') as unknown[];
     assert.ok(recorded, `${entry.operationId}: samples recorded`);
     // A sample per language, none for a webhook event (NovaRamp sends it, nobody calls it).

@@ -16,13 +16,13 @@ import {GENERATED_DIR, type ApiManifestEntry} from '../../src/data/api-table';
 import type {CodeSample} from '../../src/data/operation';
 import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
-import {MODEL_FOLDER} from '../../src/data/static-reference';
+import {MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SAMPLE_SOURCES_FOLDER} from '../../tools/api-pages/code-samples';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
 import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
 import type {ApiDocument} from '../../tools/openapi/document';
 import {loadApi} from '../../tools/openapi/load';
-import {buildComponentModel, buildOperationModel} from '../../tools/reference/build';
+import {buildOperationModel} from '../../tools/reference/build';
 import {renderReferenceHtml} from '../../tools/reference/html';
 import {operationMarkdown} from '../../tools/reference/markdown';
 import type {OperationModel} from '../../tools/reference/model';
@@ -35,8 +35,7 @@ const model = (id: string): OperationModel => {
   assert.ok(op, id);
   return buildOperationModel(api, op, {api: 'accounts'});
 };
-const copy = (id: string, codeSamples: CodeSample[] = []) =>
-  operationMarkdown({model: model(id), codeSamples, hasMarkdown: docs, component: (ref, direction) => buildComponentModel(api, ref, direction, {api: 'accounts'})});
+const copy = (id: string, codeSamples: CodeSample[] = []) => operationMarkdown({model: model(id), codeSamples, hasMarkdown: docs});
 
 /** The headings of a Markdown text, in order. */
 const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
@@ -160,22 +159,22 @@ const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(file), {recursive: true});
   fs.writeFileSync(file, text);
 };
-const entry = (operationId: string, route: string): ApiManifestEntry => ({operationId, docId: `api/reference/accounts/${operationId}`, route, method: 'post', category: path.posix.dirname(route.slice('/docs'.length)), label: operationId});
+const entry = (operationId: string, route: string): ApiManifestEntry => ({operationId, api: 'accounts', docId: `api/reference/accounts/${operationId}`, route, method: 'post', category: path.posix.dirname(route.slice('/docs'.length)), label: operationId});
 const LLMS_TXT = `# Docs\n\n> Index.\n\n- [Home](${SITE_URL}/index.md)\n\n## Guides\n\n- [Guide](${SITE_URL}/docs/guides/a.md): A guide.\n- [Create a payout](${SITE_URL}/docs/api/account/create-payout.md)\n- [payout.completed](${SITE_URL}/docs/api/webhook/events/payout-completed.md)\n`;
 
 /** A build as the llms-txt plugin leaves it: llms.txt, converted copies; the manifest and the models gen:api wrote. */
 function fakeBuild(manifest: ApiManifestEntry[]) {
   fs.rmSync(site, {recursive: true, force: true});
   write(path.join(site, 'manifest.json'), JSON.stringify(manifest));
-  for (const id of ['createPayout', 'payoutCompletedEvent']) write(path.join(site, GENERATED_DIR, MODEL_FOLDER, `${id}.json`), JSON.stringify(model(id)));
+  for (const id of ['createPayout', 'payoutCompletedEvent']) write(path.join(site, GENERATED_DIR, MODEL_FOLDER, operationFileName('accounts', id)), JSON.stringify(model(id)));
   write(path.join(out, 'llms.txt'), LLMS_TXT);
   write(path.join(out, 'index.md'), '# Home\n');
   write(path.join(out, 'docs/guides/a.md'), '# Guide\n\nConverted from HTML.\n');
   write(path.join(out, 'docs/api/account/create-payout.md'), '# Create a payout\n\nConverted from HTML.\n');
   write(path.join(out, 'docs/api/webhook/events/payout-completed.md'), '# payout.completed\n\nConverted from HTML.\n');
   // The samples gen:api recorded beside the pages (tools/api-pages/code-samples.ts), events have none.
-  write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, 'createPayout.json'), JSON.stringify(SAMPLES));
-  write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, 'payoutCompletedEvent.json'), '[]');
+  write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, operationFileName('accounts', 'createPayout')), JSON.stringify(SAMPLES));
+  write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, operationFileName('accounts', 'payoutCompletedEvent')), '[]');
 }
 const SAMPLES: CodeSample[] = [
   {lang: 'cURL', label: 'cURL', source: "curl -L 'https://api.sandbox.novaramp.example/v1/accounts/acc_7Hq2LmX9pR4sT8vW/payouts'"},
@@ -190,7 +189,7 @@ after(() => fs.rmSync(site, {recursive: true, force: true}));
 
 test('the build step writes operation pages from their models, the directive on every copy, and llms-full.txt', async () => {
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('payoutCompletedEvent', '/docs/api/webhook/events/payout-completed')]);
-  assert.deepEqual(await finishMarkdown(site, out, 'manifest.json'), {operations: 2, copies: 4});
+  assert.deepEqual(await finishMarkdown(site, out, 'manifest.json'), {operations: 2, copies: 4, components: 0});
   const read = (p: string) => fs.readFileSync(path.join(out, p), 'utf8');
   const operation = read('docs/api/account/create-payout.md');
   assert.ok(operation.startsWith(`${markdownDirective('/docs/api/account/create-payout')}\n\n# Create a payout\n`));
@@ -212,7 +211,7 @@ test('an operation without a model fails the step, naming the file to generate, 
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('deletePayout', '/docs/api/account/delete-payout')]);
   await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) => {
     assert.ok(e instanceof MarkdownGenerationError);
-    assert.match(e.message, /^docs\/api\/reference\/models\/deletePayout\.json is missing: run `npm run gen:api`/);
+    assert.match(e.message, /^docs\/api\/reference\/models\/accounts\/deletePayout\.json is missing: run `npm run gen:api`/);
     return true;
   });
   assert.equal(fs.readFileSync(path.join(out, 'docs/guides/a.md'), 'utf8'), '# Guide\n\nConverted from HTML.\n');
@@ -221,8 +220,8 @@ test('an operation without a model fails the step, naming the file to generate, 
 
 test('an operation whose samples gen:api did not record fails the step, naming the file to generate, and writes nothing', async () => {
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout')]);
-  fs.rmSync(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, 'createPayout.json'));
-  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) => /^docs\/api\/reference\/samples\/createPayout\.json is missing: run `npm run gen:api`/.test(e.message));
+  fs.rmSync(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, operationFileName('accounts', 'createPayout')));
+  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) => /^docs\/api\/reference\/samples\/accounts\/createPayout\.json is missing: run `npm run gen:api`/.test(e.message));
   assert.equal(fs.readFileSync(path.join(out, 'docs/api/account/create-payout.md'), 'utf8'), '# Create a payout\n\nConverted from HTML.\n');
 });
 

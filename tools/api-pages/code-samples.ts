@@ -9,6 +9,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
 import type {CodeSample} from '../../src/data/operation';
+import {operationFileName} from '../../src/data/static-reference';
 import type {OperationModel} from '../reference/model';
 import {exampleRequest} from '../reference/request';
 import {codeBlockHtml} from '../static-code/highlight';
@@ -79,8 +80,8 @@ export function codeSampleBlocks(samples: CodeSample[]): {language: string; logo
  */
 export const SAMPLE_SOURCES_FOLDER = 'samples';
 
-/** The code samples gen:api recorded for `operationId` in `generatedDir` (docs/api/reference), if it did. */
-export function readSampleSources(generatedDir: string, operationId: string): CodeSample[] | undefined {
-  const file = path.join(generatedDir, SAMPLE_SOURCES_FOLDER, `${operationId}.json`);
+/** The code samples gen:api recorded for an operation of `api` in `generatedDir` (docs/api/reference), if it did. */
+export function readSampleSources(generatedDir: string, api: string, operationId: string): CodeSample[] | undefined {
+  const file = path.join(generatedDir, SAMPLE_SOURCES_FOLDER, operationFileName(api, operationId));
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as CodeSample[]) : undefined;
 }

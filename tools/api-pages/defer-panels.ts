@@ -1,15 +1,22 @@
 /**
- * Splits a rendered reference (./render-reference.ts) into what an operation page's HTML carries and what it loads
- * when a tab is selected (src/data/static-reference.ts, `ReferenceFile`): the contents of every hidden tab panel that
- * is not inside another hidden one are cut out of the HTML, in order, and the panel's start tag gets
- * `data-deferred="<index>"`. Everything else stays byte for byte as React wrote it, so `fullReferenceHtml` gives the
- * rendered HTML back exactly.
+ * Splits a rendered reference (tools/reference/html.tsx) into what an operation page's HTML carries and what it loads
+ * when asked (src/data/static-reference.ts, `ReferenceFile`):
+ * - the contents of every hidden tab panel (not inside another hidden one) are cut out of the HTML, in order, and the
+ *   panel's start tag gets `data-deferred="<index>"`: filled when its tab is selected;
+ * - on a reference still larger than DETAILS_DEFERRED_ABOVE elements (real APIs' largest operations: thousands of
+ *   fields), the contents of every closed `<details>` too (its body, the element after its summary, gets the
+ *   attribute): filled when it is opened. The portal's own references stay under the bound, so a reader without
+ *   JavaScript opens every field of them.
+ * Everything else stays byte for byte as rendered, so `fullReferenceHtml` gives the rendered HTML back exactly.
  */
 import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
 import {DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../src/data/static-reference';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
+
+/** Elements a reference keeps in the page before its closed `<details>` are deferred too (the portal's largest: ~1,300). */
+export const DETAILS_DEFERRED_ABOVE = 2000;
 
 const isElement = (node: Node): node is Element => 'tagName' in node;
 const attribute = (el: Element, name: string) => el.attrs.find((a) => a.name === name);
@@ -24,20 +31,43 @@ function hiddenPanels(nodes: Node[], found: Element[] = []): Element[] {
   return found;
 }
 
-export function deferHiddenPanels(html: string): ReferenceFile {
-  const panels = hiddenPanels(parseFragment(html, {sourceCodeLocationInfo: true}).childNodes);
-  const deferred: string[] = [];
+/** The bodies (the element after the summary) of the closed `<details>` of `nodes`, outermost only. */
+function closedDetailsBodies(nodes: Node[], found: Element[] = []): Element[] {
+  for (const node of nodes) {
+    if (!isElement(node)) continue;
+    if (node.tagName === 'details' && !attribute(node, 'open')) {
+      const body = node.childNodes.filter(isElement).find((c) => c.tagName !== 'summary');
+      if (body && body.childNodes.length) found.push(body);
+    } else closedDetailsBodies(node.childNodes, found);
+  }
+  return found;
+}
+
+function countElements(nodes: Node[]): number {
+  return nodes.reduce((n, node) => n + (isElement(node) ? 1 + countElements(node.childNodes) : 0), 0);
+}
+
+/** Cuts the contents of `elements` (in document order, none inside another) out of `html`. */
+function cut(html: string, elements: Element[], deferred: string[]): string {
   let out = '';
   let at = 0;
-  for (const panel of panels) {
-    const start = panel.sourceCodeLocation?.startTag?.endOffset;
-    const end = panel.sourceCodeLocation?.endTag?.startOffset;
+  for (const el of elements) {
+    const start = el.sourceCodeLocation?.startTag?.endOffset;
+    const end = el.sourceCodeLocation?.endTag?.startOffset;
     if (start === undefined || end === undefined || html[start - 1] !== '>') {
-      throw new Error(`defer-panels: a hidden tab panel at offset ${panel.sourceCodeLocation?.startOffset} has no start or end tag of its own`);
+      throw new Error(`defer-panels: an element at offset ${el.sourceCodeLocation?.startOffset} has no start or end tag of its own`);
     }
     out += `${html.slice(at, start - 1)} ${DEFERRED_ATTRIBUTE}="${deferred.length}">`;
     deferred.push(html.slice(start, end));
     at = end;
   }
-  return {html: out + html.slice(at), deferred};
+  return out + html.slice(at);
+}
+
+export function deferHiddenPanels(html: string, {detailsAbove = DETAILS_DEFERRED_ABOVE} = {}): ReferenceFile {
+  const deferred: string[] = [];
+  const shown = cut(html, hiddenPanels(parseFragment(html, {sourceCodeLocationInfo: true}).childNodes), deferred);
+  const tree = parseFragment(shown, {sourceCodeLocationInfo: true});
+  if (countElements(tree.childNodes) <= detailsAbove) return {html: shown, deferred};
+  return {html: cut(shown, closedDetailsBodies(tree.childNodes), deferred), deferred};
 }

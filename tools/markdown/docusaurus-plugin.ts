@@ -20,9 +20,9 @@ import llmsTxtPlugin, {type PluginOptions as LlmsTxtOptions} from '@signalwire/d
 import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
-import {COMPONENT_FOLDER, componentFileName, MODEL_FOLDER} from '../../src/data/static-reference';
+import {COMPONENT_FOLDER, COMPONENT_URL, componentFileName, MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../api-pages/code-samples';
-import {operationMarkdown} from '../reference/markdown';
+import {componentMarkdown, operationMarkdown} from '../reference/markdown';
 import type {ComponentModel, Direction, OperationModel} from '../reference/model';
 
 export interface AgentMarkdownOptions {
@@ -50,16 +50,38 @@ export async function operationPages(siteDir: string, outDir: string, manifestFi
   };
   const pages = new Map<string, string>();
   for (const entry of manifest) {
-    const model = readJson<OperationModel>(path.join(MODEL_FOLDER, `${entry.operationId}.json`));
+    const model = readJson<OperationModel>(path.join(MODEL_FOLDER, operationFileName(entry.api, entry.operationId)));
     // The samples the page shows, as gen:api recorded them (tools/api-pages/code-samples.ts).
-    const codeSamples = readSampleSources(generated, entry.operationId);
-    if (!codeSamples) throw new MarkdownGenerationError(`${GENERATED_DIR}/${SAMPLE_SOURCES_FOLDER}/${entry.operationId}.json is missing: run \`npm run gen:api\` (npm run build does).`);
-    const component = (ref: string, direction: Direction) => readJson<ComponentModel>(path.join(MODEL_FOLDER, COMPONENT_FOLDER, componentFileName(model.api, direction, ref)));
+    const codeSamples = readSampleSources(generated, entry.api, entry.operationId);
+    if (!codeSamples) throw new MarkdownGenerationError(`${GENERATED_DIR}/${SAMPLE_SOURCES_FOLDER}/${operationFileName(entry.api, entry.operationId)} is missing: run \`npm run gen:api\` (npm run build does).`);
     try {
-      pages.set(markdownPath(entry.route), operationMarkdown({model, codeSamples, hasMarkdown, component}));
+      pages.set(markdownPath(entry.route), operationMarkdown({model, codeSamples, hasMarkdown, componentUrl: componentCopyUrl(model.api)}));
     } catch (e) {
-      throw new MarkdownGenerationError(`${GENERATED_DIR}/${MODEL_FOLDER}/${entry.operationId}.json (${entry.route}): ${(e as Error).message}`);
+      throw new MarkdownGenerationError(`${GENERATED_DIR}/${MODEL_FOLDER}/${operationFileName(entry.api, entry.operationId)} (${entry.route}): ${(e as Error).message}`);
     }
+  }
+  return pages;
+}
+
+/** The URL of the copy of a component shown apart (beside its reference file: componentPages). */
+const componentCopyUrl =
+  (api: string) =>
+  (ref: string, direction: Direction): string =>
+    `${SITE_URL}${COMPONENT_URL}${componentFileName(api, direction, ref).replace(/\.json$/, '.md')}`;
+
+/**
+ * The copies of the components shown apart (a real API's largest operations: tools/reference, SchemaRef), one per
+ * component model gen:api wrote, keyed by their path in `outDir` (beside their reference file): an operation's copy
+ * links to them, as its page loads them on demand.
+ */
+export function componentPages(siteDir: string, outDir: string): Map<string, string> {
+  const dir = path.join(siteDir, GENERATED_DIR, MODEL_FOLDER, COMPONENT_FOLDER);
+  const hasMarkdown = (route: string) => fs.existsSync(path.join(outDir, markdownPath(route)));
+  const pages = new Map<string, string>();
+  if (!fs.existsSync(dir)) return pages;
+  for (const file of fs.readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.json'))) {
+    const component = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ComponentModel;
+    pages.set(path.posix.join(COMPONENT_URL, file.split(path.sep).join('/').replace(/\.json$/, '.md')), componentMarkdown({component, hasMarkdown, componentUrl: componentCopyUrl(component.api)}));
   }
   return pages;
 }
@@ -79,7 +101,7 @@ export const routeOfCopy = (copy: string): string => (copy === '/index.md' ? '/'
  * Steps 1–3 on a build whose copies the llms-txt plugin has written: the operation pages from the spec, the
  * directive at the top of every copy, llms-full.txt from the final copies.
  */
-export async function finishMarkdown(siteDir: string, outDir: string, manifestFile?: string): Promise<{operations: number; copies: number}> {
+export async function finishMarkdown(siteDir: string, outDir: string, manifestFile?: string): Promise<{operations: number; copies: number; components: number}> {
   const llmsTxtFile = path.join(outDir, LLMS_TXT);
   if (!fs.existsSync(llmsTxtFile)) throw new MarkdownGenerationError(`${path.relative(siteDir, llmsTxtFile)} is missing: the llms-txt plugin wrote nothing.`);
   const llmsTxt = fs.readFileSync(llmsTxtFile, 'utf8');
@@ -99,11 +121,16 @@ export async function finishMarkdown(siteDir: string, outDir: string, manifestFi
     if (!finished.has(copy)) throw new MarkdownGenerationError(`llms.txt does not list the operation page ${SITE_URL}${copy}.`);
   }
   for (const [copy, text] of finished) fs.writeFileSync(path.join(outDir, copy), text);
+  const components = componentPages(siteDir, outDir);
+  for (const [copy, text] of components) {
+    fs.mkdirSync(path.dirname(path.join(outDir, copy)), {recursive: true});
+    fs.writeFileSync(path.join(outDir, copy), text);
+  }
   // The layout of the llms-txt plugin's llms-full.txt: the index, then every page but the home page.
   const full = [`${llmsTxt}\n\n---\n\n# Full Documentation Content\n\n`];
   for (const [copy, text] of finished) if (copy !== '/index.md') full.push(`${text}\n\n---\n\n`);
   fs.writeFileSync(path.join(outDir, LLMS_FULL_TXT), full.join(''));
-  return {operations: operations.size, copies: finished.size};
+  return {operations: operations.size, copies: finished.size, components: components.size};
 }
 
 /** Options typed `unknown` as Docusaurus passes them; docusaurus.config.ts checks them with `satisfies`. */
@@ -115,8 +142,8 @@ export default function agentMarkdownPlugin(context: LoadContext, pluginOptions:
     name: 'novaramp-agent-markdown',
     async postBuild(props) {
       await llmsTxt.postBuild?.(props);
-      const {operations, copies} = await finishMarkdown(context.siteDir, props.outDir, options.manifest);
-      console.log(`[agent-markdown] ${copies} Markdown copies (${operations} written from the spec), llms.txt and llms-full.txt`);
+      const {operations, copies, components} = await finishMarkdown(context.siteDir, props.outDir, options.manifest);
+      console.log(`[agent-markdown] ${copies} Markdown copies (${operations} written from the spec${components ? `, and ${components} of schemas shown apart` : ''}), llms.txt and llms-full.txt`);
     },
     extendCli: llmsTxt.extendCli,
   };

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {HTTP_METHODS, type ApiSpecId} from '../../src/data/api-table';
 import {SITE_URL} from '../../src/data/brand';
-import {MODEL_URL} from '../../src/data/static-reference';
+import {MODEL_URL, operationFileName} from '../../src/data/static-reference';
 import {documentOf, type ApiParameter} from '../openapi/document';
 import {childPointer} from '../openapi/pointer';
 import type {OperationModel} from '../reference/model';
@@ -114,7 +114,7 @@ export class SpecIndex {
    * rendered from (published with the build at MODEL_URL), with the URLs of its page and copy.
    */
   describe(entry: OperationEntry): Json {
-    const file = path.join(this.build.dir, MODEL_URL, `${entry.operationId}.json`);
+    const file = path.join(this.build.dir, MODEL_URL, operationFileName(entry.api, entry.operationId ?? ''));
     if (!fs.existsSync(file)) throw new BuildArtefactError(`${file} is missing: run \`npm run build\` (gen:api writes the reference models).`);
     const model = JSON.parse(fs.readFileSync(file, 'utf8')) as OperationModel;
     const slug = model.extensions['x-doc-slug'];

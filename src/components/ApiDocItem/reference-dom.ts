@@ -4,7 +4,8 @@
  * - tabs (parameters' media types, schema and examples, a `oneOf`'s variants, response statuses): a click or Enter
  *   selects a tab and shows the panel it names (`aria-controls`), the arrow keys move the focus along the list, and a
  *   list wider than its column gets scroll buttons on both sides while it overflows;
- * - a panel the page's HTML left empty (`data-deferred`, src/data/static-reference.ts) is filled when first selected;
+ * - a panel the page's HTML left empty (`data-deferred`, src/data/static-reference.ts) is filled when first selected,
+ *   and the body of a `<details>` left empty when first opened (the largest references: tools/api-pages/defer-panels.ts);
  * - a component shown apart (a `<details>` with `data-schema-file`) loads its fields when first opened;
  * - a link to a place of the reference (`#id`: a recursive schema's link to its expansion) opens the tabs and
  *   `<details>` around its target, loading what they hold, and scrolls to it.
@@ -133,41 +134,40 @@ function showArrows(list: HTMLElement): void {
 }
 
 /**
- * Shows the element with `id` in the reference: selects the tabs of the panels around it and opens the `<details>`
- * around it, filling deferred panels on the way (found by their contents when the target is not in the page yet).
- * Resolves to the element, or undefined when the reference has no such id.
+ * Makes `el` visible: selects the tabs of the hidden panels around it, opens the `<details>` around it, and fills
+ * what is still to be loaded on the way (outermost first, so each is in the page before the next is looked up).
  */
-export async function reveal(root: Element, id: string, sources: ReferenceSources, filled: (el: Element) => void): Promise<HTMLElement | undefined> {
-  let target = root.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
-  if (!target) {
-    const contents = await sources.panels();
-    const index = contents.findIndex((html) => html.includes(` id="${id}"`));
-    const panel = index < 0 ? null : root.querySelector(`[${DEFERRED_ATTRIBUTE}="${index}"]:not([${COMPONENT_FILE_ATTRIBUTE}] *)`);
-    if (!panel) return undefined;
-    const tab = root.querySelector(`[aria-controls="${CSS.escape(panel.id)}"]`);
-    if (tab) await revealPanel(tab, root, sources, filled);
-    target = root.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
-    if (!target) return undefined;
-  }
-  for (let el: Element | null = target; el && root.contains(el); el = el.parentElement) {
-    if (el instanceof HTMLDetailsElement && el !== target) el.open = true;
-    if (el.getAttribute('role') === 'tabpanel' && el.hasAttribute('hidden')) {
-      const tab = root.querySelector(`[aria-controls="${CSS.escape(el.id)}"]`);
+async function showAround(el: Element, root: Element, sources: ReferenceSources, filled: (el: Element) => void): Promise<void> {
+  const chain: Element[] = [];
+  for (let node: Element | null = el; node && node !== root && root.contains(node); node = node.parentElement) chain.unshift(node);
+  for (const node of chain) {
+    if (node.getAttribute('role') === 'tabpanel' && node.hasAttribute('hidden')) {
+      const tab = root.querySelector(`[aria-controls="${CSS.escape(node.id)}"]`);
       if (tab) await select(tab, sources, filled);
     }
+    if (node instanceof HTMLDetailsElement) node.open = true;
+    if (node.hasAttribute(DEFERRED_ATTRIBUTE)) await fill(node, sources, filled);
   }
-  if (target instanceof HTMLDetailsElement) target.open = true;
-  return target;
 }
 
-/** Selects `tab` and every tab around its panel, outermost first. */
-async function revealPanel(tab: Element, root: Element, sources: ReferenceSources, filled: (el: Element) => void): Promise<void> {
-  const outer = tab.closest('[role="tabpanel"]');
-  if (outer && root.contains(outer) && outer.hasAttribute('hidden')) {
-    const outerTab = root.querySelector(`[aria-controls="${CSS.escape(outer.id)}"]`);
-    if (outerTab) await revealPanel(outerTab, root, sources, filled);
+/**
+ * Shows the element with `id` in the reference: selects the tabs of the panels around it and opens the `<details>`
+ * around it, loading what they hold (found by its contents when the target is not in the page yet). Resolves to the
+ * element, or undefined when the reference has no such id.
+ */
+export async function reveal(root: Element, id: string, sources: ReferenceSources, filled: (el: Element) => void): Promise<HTMLElement | undefined> {
+  const find = () => root.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
+  if (!find()) {
+    const contents = await sources.panels();
+    const index = contents.findIndex((html) => html.includes(` id="${id}"`));
+    const holder = index < 0 ? null : Array.from(root.querySelectorAll(`[${DEFERRED_ATTRIBUTE}="${index}"]`)).find((el) => !el.closest(`[${COMPONENT_FILE_ATTRIBUTE}]`));
+    if (!holder) return undefined;
+    await showAround(holder, root, sources, filled);
   }
-  await select(tab, sources, filled);
+  const target = find();
+  if (!target) return undefined;
+  await showAround(target, root, sources, filled);
+  return target;
 }
 
 /** Makes `root`'s reference interactive; returns what undoes it. */
@@ -208,7 +208,11 @@ export function attachReference(root: HTMLElement, sources: ReferenceSources): (
   // `toggle` does not bubble: listened to in the capture phase, for every <details> of the reference.
   const onToggle = (event: Event) => {
     const details = event.target as HTMLElement;
-    if (details instanceof HTMLDetailsElement && details.open && details.hasAttribute(COMPONENT_FILE_ATTRIBUTE)) void open(details, sources, watch);
+    if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+    if (details.hasAttribute(COMPONENT_FILE_ATTRIBUTE)) void open(details, sources, watch);
+    // The body of a closed <details> of a very large reference comes with the deferred panels.
+    const body = details.querySelector(`:scope > [${DEFERRED_ATTRIBUTE}]`);
+    if (body) void fill(body, sources, watch);
   };
   root.addEventListener('click', onClick);
   root.addEventListener('keydown', onKeyDown);
