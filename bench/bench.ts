@@ -27,17 +27,17 @@
  * API operation pages: the four category scores, FCP, LCP, TBT, CLS and its DOM size (elements in <body>).
  * Everything printed is also written to .tmp/bench/ (report.md, results.json, Lighthouse JSON reports).
  */
-import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
-import {findChromium, launchChromium} from '../tools/chromium';
+import {launchChromium} from '../tools/chromium';
 import {SITE_ROOT} from '../tools/cli';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {BENCH_PAGES as PAGES} from '../tools/page-budgets';
 import {scratchSite} from '../tools/scratch-site';
 import {serveBuild, type Served} from '../tools/serve-build';
 import {afdocsScorecard} from './afdocs';
+import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
 
 const LIGHTHOUSE_PAGES = [
@@ -48,14 +48,6 @@ const LIGHTHOUSE_PAGES = [
   '/docs/api/crypto/wallet/whitdraw-crypto',
   '/docs/api/fiat/withdraw-fiat',
 ];
-const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const LH_METRICS = [
-  ['first-contentful-paint', 'FCP'],
-  ['largest-contentful-paint', 'LCP'],
-  ['total-blocking-time', 'TBT'],
-  ['cumulative-layout-shift', 'CLS'],
-] as const;
-
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const REUSE = args.has('--reuse');
@@ -63,7 +55,6 @@ const STOCK = args.has('--stock');
 const LIGHTHOUSE = !args.has('--no-lighthouse');
 const THROTTLING_ARG = argv.includes('--lh-throttling') ? argv[argv.indexOf('--lh-throttling') + 1] : 'both';
 if (!['simulate', 'devtools', 'both'].includes(THROTTLING_ARG)) throw new Error(`--lh-throttling takes simulate, devtools or both, not ${THROTTLING_ARG}`);
-type Throttling = 'simulate' | 'devtools';
 const THROTTLINGS: Throttling[] = THROTTLING_ARG === 'both' ? ['simulate', 'devtools'] : [THROTTLING_ARG as Throttling];
 const LH_RUNS = argv.includes('--lh-runs') ? Math.max(1, Number(argv[argv.indexOf('--lh-runs') + 1]) || 1) : 3;
 
@@ -74,20 +65,6 @@ interface Variant {
   pages: PageWeight[];
   lighthouse: LighthouseResult[];
 }
-interface LighthouseResult {
-  route: string;
-  throttling: Throttling;
-  /** Lighthouse's DOM size audit: elements inside <body>. */
-  domElements?: number;
-  scores: Partial<Record<(typeof LH_CATEGORIES)[number], number>>;
-  metrics: Record<string, string>;
-  /** Requests the page made to any origin other than the local server (should be none). */
-  external: string[];
-  error?: string;
-  /** Performance score of every run (the reported run is the median one). */
-  performanceRuns?: number[];
-}
-
 const report: string[] = [];
 function out(text = ''): void {
   console.log(text);
@@ -111,75 +88,9 @@ async function buildStock(): Promise<BuildSteps> {
   }
 }
 
-/** One Lighthouse run in its own process (async: the build is served from this process, which must stay responsive). */
-async function lighthouse(origin: string, route: string, throttling: Throttling, file: string): Promise<LighthouseResult> {
-  const cli = path.join(SITE_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
-  const args = [
-    cli,
-    `${origin}${route}`,
-    '--output=json',
-    `--output-path=${file}`,
-    `--only-categories=${LH_CATEGORIES.join(',')}`,
-    `--throttling-method=${throttling}`,
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-    '--quiet',
-  ];
-  fs.rmSync(file, {force: true});
-  const res = await new Promise<{status: number | null; output: string}>((resolve) => {
-    const child = spawn(process.execPath, args, {cwd: SITE_ROOT, env: {...process.env, CHROME_PATH: findChromium()}});
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGTERM'), 300_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({status, output});
-    });
-  });
-  const result: LighthouseResult = {route, throttling, scores: {}, metrics: {}, external: []};
-  if (res.status !== 0 || !fs.existsSync(file)) {
-    result.error = `lighthouse exited with ${res.status}: ${res.output.trim().split('\n').slice(-5).join(' / ')}`;
-    return result;
-  }
-  const lhr = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    runtimeError?: {code: string; message: string};
-    categories: Record<string, {score: number | null}>;
-    audits: Record<string, {displayValue?: string; numericValue?: number; errorMessage?: string; details?: {items?: {url?: string}[]}}>;
-  };
-  if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-  // A metric Lighthouse could not compute leaves the performance score empty: say which and why.
-  const failed = LH_METRICS.map(([id]) => [id, lhr.audits[id]?.errorMessage] as const).filter(([, message]) => message);
-  if (failed.length) result.error = failed.map(([id, message]) => `${id}: ${message}`).join('; ');
-  for (const c of LH_CATEGORIES) {
-    const score = lhr.categories[c]?.score;
-    if (typeof score === 'number') result.scores[c] = Math.round(score * 100);
-  }
-  for (const [id, label] of LH_METRICS) result.metrics[label] = lhr.audits[id]?.displayValue ?? '–';
-  result.domElements = lhr.audits['dom-size']?.numericValue;
-  result.external = (lhr.audits['network-requests']?.details?.items ?? [])
-    .map((i) => i.url ?? '')
-    .filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin);
-  return result;
-}
-
-/** LH_RUNS runs of one page; the run with the median performance score, with every run's score. */
-async function lighthouseMedian(v: Variant, origin: string, route: string, throttling: Throttling): Promise<LighthouseResult> {
-  const runs: LighthouseResult[] = [];
-  for (let run = 1; run <= LH_RUNS; run++) {
-    console.error(`  ${v.name}: Lighthouse ${throttling} ${route} (run ${run}/${LH_RUNS})`);
-    const file = path.join(RESULTS_DIR, `lighthouse-${v.name}-${throttling}-${route.replace(/\W+/g, '_') || 'home'}-${run}.json`);
-    runs.push(await lighthouse(origin, route, throttling, file));
-  }
-  const ok = runs.filter((r) => typeof r.scores.performance === 'number');
-  ok.sort((a, b) => a.scores.performance! - b.scores.performance!);
-  const median = ok[Math.floor((ok.length - 1) / 2)] ?? runs[0];
-  return {
-    ...median,
-    performanceRuns: runs.map((r) => r.scores.performance ?? NaN),
-    external: [...new Set(runs.flatMap((r) => r.external))],
-    error: runs.map((r) => r.error).filter(Boolean).join('; ') || undefined,
-  };
-}
+/** LH_RUNS runs of one page of a variant; the median-performance run, with every run's score. */
+const lighthouseMedian = (v: Variant, origin: string, route: string, throttling: Throttling): Promise<LighthouseResult> =>
+  lighthouseRuns(v.name, origin, route, throttling, LH_RUNS);
 
 async function measureVariant(v: Variant, browser: Browser): Promise<void> {
   let server: Served | undefined;
