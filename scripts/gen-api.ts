@@ -4,7 +4,8 @@ import {apiSources} from '../tools/api-sources';
 import {GenerationError, generateApiPages} from '../tools/generate-api';
 import {SpecError} from '../tools/spec-model';
 
-generateApiPages(process.cwd(), {progress: true}).then(
+// Progress on stderr every 2 s of a long run (`GEN_API_PROGRESS_MS` sets the interval: 0 prints every operation).
+generateApiPages(process.cwd(), {progress: {everyMs: Number(process.env.GEN_API_PROGRESS_MS ?? 2000)}}).then(
   (pages) => console.log(`Generated ${pages.length} API pages from ${apiSources().length} specs into ${GENERATED_DIR}/.`),
   (e: unknown) => {
     if (!(e instanceof SpecError || e instanceof GenerationError)) throw e;

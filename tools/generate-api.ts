@@ -147,15 +147,15 @@ function writeHashed(out: string, folder: string, text: string): string {
 }
 
 export interface GenerateOptions {
-  /** Print `n/total operations` on stderr every few seconds (a long run). */
-  progress?: boolean;
+  /** Print `n/total operations` on stderr at most every `everyMs` (a long run), and when done. */
+  progress?: {everyMs: number};
 }
 
-/** Progress of a long run, at most every two seconds. */
-function progress(enabled: boolean, total: number): (done: number) => void {
+/** Progress of a long run. */
+function progress(every: GenerateOptions['progress'], total: number): (done: number) => void {
   let last = Date.now();
   return (done) => {
-    if (!enabled || Date.now() - last < 2000) return;
+    if (!every || (Date.now() - last < every.everyMs && done < total)) return;
     last = Date.now();
     process.stderr.write(`[gen:api] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} operations\n`);
   };
@@ -167,7 +167,7 @@ interface ApiRun {
 }
 
 /** Generates the pages of every API into `out`; returns what they link to and the problems found. */
-function generateInto(runs: ApiRun[], out: string, {progress: showProgress = false}: GenerateOptions): {links: SpecLink[]; problems: GenerationProblem[]} {
+function generateInto(runs: ApiRun[], out: string, {progress: showProgress}: GenerateOptions): {links: SpecLink[]; problems: GenerationProblem[]} {
   const links: SpecLink[] = [];
   const problems: GenerationProblem[] = [];
   const history = releaseHistory();

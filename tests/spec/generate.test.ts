@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {after, before, test} from 'node:test';
 import {scratchSite} from '../../tools/scratch-site';
-import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE} from '../../src/data/api-table';
+import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-samples';
 import {fullReferenceHtml, REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-reference';
 import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
@@ -29,21 +29,20 @@ before(() => {
 });
 after(() => fs.rmSync(site, {recursive: true, force: true}));
 
-function generate() {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/gen-api.ts'], site);
+function generate(env: NodeJS.ProcessEnv = {}) {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/gen-api.ts'], site, env);
 }
 
-/** Runs the generator on a spec edited by `edit`, then restores the spec. */
-function withBrokenSpec(file: string, edit: (text: string) => string) {
-  const abs = path.join(site, 'openapi', file);
-  const original = fs.readFileSync(abs, 'utf8');
+/** Runs the generator on a spec edited by `edit` (more files: `more`), then restores the spec. */
+function withBrokenSpec(file: string, edit: (text: string) => string, more: [string, (text: string) => string][] = []) {
+  const edits = [[file, edit] as const, ...more].map(([f, e]) => ({abs: path.join(site, 'openapi', f), edit: e, original: fs.readFileSync(path.join(site, 'openapi', f), 'utf8')}));
   fs.mkdirSync(path.dirname(marker()), {recursive: true});
   fs.writeFileSync(marker(), 'pages from the last good generation\n');
-  fs.writeFileSync(abs, edit(original));
+  for (const e of edits) fs.writeFileSync(e.abs, e.edit(e.original));
   try {
     return generate();
   } finally {
-    fs.writeFileSync(abs, original);
+    for (const e of edits) fs.writeFileSync(e.abs, e.original);
   }
 }
 
@@ -66,10 +65,10 @@ test('generation succeeds on the real specs and replaces the previous pages', ()
   const manifest = apiManifest(site);
   assert.equal(manifest.length, operationCount);
   const withdrawEntry = manifest.find((e) => e.operationId === 'withdrawCrypto');
-  assert.deepEqual(
-    withdrawEntry,
-    {operationId: 'withdrawCrypto', docId: 'api/reference/crypto/withdraw-crypto', route: '/docs/api/crypto/wallet/whitdraw-crypto', method: 'post', category: '/api/crypto/wallet', label: 'Withdraw crypto'},
-  );
+  assert.ok(withdrawEntry, 'withdrawCrypto is in the manifest');
+  const {referenceFile, ...entry}: Partial<ApiManifestEntry> = withdrawEntry;
+  assert.deepEqual(entry, {operationId: 'withdrawCrypto', api: 'crypto', docId: 'api/reference/crypto/withdraw-crypto', route: '/docs/api/crypto/wallet/whitdraw-crypto', method: 'post', category: '/api/crypto/wallet', label: 'Withdraw crypto'});
+  assert.match(referenceFile ?? '', REFERENCE_FILE_NAME, 'the page names its reference file');
   for (const entry of manifest) assert.ok(fs.existsSync(path.join(site, 'docs', `${entry.docId}.api.mdx`)), `${entry.docId} exists`);
   assert.deepEqual(fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')), [], 'no temporary folder left');
   // Each page's reference file, and no other, beside the pages (src/plugins/static-reference).
@@ -103,7 +102,7 @@ test('the manifest reads the front matter as the plugin writes it by default too
     fs.mkdirSync(path.join(dir, 'coins'));
     fs.writeFileSync(path.join(dir, 'coins', 'list-coins.api.mdx'), `---\nid: list-coins\ntitle: "List supported coins"\nslug: /api/coin/list-coins\napi: ${api}\n---\n`);
     assert.deepEqual(readGeneratedPages(dir), [
-      {operationId: 'listCoins', docId: 'api/reference/coins/list-coins', route: '/docs/api/coin/list-coins', method: 'get', category: '/api/coin', label: 'List supported coins'},
+      {operationId: 'listCoins', api: 'coins', docId: 'api/reference/coins/list-coins', route: '/docs/api/coin/list-coins', method: 'get', category: '/api/coin', label: 'List supported coins'},
     ]);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
@@ -236,6 +235,27 @@ test('an operation with an undeclared tag fails with Redocly\'s file:line and it
   assertKept(output);
 });
 
+test('every operation that cannot be generated is reported with its cause and its file:line, and nothing is written', () => {
+  // Lint passes (a link to an anchor is a link), the reference model does not: the anchor is on no page of the site.
+  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace('  description: |\n', '  description: |\n    See [the limits](#limits-table).\n'), [
+    [BALANCES_PATH, (t) => t.replace('  description: |\n', '  description: |\n    See [the list](../elsewhere).\n')],
+  ]);
+  assert.notEqual(status, 0);
+  assert.match(output, /2 operation\(s\) or component\(s\) could not be generated:/);
+  assert.match(output, /openapi\/paths\/coins\.yaml:\d+: listCoins: the link "#limits-table" \(the limits\) leads nowhere on this site/);
+  assert.match(output, /openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+: listBalances: the link "\.\.\/elsewhere" \(the list\) leads nowhere on this site/);
+  assertKept(output);
+});
+
+test('a long generation says how far it is, operation by operation when asked to', () => {
+  const {status, output} = generate({GEN_API_PROGRESS_MS: '0'});
+  assert.equal(status, 0, output);
+  const counts = [...output.matchAll(/^\[gen:api\] (\d+)\/(\d+) operations$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
+  assert.equal(counts.length, operationCount, 'a line per operation');
+  assert.deepEqual(counts.at(-1), [operationCount, operationCount]);
+  assert.ok(counts.every(([n], i) => n === i + 1), 'counting up one by one');
+});
+
 test('the hidden tab panels of a reference: outermost ones emptied and numbered in order, the rest byte for byte; the whole comes back exactly', () => {
   const html =
     '<div class="x"><ul role="tablist"><li role="tab">200</li><li role="tab">400</li></ul>' +
@@ -252,5 +272,18 @@ test('the hidden tab panels of a reference: outermost ones emptied and numbered 
   );
   assert.deepEqual(file.deferred, ['example <b>one</b>', '<p>error</p><div role="tabpanel" hidden="">nested</div>', '']);
   assert.equal(fullReferenceHtml(file), html);
-  assert.throws(() => deferHiddenPanels('<div role="tabpanel" hidden><p>never closed'), /defer-panels: a hidden tab panel at offset 0 has no start or end tag/);
+  assert.throws(() => deferHiddenPanels('<div role="tabpanel" hidden><p>never closed'), /defer-panels: an element at offset 0 has no start or end tag/);
+});
+
+test('a very large reference also leaves the bodies of its closed <details> out, filled when opened; the whole comes back exactly', () => {
+  const field = (i: number) => `<details><summary>field ${i}</summary><div><ul><li>a</li><li>b</li></ul></div></details>`;
+  const open = '<details open=""><summary>body</summary><div><p>shown</p></div></details>';
+  const html = `<div>${open}${Array.from({length: 5}, (_, i) => field(i)).join('')}</div>`;
+  // Under the bound: every closed <details> keeps its body (a reader without JavaScript opens it).
+  assert.deepEqual(deferHiddenPanels(html, {detailsAbove: 1000}), {html, deferred: []});
+  const file = deferHiddenPanels(html, {detailsAbove: 10});
+  assert.equal(file.deferred.length, 5, 'each closed <details> body, the open one kept');
+  assert.match(file.html, /<details open=""><summary>body<\/summary><div><p>shown<\/p><\/div><\/details>/);
+  assert.match(file.html, /<details><summary>field 0<\/summary><div data-deferred="0"><\/div><\/details>/);
+  assert.equal(fullReferenceHtml(file), html);
 });
