@@ -1,13 +1,14 @@
 /**
- * Reads the OpenAPI root documents and the path item files they `$ref` (openapi/paths/, openapi/events/), and checks
+ * Reads the OpenAPI root documents and the path item files they `$ref` (openapi/paths/, openapi/events/), through the
+ * OpenAPI kernel's source reader (tools/openapi/locate.ts: it follows the `$ref`s of the layout), and checks
  * what the portal relies on and Redocly cannot express, because it spans the eight APIs or the sidebar table:
  * route pins unique across all APIs and inside a sidebar category, operationIds unique across all APIs, and
  * the Idempotency-Key header on every POST. What Redocly's rules already check (a missing `x-doc-slug` or
  * operationId, an undeclared tag) is left to `redocly.yaml`. Every problem names the file and line.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import {isMap, isScalar, LineCounter, parseDocument, type Document} from 'yaml';
+import {isMap, isScalar} from 'yaml';
+import {SourceLocator, type SourceFile} from './openapi/locate';
 import {allCategories, API_SPECS, HTTP_METHODS, specPath, type ApiSpecId} from '../src/data/api-table';
 
 export interface Operation {
@@ -33,54 +34,33 @@ export class SpecError extends Error {
   }
 }
 
-interface ParsedSpec {
-  spec: ApiSpecId;
-  file: string;
-  doc: Document;
-  lineOf: (node: unknown) => number;
-}
-
-function parseSpec(spec: ApiSpecId, siteDir: string, file = specPath(spec), from?: string): ParsedSpec {
-  const abs = path.join(siteDir, file);
-  if (!fs.existsSync(abs)) {
+/** A root file, parsed by the kernel's source reader (tools/openapi/locate.ts), with its parse errors as problems. */
+function parseSpec(locator: SourceLocator, spec: ApiSpecId, file = specPath(spec), from?: string): SourceFile {
+  const source = locator.load(file);
+  if (!source) {
     throw new SpecError([
       from
         ? `${from}: $ref ${file} — the file does not exist`
         : `${file}: missing — the API table (src/data/api-table.ts) lists "${spec}" but the file does not exist`,
     ]);
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter, prettyErrors: true});
-  if (doc.errors.length > 0) {
-    throw new SpecError(
-      doc.errors.map((e) => `${file}:${e.linePos?.[0].line ?? 1}:${e.linePos?.[0].col ?? 1}: ${e.message.split('\n')[0]}`),
-    );
+  if (source.doc.errors.length > 0) {
+    throw new SpecError(source.doc.errors.map((e) => `${file}:${e.linePos?.[0].line ?? 1}:${e.linePos?.[0].col ?? 1}: ${e.message.split('\n')[0]}`));
   }
-  const lineOf = (node: unknown): number => {
-    const range = (node as {range?: [number, number, number]} | undefined)?.range;
-    return range ? lineCounter.linePos(range[0]).line : 1;
-  };
-  return {spec, file, doc, lineOf};
+  return source;
 }
 
-/** The path item of a `paths`/`webhooks` entry: inline, or the file its `$ref` names (openapi-starter layout). */
-function pathItemOf(root: ParsedSpec, value: unknown, line: number, siteDir: string): {item: unknown; file: string; lineOf: ParsedSpec['lineOf']} {
-  const ref = isMap(value) && value.items.length === 1 ? value.get('$ref') : undefined;
-  if (typeof ref !== 'string') return {item: value, file: root.file, lineOf: root.lineOf};
-  const target = path.posix.join(path.posix.dirname(root.file), ref.split('#')[0]);
-  const parsed = parseSpec(root.spec, siteDir, target, `${root.file}:${line}`);
-  return {item: parsed.doc.contents, file: parsed.file, lineOf: parsed.lineOf};
-}
-
-function operationsOf(root: ParsedSpec, siteDir: string): Operation[] {
-  const {spec, doc} = root;
+function operationsOf(locator: SourceLocator, spec: ApiSpecId, root: SourceFile): Operation[] {
   const ops: Operation[] = [];
   const collect = (section: 'paths' | 'webhooks') => {
-    const node = doc.get(section, true);
+    const node = root.doc.get(section, true);
     if (!isMap(node)) return;
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      const {item, file, lineOf} = pathItemOf(root, pair.value, root.lineOf(pair.key), siteDir);
+      // The path item: inline, or the file its `$ref` names (openapi-starter layout), which must parse.
+      const ref = isMap(pair.value) && pair.value.items.length === 1 ? pair.value.get('$ref') : undefined;
+      if (typeof ref === 'string') parseSpec(locator, spec, locator.refTarget(root, ref) ?? root.file, `${root.file}:${locator.lineOf(root, pair.key)}`);
+      const {source, node: item} = locator.follow(root, pair.value);
       if (!isMap(item)) continue;
       for (const opPair of item.items) {
         const method = isScalar(opPair.key) ? String(opPair.key.value) : '';
@@ -89,8 +69,8 @@ function operationsOf(root: ParsedSpec, siteDir: string): Operation[] {
         const operationId = String(op.operationId ?? '');
         ops.push({
           spec,
-          file,
-          line: lineOf(opPair.key),
+          file: source.file,
+          line: locator.lineOf(source, opPair.key),
           method: section === 'webhooks' ? 'event' : method,
           path: key,
           operationId,
@@ -113,10 +93,11 @@ function operationsOf(root: ParsedSpec, siteDir: string): Operation[] {
 export function loadOperations(siteDir = process.cwd()): Operation[] {
   const problems: string[] = [];
   const ops: Operation[] = [];
+  const locator = new SourceLocator(siteDir);
   for (const spec of API_SPECS) {
     try {
-      const parsed = parseSpec(spec, siteDir);
-      for (const op of operationsOf(parsed, siteDir)) {
+      const root = parseSpec(locator, spec);
+      for (const op of operationsOf(locator, spec, root)) {
         if (op.method === 'post' && !op.parameterRefs.some((p) => /\/IdempotencyKey(\.yaml)?$/.test(p))) {
           problems.push(`${op.file}:${op.line}: POST ${op.path} is a POST without the shared Idempotency-Key header parameter (openapi/components/parameters/IdempotencyKey.yaml)`);
         }

@@ -17,12 +17,17 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {API_SPECS, GENERATED_DIR} from '../../src/data/api-table';
 import {SITE_URL} from '../../src/data/brand';
 import {CHANGELOG_ARTEFACT, RELEASES_DIR, type ChangelogEntry, type SpecChange} from '../../src/data/spec-changes';
-import {MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
+import {fullReferenceHtml, MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SITE_ROOT} from '../../tools/cli';
+import {parseFragment} from 'parse5';
+import {elementsOf, htmlRows, markdownRows, textOf} from '../../tools/reference/completeness';
 import {resolveRef, type Json} from '../../tools/spec-lookup';
+import {apiManifest, builtReferenceFile} from '../helpers/reference';
 
 const BUILD = path.join(SITE_ROOT, 'build');
 const TOOLS = ['get_operation', 'get_page', 'get_schema', 'list_changes', 'search_docs', 'validate_request', 'validate_webhook_payload'];
+/** Whether a copy's row says `required` (after its label, before what the copy adds in parentheses). */
+const markdownRequired = (rest: string): boolean => rest.replace(/ \(.*\)$/, '').split(/\s+/).includes('required');
 const readJson = <T = Json>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 const specOf = (name: string) => readJson(path.join(BUILD, 'openapi', `${name}.json`));
 
@@ -188,6 +193,35 @@ describe('npm run mcp', () => {
     assert.doesNotMatch(JSON.stringify(byId), /"\$ref"/);
     const typo = String(target.op.operationId).slice(0, -1);
     assert.match(await toolError('get_operation', {operation: typo}), new RegExp(`No operation "${typo}"\\. Did you mean "${target.op.operationId}"`));
+  });
+
+  test('withdrawFiat, where the readings used to differ: the MCP answer, the page and its copy show the same variants with the same fields', async () => {
+    // Before one model, the MCP answer was the raw oneOf (two `required` lists), the copy folded the fields beside it
+    // into each variant, and the page showed the first variant under both tabs.
+    const answer = await json('get_operation', {operation: 'withdrawFiat'});
+    const body = answer.requestBody.content.find((m: {mediaType: string}) => m.mediaType === 'application/json').schema;
+    const mcp = (body.variants.options as {label: string; schema: {properties: {name: string; required: boolean}[]}}[]).map((o) => ({
+      label: o.label,
+      fields: o.schema.properties.map((p) => `${p.name}${p.required ? ' required' : ''}`),
+    }));
+    assert.deepEqual(mcp.map((v) => v.label), ['To a linked bank account', 'To a fiat beneficiary']);
+    const entry = apiManifest().find((e) => e.operationId === 'withdrawFiat');
+    assert.ok(entry);
+    const page = fullReferenceHtml(builtReferenceFile(entry));
+    const copy = fs.readFileSync(path.join(BUILD, `${entry.route}.md`), 'utf8');
+    const tabs = elementsOf(parseFragment(page)).filter((el) => el.attrs.some((a) => a.name === 'role' && a.value === 'tab'));
+    const items = markdownRows(copy);
+    for (const [i, v] of mcp.entries()) {
+      // The page: the variant's panel (its tab names it) lists these fields, with their required flags.
+      const tab = tabs.find((t) => textOf(t).trim() === v.label);
+      const panel = tab?.attrs.find((a) => a.name === 'aria-controls')?.value;
+      assert.ok(panel, `the page has a tab "${v.label}" naming its panel`);
+      const panelRows = htmlRows(page, panel).filter((r) => r.path.length === 0);
+      assert.deepEqual(panelRows.map((r) => `${r.name}${r.required ? ' required' : ''}`), v.fields, `page, ${v.label}`);
+      // The copy: the variant's item lists the same fields.
+      assert.match(copy, new RegExp(`- Variant ${i + 1} of 2: ${v.label}\n`));
+      for (const f of v.fields) assert.ok(items.some((r) => r.path.length === 0 && r.name === f.split(' ')[0] && markdownRequired(r.rest) === f.endsWith(' required')), `copy, ${v.label}: ${f}`);
+    }
   });
 
   test('get_schema returns a component schema with its references resolved, and names close ones for a typo', async () => {

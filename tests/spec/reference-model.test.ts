@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
-import {stringify} from 'yaml';
+import {parse, stringify} from 'yaml';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../src/data/static-reference';
 import {codeSamples} from '../../tools/api-pages/code-samples';
 import {pageMdx} from '../../tools/api-pages/page';
@@ -481,6 +481,9 @@ test('descriptions with raw HTML, <, &, { and } are text on the page: no script,
   const js = String(await compile(mdx.slice(front[0].length)));
   assert.ok(js.includes(JSON.stringify(description.html).slice(1, 40)), 'the description is passed whole, as a string');
   assert.match(js, /"Create a \{draft\} quote <beta>"/);
+  // The meta description (search results, link previews) is plain text: no tag, no Markdown, the first sentence.
+  const meta = (parse(front[0].slice(4, -5)) as {description: string}).description;
+  assert.equal(meta, 'Creates a draft quote for amounts < 10,000 & > 0.');
 });
 
 /** A spec of our own made here: too repetitive to write out by hand. */

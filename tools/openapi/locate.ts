@@ -10,7 +10,9 @@ import path from 'node:path';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
 import {parsePointer} from './pointer';
 
-interface SourceFile {
+/** A source file of the spec, parsed with positions (YAML, JSON included). */
+export interface SourceFile {
+  /** Relative to the site. */
   file: string;
   doc: Document;
   lines: LineCounter;
@@ -29,31 +31,39 @@ export class SourceLocator {
 
   constructor(private readonly siteDir: string) {}
 
-  private load(file: string): SourceFile | null {
+  /** A source file (relative to the site), parsed once; null when it does not exist. Its parse errors: `doc.errors`. */
+  load(file: string): SourceFile | null {
     if (!this.files.has(file)) {
       const abs = path.join(this.siteDir, file);
       if (!fs.existsSync(abs)) {
         this.files.set(file, null);
       } else {
         const lines = new LineCounter();
-        this.files.set(file, {file, doc: parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter: lines}), lines});
+        this.files.set(file, {file, doc: parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter: lines, prettyErrors: true}), lines});
       }
     }
     return this.files.get(file) ?? null;
   }
 
-  private lineOf(source: SourceFile, node: unknown): number {
+  /** The line of a node of a source file. */
+  lineOf(source: SourceFile, node: unknown): number {
     const range = (node as {range?: [number, number, number]} | undefined)?.range;
     return range ? source.lines.linePos(range[0]).line : 1;
   }
 
-  /** Follows a `$ref` node to the file (and pointer) it names. */
-  private follow(source: SourceFile, node: unknown, depth = 0): {source: SourceFile; node: unknown} {
+  /** The file a `$ref` of `source` names, relative to the site (none for a `#` reference inside it). */
+  refTarget(source: SourceFile, ref: string): string | undefined {
+    const target = ref.split('#')[0];
+    return target ? path.posix.normalize(path.posix.join(path.posix.dirname(source.file), target)) : undefined;
+  }
+
+  /** Follows a `$ref` node to the file (and pointer) it names; a `$ref` to a file that does not exist stays as it is. */
+  follow(source: SourceFile, node: unknown, depth = 0): {source: SourceFile; node: unknown} {
     if (depth > 20 || !isMap(node)) return {source, node};
     const ref = node.get('$ref');
     if (typeof ref !== 'string') return {source, node};
     const [target, pointer = ''] = ref.split('#');
-    const next = target ? this.load(path.posix.normalize(path.posix.join(path.posix.dirname(source.file), target))) : source;
+    const next = target ? this.load(this.refTarget(source, ref) as string) : source;
     if (!next) return {source, node};
     let value: unknown = next.doc.contents;
     for (const key of parsePointer(pointer)) value = isMap(value) || isSeq(value) ? value.get(key, true) : undefined;
