@@ -96,31 +96,22 @@ function Facts({node, part}: {node: SchemaNode; part?: 'values' | 'rest'}): Reac
           </p>
         </details>
       )}
-      {rest && node.const !== undefined && (
-        <div className="openapi-schema__constant">
-          <strong>Constant value: </strong>
-          <span>
-            <code>{literal(node.const)}</code>
-          </span>
-        </div>
-      )}
-      {rest && node.default !== undefined && (
-        <div className="openapi-schema__default">
-          <strong>Default value: </strong>
-          <span>
-            <code>{literal(node.default)}</code>
-          </span>
-        </div>
-      )}
-      {rest && example !== undefined && (
-        <div className="openapi-example">
-          <strong>Example: </strong>
-          <span>
-            <code>{literal(example)}</code>
-          </span>
-        </div>
-      )}
+      {rest && node.const !== undefined && <Value className="openapi-schema__constant" label="Constant value" value={node.const} />}
+      {rest && node.default !== undefined && <Value className="openapi-schema__default" label="Default value" value={node.default} />}
+      {rest && example !== undefined && <Value className="openapi-example" label="Example" value={example} />}
     </>
+  );
+}
+
+/** A value with its label, as the theme writes a default, a constant or an example. */
+function Value({className, label, value}: {className: string; label: string; value: Json}): ReactNode {
+  return (
+    <div className={className}>
+      <strong>{label}: </strong>
+      <span>
+        <code>{literal(value)}</code>
+      </span>
+    </div>
   );
 }
 
@@ -394,6 +385,22 @@ function Tabs(props: {
   );
 }
 
+/** A body's tabs in the theme's schema-tab markup: its schema, then its examples. */
+function SchemaTabs({r, group, tabs}: {r: Render; group: string; tabs: Tab[]}): ReactNode {
+  return (
+    <Tabs
+      r={r}
+      group={group}
+      listClass="openapi-tabs__schema-list-container tabs openapi-tabs__schema"
+      itemClass="tabs__item openapi-tabs__schema-item"
+      containerClass="openapi-tabs__schema-container"
+      listContainerClass="openapi-tabs__schema-tabs-container"
+      panelClass="tabItem"
+      tabs={tabs}
+    />
+  );
+}
+
 function MimeTabs({r, group, media, render}: {r: Render; group: string; media: MediaModel[]; render: (m: MediaModel) => ReactNode}): ReactNode {
   const tab = (i: number) => `${group}-tab-${i}`;
   const panel = (i: number) => `${group}-panel-${i}`;
@@ -533,27 +540,11 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
         </ul>
       )}
       {example !== undefined ? (
-        <div className="openapi-example">
-          <strong>Example: </strong>
-          <span>
-            <code>{literal(example)}</code>
-          </span>
-        </div>
+        <Value className="openapi-example" label="Example" value={example} />
       ) : (
-        schema && schema.kind === 'schema' && schema.examples[0] !== undefined && <ExampleLine value={schema.examples[0]} />
+        schema && schema.kind === 'schema' && schema.examples[0] !== undefined && <Value className="openapi-example" label="Example" value={schema.examples[0]} />
       )}
     </li>
-  );
-}
-
-function ExampleLine({value}: {value: Json}): ReactNode {
-  return (
-    <div className="openapi-example">
-      <strong>Example: </strong>
-      <span>
-        <code>{literal(value)}</code>
-      </span>
-    </div>
   );
 }
 
@@ -592,14 +583,9 @@ function RequestBody({op, r}: {op: OperationModel; r: Render}): ReactNode {
       group={r.ids.next('req-media')}
       media={body.content}
       render={(m) => (
-        <Tabs
+        <SchemaTabs
           r={r}
           group={r.ids.next(`req-${m.mediaType.replace(/[^a-z0-9]+/gi, '-')}`)}
-          listClass="openapi-tabs__schema-list-container tabs openapi-tabs__schema"
-          itemClass="tabs__item openapi-tabs__schema-item"
-          containerClass="openapi-tabs__schema-container"
-          listContainerClass="openapi-tabs__schema-tabs-container"
-          panelClass="tabItem"
           tabs={[
             {
               label: <span className="openapi-tabs__schema-label">{bodyTitle(body.content, m)}</span>,
@@ -656,14 +642,9 @@ function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): Rea
           render={(m) => {
             const auto = m.schema && /json/i.test(m.mediaType) ? sampleOf(m.schema) : undefined;
             return (
-              <Tabs
+              <SchemaTabs
                 r={r}
                 group={r.ids.next(`res-${response.status}-${m.mediaType.replace(/[^a-z0-9]+/gi, '-')}`)}
-                listClass="openapi-tabs__schema-list-container tabs openapi-tabs__schema"
-                itemClass="tabs__item openapi-tabs__schema-item"
-                containerClass="openapi-tabs__schema-container"
-                listContainerClass="openapi-tabs__schema-tabs-container"
-                panelClass="tabItem"
                 tabs={[
                   {label: <span className="openapi-tabs__schema-label">Schema</span>, panel: <BodySchema media={m} title="Schema" kind="response" r={r} />},
                   ...(auto !== undefined ? [{label: <span className="openapi-tabs__schema-label">Example (auto)</span>, panel: <ExampleBlock value={auto} mediaType={m.mediaType} />}] : []),
