@@ -523,6 +523,19 @@ test('an enum of hundreds of values keeps them all: the page shows the first ENU
   assert.ok(md.includes(`**Possible values:** [${codes.map((c) => `\`${c}\``).join(', ')}]`), 'the copy lists every value');
 });
 
+test('a schema used inside itself with fields of its own beside the $ref stays finite: expanded once more, then a link', async () => {
+  const node = {type: 'object', properties: {name: {type: 'string'}, child: {$ref: '#/components/schemas/Node', properties: {depth: {type: 'integer'}}}}};
+  const file = writeSpec('self-extending', {'/nodes': {get: {operationId: 'getNode', responses: ok({$ref: '#/components/schemas/Node'})}}}, {Node: node});
+  const api = await load(file);
+  const model = buildOperationModel(api, api.operations()[0], {api: 'fixture'});
+  const root = view(responseBody(model, '200'));
+  const child = view(at(root, 'child'));
+  assert.deepEqual(names(child), ['name', 'child', 'depth'], 'the use adds its own field to the schema');
+  const grandchild = at(child, 'child');
+  assert.equal(grandchild.kind, 'link', 'met a second time inside itself: a link');
+  assert.equal(grandchild.kind === 'link' && grandchild.reason, 'recursive');
+});
+
 test('ten levels of inline objects are all listed, on the page and in the copy, none cut', async () => {
   const {api, model} = await operation('deep-nesting.yaml', 'getSettlement');
   const levels = Array.from({length: 9}, (_, i) => `level_${i + 2}`);

@@ -163,7 +163,8 @@ class SchemaTreeBuilder {
     };
     // Fields merged into this use (a variant with the fields beside its `oneOf`) make it another schema than the component.
     const extended = isObject(siblings.properties) || Array.isArray(siblings.required) || Array.isArray(siblings.allOf);
-    if (own && !extended) return link(own.id, 'recursive');
+    // (Extended or not, a schema met a second time inside itself is a link: the tree stays finite.)
+    if (own && (!extended || stack.filter((f) => f.ref === $ref).length > 1)) return link(own.id, 'recursive');
     if (prior && !extended && prior.size > REPEAT_EXPANSION_LIMIT) return link(prior.id, 'repeated');
     const target = this.api.get($ref);
     const object = isObjectSchema(target);
@@ -187,7 +188,14 @@ class SchemaTreeBuilder {
     }
     const id = given ?? this.newId(words);
     const before = this.nodes;
-    const merged = isObject(target) ? {...target, ...siblings} : target === false ? {not: {}} : siblings;
+    // Keywords beside a `$ref` apply with it (OpenAPI 3.1); fields beside it add to the component's, as `allOf` would.
+    const merged = !isObject(target)
+      ? target === false
+        ? {not: {}}
+        : siblings
+      : extended
+        ? mergeAllOf({allOf: siblingsFirst(target, siblings) ? [siblings, target] : [target, siblings]}, this.partResolver(pointer, stack)).schema
+        : {...target, ...siblings};
     const node = this.buildView(merged, pointer, words, direction, [...stack, {ref: $ref, id, object}], id);
     if (node.kind === 'schema') node.name ??= name;
     if (!prior && !extended && node.kind === 'schema') this.expanded.set(key, {id: node.id, size: this.nodes - before});
@@ -368,6 +376,15 @@ class SchemaTreeBuilder {
     }
     return model;
   }
+}
+
+/**
+ * Whether fields beside a `$ref` come first: when they already hold every field of the component (a variant with the
+ * fields beside its `oneOf` merged in, in the order the reader fills them in), else the component's own come first.
+ */
+function siblingsFirst(target: JsonObject, siblings: JsonObject): boolean {
+  const own = isObject(target.properties) ? Object.keys(target.properties) : [];
+  return isObject(siblings.properties) && own.every((name) => name in (siblings.properties as JsonObject));
 }
 
 /** The JSON types of a schema: its `type`, else what its keywords imply. */
