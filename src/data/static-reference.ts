@@ -34,7 +34,11 @@ export const DEFERRED_ATTRIBUTE = 'data-deferred';
 
 /** The whole reference, every panel filled: what the page shows once every tab has been selected. */
 export function fullReferenceHtml({html, deferred}: ReferenceFile): string {
-  return html.replace(new RegExp(` ${DEFERRED_ATTRIBUTE}="(\\d+)">`, 'g'), (_, index: string) => `>${deferred[Number(index)]}`);
+  // A deferred part may hold deferred parts itself (a hidden tab panel inside the body of a closed <details>).
+  const marker = new RegExp(` ${DEFERRED_ATTRIBUTE}="(\\d+)">`, 'g');
+  let full = html;
+  for (let depth = 0; marker.test(full) && depth < 50; depth++) full = full.replace(marker, (_, index: string) => `>${deferred[Number(index)]}`);
+  return full;
 }
 
 /** The element that holds an operation page's reference (src/components/ApiDocItem/StaticReference.tsx). */
