@@ -486,6 +486,18 @@ test('descriptions with raw HTML, <, &, { and } are text on the page: no script,
   assert.equal(meta, 'Creates a draft quote for amounts < 10,000 & > 0.');
 });
 
+test('a deprecated operation without a description still makes a page that compiles: its notice is a block of its own', async () => {
+  const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
+  const mdx = pageMdx({model: {...model, deprecated: true, description: undefined}, id: 'x', slug: '/api/fixture/x', referenceFile: '0123456789abcdef.json', descriptionHtml: '', badges: '', codeSamples: []});
+  const body = mdx.slice(mdx.indexOf('\n---\n', 4) + 5);
+  assert.match(body, /^:::caution\[deprecated\]\n\n[^\n]+\n\n:::\n\n/m);
+  const {compile} = await import('@mdx-js/mdx');
+  await compile(body);
+});
+
+/** The first operationId of a spec. */
+const api0 = (api: ApiDocument): string => api.operations()[0].operationId ?? '';
+
 /** A spec of our own made here: too repetitive to write out by hand. */
 let scratch: string;
 before(() => {

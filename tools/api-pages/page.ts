@@ -76,7 +76,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     badges ? `${badges}\n\n` : undefined,
     createMethodEndpoint(method, webhook ? model.path : model.path),
     model.extensions['x-sandbox-only'] === true ? `${SANDBOX_ONLY}\n\n` : undefined,
-    createDeprecationNotice({deprecated: model.deprecated, description: undefined}),
+    model.deprecated ? `${createDeprecationNotice({deprecated: true, description: undefined})}\n\n` : undefined,
     descriptionHtml ? `\n\n<SpecProse html={${JSON.stringify(descriptionHtml)}} />\n\n` : undefined,
     model.parameters.length || model.requestBody ? createRequestHeader('Request') : undefined,
     `<StaticReference file=${JSON.stringify(referenceFile)} />\n`,
