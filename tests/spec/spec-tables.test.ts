@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {parse} from 'yaml';
-import remarkSpecTables, {type MdNode} from '../../tools/spec-tables/remark-spec-tables';
+import remarkSpecTables, {specFileParses, type MdNode} from '../../tools/spec-tables/remark-spec-tables';
 import {SITE_ROOT} from '../../tools/cli';
 
 const GUIDES = path.join(SITE_ROOT, 'docs', 'guides');
@@ -153,6 +153,24 @@ describe('spec tables on a spec of its own', () => {
       ['parcel.shipped', 'Sent when a parcel leaves.'],
       ['parcel.lost', 'Sent when a parcel is lost.'],
     ]);
+  });
+
+  test('each spec file is parsed once per process, and again only when it changes', async () => {
+    const page = {siteDir: site, file: path.join(site, 'docs/p.md')};
+    const twice = '::spec-table{schema="ParcelStatus" rows="packed"}\n\n::spec-table{events}\n';
+    await transform(twice, page);
+    const afterFirst = specFileParses();
+    // The same directives again, and on another page: every file they read is already parsed.
+    await transform(twice, page);
+    await transform('::spec-table{events}\n\n::spec-table{events}\n', page);
+    assert.equal(specFileParses(), afterFirst, 'a second directive re-parsed a spec file');
+    // An edit (new size and mtime) is seen: exactly that file is parsed again.
+    const event = path.join(site, 'openapi/events/parcel.lost.yaml');
+    fs.writeFileSync(event, 'post:\n  x-doc-slug: /api/events/parcel-lost\n  description: Sent when a parcel is lost for good.\n');
+    fs.utimesSync(event, new Date(), new Date(Date.now() + 5_000));
+    const [events] = tables(await transform('::spec-table{events}\n', page));
+    assert.equal(specFileParses(), afterFirst + 1);
+    assert.equal(cells(events)[2][1], 'Sent when a parcel is lost for good.');
   });
 
   test('an event named by x-status-events but missing from the webhooks section fails', async () => {

@@ -60,14 +60,36 @@ type Yaml = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Yaml => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Each spec file parsed once per process: a page with ten directives, or a build of forty pages, would otherwise
+ * parse the same root and component files again for every directive. Keyed by absolute path and checked against
+ * the file's mtime and size, so the dev server still sees an edit. The values are shared: nothing here mutates them.
+ */
+const parsedFiles = new Map<string, {mtimeMs: number; size: number; value: unknown}>();
+let parseCount = 0;
+
+/** How many times a spec file was really parsed by this process (the cache's test reads it). */
+export const specFileParses = (): number => parseCount;
+
 function readSpecFile(siteDir: string, rel: string): unknown {
-  const abs = path.join(siteDir, OPENAPI_DIR, rel);
-  if (!fs.existsSync(abs)) throw new DirectiveError(`${OPENAPI_DIR}/${rel} does not exist`);
+  const abs = path.resolve(siteDir, OPENAPI_DIR, rel);
+  let stat: fs.Stats;
   try {
-    return parse(fs.readFileSync(abs, 'utf8'));
+    stat = fs.statSync(abs);
+  } catch {
+    throw new DirectiveError(`${OPENAPI_DIR}/${rel} does not exist`);
+  }
+  const cached = parsedFiles.get(abs);
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.value;
+  let value: unknown;
+  try {
+    parseCount++;
+    value = parse(fs.readFileSync(abs, 'utf8'));
   } catch (error) {
     throw new DirectiveError(`${OPENAPI_DIR}/${rel} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
+  parsedFiles.set(abs, {mtimeMs: stat.mtimeMs, size: stat.size, value});
+  return value;
 }
 
 const unescapeToken = (t: string): string => t.replace(/~1/g, '/').replace(/~0/g, '~');
