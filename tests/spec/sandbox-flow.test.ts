@@ -25,6 +25,7 @@ const FLOW = [
   'createAccount',
   'simulateKycOutcome',
   'createCryptoWallet',
+  'getDepositInstructions',
   'simulateBankTransfer',
   'previewTradeOrder',
   'executeTradeOrder',
@@ -94,7 +95,7 @@ test('sandbox-only operations: exactly those under /sandbox/, on the sandbox and
   const ops = Object.entries(paths).flatMap(([p, item]) => HTTP_METHODS.filter((m) => item[m]).map((m) => ({path: p, where: `${m.toUpperCase()} ${p}`, op: item[m]})));
   const sandbox = ops.filter((o) => o.op['x-sandbox-only'] === true);
   assert.deepEqual(sandbox.map((o) => o.path), ops.filter((o) => o.path.startsWith('/sandbox/')).map((o) => o.path));
-  assert.equal(sandbox.length, 5);
+  assert.equal(sandbox.length, 9);
   for (const {where, op} of sandbox) {
     const servers = op.servers as {url: string; 'x-internal'?: boolean}[];
     assert.deepEqual(servers?.map((s) => [s.url, s['x-internal']]), [[BASE, false], ['http://127.0.0.1:{port}', true]], `${where}: servers`);
@@ -111,16 +112,20 @@ test('the page template puts a "Sandbox only" admonition at the top of sandbox-o
   const body = sandboxPage.slice(sandboxPage.indexOf('\n---\n', 4) + 5);
   assert.match(body, /^\s*:::caution\[Sandbox only\]\n[\s\S]*?\(\/docs\/api\/sandbox-environment\)[\s\S]*?\n:::\n[\s\S]*<Heading/, 'admonition first, then the page');
   assert.doesNotMatch(render({method: 'post', 'x-doc-slug': '/api/fiat/withdraw-fiat'}), /Sandbox only/);
-  // And the generated pages, when present (npm run gen:api): the five simulation pages and no other.
+  // And the generated pages, when present (npm run gen:api): the simulation pages and no other.
   const dir = path.join(SITE_ROOT, 'docs/api/reference');
   if (fs.existsSync(dir)) {
     const flagged = fs
       .readdirSync(dir, {recursive: true, encoding: 'utf8'})
       .filter((f) => f.endsWith('.api.mdx') && fs.readFileSync(path.join(dir, f), 'utf8').includes(':::caution[Sandbox only]'));
     assert.deepEqual(flagged.map((f) => path.basename(f, '.api.mdx')).sort(), [
+      'simulate-bank-account-verification',
       'simulate-bank-transfer',
+      'simulate-beneficiary-verification',
+      'simulate-crypto-beneficiary-verification',
       'simulate-crypto-deposit',
       'simulate-crypto-withdrawal-outcome',
+      'simulate-event',
       'simulate-fiat-withdrawal-outcome',
       'simulate-kyc-outcome',
     ]);
