@@ -28,6 +28,29 @@ function redocly(args: string[], cwd: string): void {
   if (status !== 0) throw new Error(`redocly ${args[0]} failed:\n${output}`);
 }
 
+type Doc = Record<string, unknown>;
+const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The servers marked `x-internal: true` (the local mock of `npm run mock`) removed, at the root, on path items and on
+ * operations: the API pages offer the mock from the roots, but the downloads are the API integrators call, and an
+ * `http://` server in them fails the OWASP ruleset (tests/spec/owasp.test.ts).
+ */
+export function withoutInternalServers(doc: Doc): Doc {
+  const strip = (node: Doc) => {
+    if (Array.isArray(node.servers)) node.servers = node.servers.filter((s) => !(isDoc(s) && s['x-internal'] === true));
+  };
+  strip(doc);
+  for (const section of ['paths', 'webhooks']) {
+    for (const item of Object.values(isDoc(doc[section]) ? doc[section] : {})) {
+      if (!isDoc(item)) continue;
+      strip(item);
+      for (const op of Object.values(item)) if (isDoc(op)) strip(op);
+    }
+  }
+  return doc;
+}
+
 function toPostman(spec: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     Converter.convert({type: 'json', data: spec}, {folderStrategy: 'Tags', requestParametersResolution: 'Example'}, (err, result) => {
@@ -45,7 +68,12 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
   try {
     const roots = API_SPECS.map((s) => specPath(s));
     redocly(['bundle', ...roots, '-o', tmp, '--ext', 'yaml'], siteDir);
-    redocly(['bundle', ...roots, '-o', tmp, '--ext', 'json'], siteDir);
+    for (const spec of API_SPECS) {
+      const file = path.join(tmp, `${spec}.yaml`);
+      const doc = withoutInternalServers(parse(fs.readFileSync(file, 'utf8')) as Doc);
+      fs.writeFileSync(file, stringify(doc, {lineWidth: 0}));
+      fs.writeFileSync(path.join(tmp, `${spec}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+    }
     const joined = path.join(tmp, `${COMBINED}.yaml`);
     redocly(['join', ...API_SPECS.map((s) => path.join(tmp, `${s}.yaml`)), '-o', joined], siteDir);
     const combined = parse(fs.readFileSync(joined, 'utf8'));
