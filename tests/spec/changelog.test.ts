@@ -180,3 +180,25 @@ describe('release badges from two snapshots', () => {
     assert.deepEqual(missing.map((op) => `${op.file}:${op.line} ${op.operationId}`), [], `every operation was added in a release up to ${latest}`);
   });
 });
+
+test('a change repeated across operations (a shared schema) is one line with the count; fewer stay one per operation', () => {
+  const change = (method: string, p: string, message: string): SpecChange => ({
+    api: 'accounts',
+    kind: 'non-breaking',
+    action: 'changed',
+    target: 'header',
+    operation: {method, path: p, operationId: `${method}${p}`, docSlug: `/api/x${p}`},
+    pointer: `/paths/${p}/${method}`,
+    message,
+  });
+  const header = (method: string, p: string) => change(method, p, `The header \`Request-Id\` of the \`200\` response of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
+  const field = (method: string, p: string) => change(method, p, `The field \`email\` of the request body of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
+  const entry = {version: '9.9.0', date: '2026-12-01', changes: [header('get', '/a'), header('get', '/b'), header('post', '/c'), field('post', '/a'), field('patch', '/a')]};
+  const [post] = changelogPosts([entry], new Set(), '2026-12-01');
+  const items = post.markdown.split('\n').filter((l) => l.startsWith('- '));
+  assert.deepEqual(items, [
+    '- The header `Request-Id` changed (`maxLength`), in 3 operations and events (3 places).',
+    '- The field `email` of the request body of `POST /a` changed (`maxLength`).',
+    '- The field `email` of the request body of `PATCH /a` changed (`maxLength`).',
+  ]);
+});

@@ -46,6 +46,29 @@ function changeItem(change: SpecChange, liveRoutes: ReadonlySet<string>): string
   return `- ${flag}${linked}`;
 }
 
+/** Where in an operation or event a message places its change: left out when a change repeats across many. */
+const PLACE = / (?:of|from|in|to) the (?:`\d{3}` response|request body|event payload) of `[^`]+`| (?:of|in|to) `(?:GET|POST|PUT|PATCH|DELETE) [^`]+`| of `[a-z_]+\.[a-z_.]+`/g;
+/** How many operations and events may share one change before it becomes one line with their count. */
+const REPEATED = 3;
+
+/**
+ * The items of a section: one per change, except that a change repeated in REPEATED or more operations and events
+ * (the limit of a shared schema, in every response that uses it) is one line saying how many.
+ */
+function sectionItems(changes: SpecChange[], liveRoutes: ReadonlySet<string>): string[] {
+  const groups = new Map<string, SpecChange[]>();
+  for (const c of changes) {
+    const key = `${c.kind} ${c.message.replace(PLACE, '')}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()].flatMap((group) => {
+    const places = new Set(group.map((c) => `${c.operation?.method ?? ''} ${c.operation?.path ?? c.api}`));
+    if (places.size < REPEATED) return group.map((c) => changeItem(c, liveRoutes));
+    const flag = group[0].kind === 'breaking' ? '**Breaking:** ' : group[0].kind === 'documentation' ? '*Documentation:* ' : '';
+    return [`- ${flag}${escapeProse(group[0].message.replace(PLACE, '').replace(/\.$/, ''))}, in ${places.size} operations and events (${group.length} places).`];
+  });
+}
+
 function summary(entry: ChangelogEntry, previous: string | undefined): string {
   const counts = SECTIONS.map(([action, title]) => [title.toLowerCase(), entry.changes.filter((c) => c.action === action).length] as const)
     .filter(([, n]) => n > 0)
@@ -78,7 +101,7 @@ export function changelogPosts(entries: ChangelogEntry[], liveRoutes: ReadonlySe
       : `Changes in the working spec${previous ? ` since ${previous}` : ''}, not yet released. ${summary(entry, undefined)}`;
     const ordered = [...entry.changes].sort((a, b) => apiOrder(a.api) - apiOrder(b.api));
     const sections = SECTIONS.flatMap(([action, heading]) => {
-      const items = ordered.filter((c) => c.action === action).map((c) => changeItem(c, liveRoutes));
+      const items = sectionItems(ordered.filter((c) => c.action === action), liveRoutes);
       return items.length ? [`## ${heading}`, '', ...items, ''] : [];
     });
     const front = [
