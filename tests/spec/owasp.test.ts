@@ -5,24 +5,21 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {after, before, test} from 'node:test';
+import {before, test} from 'node:test';
 import {parse} from 'yaml';
 import {API_SPECS} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import {OWASP_RULESET, owaspProblems, type SpectralProblem} from '../../tools/owasp/spectral';
-import {bundleSpecs} from '../../tools/spec-bundle';
+import {cachedBundle} from '../../tools/spec-bundle-cache';
 
-let tmp = '';
 let problems: SpectralProblem[] = [];
 
 before(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-owasp-'));
-  await bundleSpecs(SITE_ROOT, path.relative(SITE_ROOT, tmp));
-  problems = owaspProblems(API_SPECS.map((api) => path.join(tmp, `${api}.json`)));
+  // The downloads as tools/spec-bundle.ts publishes them, shared with the other tests of this spec.
+  const bundle = await cachedBundle(SITE_ROOT);
+  problems = owaspProblems(API_SPECS.map((api) => path.join(bundle, `${api}.json`)));
 });
-after(() => fs.rmSync(tmp, {recursive: true, force: true}));
 
 test('the ruleset is the published OWASP one with only the CORS rule turned off', () => {
   const ruleset = parse(fs.readFileSync(path.join(SITE_ROOT, OWASP_RULESET), 'utf8')) as {extends: string[]; rules: Record<string, unknown>};

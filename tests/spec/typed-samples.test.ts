@@ -13,7 +13,7 @@ import {COMBINED_SPEC} from '../../src/data/api-table';
 import {bin, run, SITE_ROOT} from '../../tools/cli';
 import {docPages} from '../../tools/doc-requests';
 import {loadOperations} from '../../tools/spec-model';
-import {bundleSpecs} from '../../tools/spec-bundle';
+import {cachedBundle} from '../../tools/spec-bundle-cache';
 import {typedSamples, TYPES_MODULE, type TypedSample} from '../../tools/typed-samples';
 
 // Inside the site, so that openapi-fetch and @types/node resolve from its node_modules.
@@ -35,8 +35,7 @@ const codeBlocks = (node: Code): Code[] => [...(node.type === 'code' ? [node] : 
 
 before(async () => {
   fs.rmSync(dir, {recursive: true, force: true});
-  const bundle = path.join(dir, 'bundle');
-  await bundleSpecs(SITE_ROOT, path.relative(SITE_ROOT, bundle));
+  const bundle = await cachedBundle(SITE_ROOT);
   const write = (rel: string, text: string, from: string) => {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), {recursive: true});
     fs.writeFileSync(path.join(dir, rel), text);
