@@ -52,7 +52,7 @@ function walkYaml(node: unknown, visit: (key: string, value: unknown, parentKey:
   }
 }
 
-const templatePattern = (template: string): RegExp =>
+export const templatePattern = (template: string): RegExp =>
   new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
 
 export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
