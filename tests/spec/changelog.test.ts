@@ -181,7 +181,7 @@ describe('release badges from two snapshots', () => {
   });
 });
 
-test('a change repeated across operations (a shared schema) is one line with the count; fewer stay one per operation', () => {
+test('a change repeated across operations (a shared schema) is one line linking each; fewer stay one line per operation', () => {
   const change = (method: string, p: string, message: string): SpecChange => ({
     api: 'accounts',
     kind: 'non-breaking',
@@ -194,11 +194,11 @@ test('a change repeated across operations (a shared schema) is one line with the
   const header = (method: string, p: string) => change(method, p, `The header \`Request-Id\` of the \`200\` response of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
   const field = (method: string, p: string) => change(method, p, `The field \`email\` of the request body of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
   const entry = {version: '9.9.0', date: '2026-12-01', changes: [header('get', '/a'), header('get', '/b'), header('post', '/c'), field('post', '/a'), field('patch', '/a')]};
-  const [post] = changelogPosts([entry], new Set(), '2026-12-01');
+  const [post] = changelogPosts([entry], new Set(['/docs/api/x/a', '/docs/api/x/c']), '2026-12-01');
   const items = post.markdown.split('\n').filter((l) => l.startsWith('- '));
   assert.deepEqual(items, [
-    '- The header `Request-Id` changed (`maxLength`), in 3 operations and events (3 places).',
-    '- The field `email` of the request body of `POST /a` changed (`maxLength`).',
-    '- The field `email` of the request body of `PATCH /a` changed (`maxLength`).',
+    '- [The header `Request-Id` of the `200` response of `GET /a` changed (`maxLength`).](/docs/api/x/a) Likewise in 2 more operations and events: `GET /b`, [`POST /c`](/docs/api/x/c).',
+    '- [The field `email` of the request body of `POST /a` changed (`maxLength`).](/docs/api/x/a)',
+    '- [The field `email` of the request body of `PATCH /a` changed (`maxLength`).](/docs/api/x/a)',
   ]);
 });

@@ -53,7 +53,8 @@ const REPEATED = 3;
 
 /**
  * The items of a section: one per change, except that a change repeated in REPEATED or more operations and events
- * (the limit of a shared schema, in every response that uses it) is one line saying how many.
+ * (the limit of a shared schema, in every response that uses it) is one line: its first occurrence in full, then a
+ * link to each other operation or event it also changes.
  */
 function sectionItems(changes: SpecChange[], liveRoutes: ReadonlySet<string>): string[] {
   const groups = new Map<string, SpecChange[]>();
@@ -61,11 +62,16 @@ function sectionItems(changes: SpecChange[], liveRoutes: ReadonlySet<string>): s
     const key = `${c.kind} ${c.message.replace(PLACE, '')}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
+  const placeOf = (c: SpecChange) => `${c.operation?.method ?? ''} ${c.operation?.path ?? c.api}`;
   return [...groups.values()].flatMap((group) => {
-    const places = new Set(group.map((c) => `${c.operation?.method ?? ''} ${c.operation?.path ?? c.api}`));
+    const places = new Map(group.map((c) => [placeOf(c), c]));
     if (places.size < REPEATED) return group.map((c) => changeItem(c, liveRoutes));
-    const flag = group[0].kind === 'breaking' ? '**Breaking:** ' : group[0].kind === 'documentation' ? '*Documentation:* ' : '';
-    return [`- ${flag}${escapeProse(group[0].message.replace(PLACE, '').replace(/\.$/, ''))}, in ${places.size} operations and events (${group.length} places).`];
+    const others = [...places.values()].slice(1).map((c) => {
+      const name = c.operation ? (/^\/api\/webhook\/events\//.test(c.operation.docSlug ?? '') ? c.operation.path : `${c.operation.method.toUpperCase()} ${c.operation.path}`) : c.api;
+      const route = c.operation?.docSlug ? `/docs${c.operation.docSlug}` : undefined;
+      return route && liveRoutes.has(route) ? `[\`${name}\`](${route})` : `\`${name}\``;
+    });
+    return [`${changeItem(group[0], liveRoutes)} Likewise in ${others.length} more operations and events: ${others.join(', ')}.`];
   });
 }
 
