@@ -7,12 +7,15 @@
  * - Python: the snippets one after another; a prelude records every call made with requests.
  * - Node.js: one ES module (top-level await); `import`s gathered at the top, each once, and a snippet's top-level
  *   `const`/`let` made `var`, so that the next snippet may declare `res` again; a prelude records every fetch.
- * The API base URL of the page becomes the mock's; every call is printed on stderr as `@@CALL {method, url, status}`.
+ * - cURL: the page's curl commands as written (shell quoting, `$(uuidgen)`), one bash script in page order, those
+ *   whose stated statuses include a success (an error example needs the mock told which error to play); curl's
+ *   `--write-out` prints each call.
+ * The API base URL of the page becomes the mock's; every call is printed as `@@CALL {method, url, status}`.
  */
 import {fromMarkdown} from 'mdast-util-from-markdown';
-import {DOC_BASE_URLS} from './doc-requests';
+import {DOC_BASE_URLS, extractPage, shellLines} from './doc-requests';
 
-export type SnippetLanguage = 'python' | 'node';
+export type SnippetLanguage = 'python' | 'node' | 'curl';
 
 export interface Snippet {
   language: SnippetLanguage;
@@ -115,3 +118,27 @@ export function program(snippets: Snippet[], language: SnippetLanguage, origin: 
 export function recordedCalls(stderr: string): RecordedCall[] {
   return [...stderr.matchAll(/^@@CALL (.*)$/gm)].map((m) => JSON.parse(m[1]) as RecordedCall);
 }
+
+/** The page's curl commands that state a success, as one bash script calling `origin` (see the top of this file). */
+export function curlProgram(file: string, markdown: string, origin: string): {source: string; commands: number} {
+  const requests = extractPage(file, markdown).requests;
+  const blocks: Node[] = [];
+  const walk = (n: Node) => {
+    if (n.type === 'code' && /^(bash|sh|shell|console)$/.test(n.lang ?? '')) blocks.push(n);
+    n.children?.forEach(walk);
+  };
+  walk(fromMarkdown(markdown) as Node);
+  const commands: string[] = [];
+  for (const b of blocks) {
+    for (const {text, offset} of shellLines(b.value ?? '')) {
+      if (!/^\s*curl\s/.test(text)) continue;
+      const request = requests.find((r) => r.line === (b.position?.start.line ?? 0) + 1 + offset);
+      if (!request?.statuses.some((s) => s.status < 300)) continue;
+      // The format starts with a newline: a --write-out starting with @ names a file to read it from.
+      const write = `-s -o /dev/null -w '\\n@@CALL {"method":"%{method}","url":"%{url_effective}","status":%{http_code}}\\n'`;
+      commands.push(`# line ${request.line}\n${text.trim().split(request.base).join(origin)} ${write}`);
+    }
+  }
+  return {source: `set -euo pipefail\n${commands.join('\n')}\n`, commands: commands.length};
+}
+

@@ -1,9 +1,9 @@
 /**
- * The Node.js and Python code of the sequence pages (tools/content/step-connection.ts: getting started, the task
- * guides, the sandbox walkthrough) runs against the mock, in page order, in the toolchains a reader on Debian has:
- * the pinned Node, and Debian's Python 3 with python3-requests (scripts/ensure-python.sh installs them). Every call
- * it makes must be one of the page's documented requests and get a status the page states for it. The cURL
- * requests of the same pages run in tests/spec/docs-requests.test.ts. Programs are built by tools/doc-snippets.ts.
+ * The requests of the sequence pages (tools/content/step-connection.ts: getting started, the task guides, the
+ * sandbox walkthrough) run against the mock, in page order, in every language the page shows them in, in the
+ * toolchains a reader on Debian has: curl as written (with uuidgen), the pinned Node, and Debian's Python 3 with
+ * python3-requests (scripts/ensure-doc-tools.sh installs them). Every call must be one of the page's documented
+ * requests and get a status the page states for it. Programs are built by tools/doc-snippets.ts.
  */
 import {spawnSync} from 'node:child_process';
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
 import {extractPage} from '../../tools/doc-requests';
-import {pageSnippets, program, recordedCalls, type SnippetLanguage} from '../../tools/doc-snippets';
+import {curlProgram, pageSnippets, program, recordedCalls, type SnippetLanguage} from '../../tools/doc-snippets';
 import {start, type MockServer} from '../../tools/mock-server';
 import {findOperation} from '../../tools/spec-lookup';
 
@@ -32,13 +32,13 @@ after(async () => {
 
 /** Runs one language's program of a page; returns the calls it made, failing on a non-zero exit. */
 function runProgram(page: string, language: SnippetLanguage, source: string): ReturnType<typeof recordedCalls> {
-  const file = path.join(dir, `${page.replace(/[/.]/g, '_')}.${language === 'python' ? 'py' : 'mjs'}`);
+  const file = path.join(dir, `${page.replace(/[/.]/g, '_')}.${{python: 'py', node: 'mjs', curl: 'sh'}[language]}`);
   fs.writeFileSync(file, source);
-  const [cmd, args] = language === 'python' ? [PYTHON, [file]] : [process.execPath, [file]];
+  const [cmd, args] = language === 'python' ? [PYTHON, [file]] : language === 'curl' ? ['bash', [file]] : [process.execPath, [file]];
   const res = spawnSync(cmd, args, {encoding: 'utf8', timeout: 60_000, env: {...process.env, NOVARAMP_API_KEY: 'sk_sandbox_snippets_test'}});
   if (res.error) throw new Error(`${page}: cannot run ${cmd} (${res.error.message}); scripts/ensure-python.sh installs Debian's python3-requests`);
   assert.equal(res.status, 0, `${page}: the ${language} snippets exited with ${res.status}:\n${res.stderr}\n--- program (${file}) ---\n${source}`);
-  return recordedCalls(res.stderr);
+  return recordedCalls(`${res.stdout}\n${res.stderr}`);
 }
 
 const pages = SEQUENCE_PAGES.map((page) => ({page, snippets: pageSnippets(fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'))})).filter((p) => p.snippets.length > 0);
@@ -53,9 +53,10 @@ test('the sequence pages show Node.js and Python beside their cURL requests', ()
 function snippetProblems(page: string, markdown: string, language: SnippetLanguage): string[] {
   const snippets = pageSnippets(markdown);
   const requests = extractPage(page, markdown).requests;
-  const mine = snippets.filter((s) => s.language === language);
-  const calls = runProgram(page, language, program(snippets, language, mock.origin));
-  const problems = calls.length >= mine.length ? [] : [`${page}: ${calls.length} calls from ${mine.length} ${language} snippets`];
+  const curl = curlProgram(page, markdown, mock.origin);
+  const expected = language === 'curl' ? curl.commands : snippets.filter((s) => s.language === language).length;
+  const calls = runProgram(page, language, language === 'curl' ? curl.source : program(snippets, language, mock.origin));
+  const problems = calls.length >= expected ? [] : [`${page}: ${calls.length} calls from ${expected} ${language} snippets`];
   for (const call of calls) {
     const callPath = new URL(call.url).pathname + new URL(call.url).search;
     const op = findOperation(mock.spec, call.method, callPath);
@@ -71,12 +72,14 @@ function snippetProblems(page: string, markdown: string, language: SnippetLangua
   return problems;
 }
 
-for (const {page, snippets} of pages) {
+for (const page of SEQUENCE_PAGES) {
+  const markdown = fs.readFileSync(path.join(SITE_ROOT, page), 'utf8');
+  const snippets = [...pageSnippets(markdown), ...extractPage(page, markdown).requests.filter((r) => r.statuses.some((s) => s.status < 300)).map((r) => ({language: 'curl' as const, line: r.line}))];
   describe(page, () => {
-    for (const language of ['node', 'python'] as const) {
+    for (const language of ['curl', 'node', 'python'] as const) {
       const mine = snippets.filter((s) => s.language === language);
       if (mine.length === 0) continue;
-      test(`its ${mine.length} ${language} snippets (lines ${mine.map((s) => s.line).join(', ')}) run in order against the mock, each call getting a status the page states`, () => {
+      test(`its ${mine.length} ${language} requests (lines ${mine.map((s) => s.line).join(', ')}) run in order against the mock, each call getting a status the page states`, () => {
         assert.deepEqual(snippetProblems(page, fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'), language), []);
       });
     }
