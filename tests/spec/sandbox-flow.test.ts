@@ -126,11 +126,11 @@ test('the page template puts a "Sandbox only" admonition at the top of sandbox-o
     assert.deepEqual(flagged.map((f) => path.basename(f, '.api.mdx')).sort(), [
       'simulate-bank-account-verification',
       'simulate-bank-transfer',
-      'simulate-beneficiary-verification',
       'simulate-crypto-beneficiary-verification',
       'simulate-crypto-deposit',
       'simulate-crypto-withdrawal-outcome',
       'simulate-event',
+      'simulate-fiat-beneficiary-verification',
       'simulate-fiat-withdrawal-outcome',
       'simulate-kyc-outcome',
     ]);
