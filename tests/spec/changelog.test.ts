@@ -181,7 +181,7 @@ describe('release badges from two snapshots', () => {
   });
 });
 
-test('a change repeated across operations (a shared schema) is one line linking each; fewer stay one line per operation', () => {
+test('a change repeated across operations (a shared schema) is one line with its count, each place linked once below; fewer stay one line per operation', () => {
   const change = (method: string, p: string, message: string): SpecChange => ({
     api: 'accounts',
     kind: 'non-breaking',
@@ -196,8 +196,9 @@ test('a change repeated across operations (a shared schema) is one line linking 
   const entry = {version: '9.9.0', date: '2026-12-01', changes: [header('get', '/a'), header('get', '/b'), header('post', '/c'), field('post', '/a'), field('patch', '/a')]};
   const [post] = changelogPosts([entry], new Set(['/docs/api/x/a', '/docs/api/x/c']), '2026-12-01');
   const items = post.markdown.split('\n').filter((l) => l.startsWith('- '));
+  assert.ok(post.markdown.includes('Every operation and event this release changes: [`GET /a`](/docs/api/x/a), `GET /b`, [`POST /c`](/docs/api/x/c), [`POST /a`](/docs/api/x/a), [`PATCH /a`](/docs/api/x/a).'), post.markdown);
   assert.deepEqual(items, [
-    '- [The header `Request-Id` of the `200` response of `GET /a` changed (`maxLength`).](/docs/api/x/a) Likewise in 2 more operations and events: `GET /b`, [`POST /c`](/docs/api/x/c).',
+    '- [The header `Request-Id` of the `200` response of `GET /a` changed (`maxLength`).](/docs/api/x/a) Likewise in 2 more operations and events.',
     '- [The field `email` of the request body of `POST /a` changed (`maxLength`).](/docs/api/x/a)',
     '- [The field `email` of the request body of `PATCH /a` changed (`maxLength`).](/docs/api/x/a)',
   ]);
