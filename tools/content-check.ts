@@ -16,6 +16,7 @@ import {GENERATED_DIR, OPENAPI_DIR} from '../src/data/api-table';
 import {RELEASES_DIR} from '../src/data/spec-changes';
 import {loadOperations} from './spec-model';
 import {payloadValidators, streamVocabulary, ajvErrors, type StreamVocabulary} from './asyncapi';
+import {renderPage} from './content/rendered';
 import type {ValidateFunction} from 'ajv';
 
 /** The methods prose names as `METHOD /path`. */
@@ -51,7 +52,7 @@ function walkYaml(node: unknown, visit: (key: string, value: unknown, parentKey:
   }
 }
 
-const templatePattern = (template: string): RegExp =>
+export const templatePattern = (template: string): RegExp =>
   new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
 
 export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
@@ -113,7 +114,7 @@ interface Problem {
 }
 
 /** Splits a page into prose (with fenced code blanked out, keeping line numbers) and its fenced blocks. */
-function splitFences(text: string): {prose: string; blocks: {lang: string; body: string; line: number}[]} {
+export function splitFences(text: string): {prose: string; blocks: {lang: string; body: string; line: number}[]} {
   const blocks: {lang: string; body: string; line: number}[] = [];
   const lines = text.split('\n');
   const prose: string[] = [];
@@ -324,7 +325,7 @@ export interface ContentReport {
   words: Record<string, number>;
 }
 
-export function checkContent(siteDir: string, routes: string[], read = (f: string) => fs.readFileSync(path.join(siteDir, f), 'utf8')): ContentReport {
+export async function checkContent(siteDir: string, routes: string[], read = (f: string) => fs.readFileSync(path.join(siteDir, f), 'utf8')): Promise<ContentReport> {
   const vocab = buildVocabulary(siteDir, routes);
   const problems: string[] = [];
   const linked = new Set<string>();
@@ -336,7 +337,11 @@ export function checkContent(siteDir: string, routes: string[], read = (f: strin
     const report = checkPage(rel, text, vocab);
     references += report.references;
     problems.push(...report.problems.map((p) => `${rel}:${p.line}: ${p.message}`));
-    if (rel.startsWith('docs/guides/') || /^docs\/api\/[^/]+\.mdx?$/.test(rel)) report.links.forEach((l) => linked.add(l));
+    if (rel.startsWith('docs/guides/') || /^docs\/api\/[^/]+\.mdx?$/.test(rel)) {
+      report.links.forEach((l) => linked.add(l));
+      // The links a `::spec-table` renders (the operations of a resource) are the page's links too.
+      if (/^::spec-/m.test(text)) (await renderPage(siteDir, rel, text)).links.forEach((l) => linked.add(l));
+    }
     const section = rel.startsWith('docs/guides/terminology/')
       ? 'terminology'
       : rel.startsWith('docs/guides/')

@@ -96,7 +96,7 @@ export function statusOfTitle(title: string | undefined): number | undefined {
 }
 
 /** Joins backslash-newline continuations the way the shell does (not inside single quotes), keeping line starts. */
-function shellLines(text: string): {text: string; offset: number}[] {
+export function shellLines(text: string): {text: string; offset: number}[] {
   const lines: {text: string; offset: number}[] = [];
   let current = '';
   let start = 0;

@@ -4,13 +4,12 @@
  */
 import {spawn, type ChildProcess, type StdioOptions} from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {ARTEFACT_DIR, COMBINED_SPEC} from '../src/data/api-table';
 import {bin} from './cli';
 import {freePort} from './serve-build';
-import {bundleSpecs} from './spec-bundle';
+import {cachedBundle} from './spec-bundle-cache';
 
 /** The combined spec `npm run bundle:spec` writes, the one the mock serves by default. */
 export const combinedSpecPath = (siteDir: string): string => path.join(siteDir, ARTEFACT_DIR, `${COMBINED_SPEC}.yaml`);
@@ -58,14 +57,12 @@ export interface MockServer {
 }
 
 /**
- * Starts the mock of `spec` (default: the combined spec bundled from openapi/ into a temporary folder, so a test never
- * meets the stale static/openapi/ of an earlier build and tests running at once never rewrite each other's bundle)
- * on a free port and resolves once it answers.
+ * Starts the mock of `spec` (default: the combined spec of openapi/ as it is now, from the shared bundle of
+ * tools/spec-bundle-cache.ts, so a test never meets the stale static/openapi/ of an earlier build and tests running
+ * at once never rewrite each other's bundle) on a free port and resolves once it answers.
  */
 export async function start(siteDir: string, options: {spec?: string; port?: number} = {}): Promise<MockServer> {
-  const tmp = options.spec ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-mock-'));
-  if (tmp) await bundleSpecs(siteDir, path.relative(siteDir, tmp));
-  const spec = options.spec ?? path.join(tmp!, `${COMBINED_SPEC}.yaml`);
+  const spec = options.spec ?? path.join(await cachedBundle(siteDir), `${COMBINED_SPEC}.yaml`);
   if (!fs.existsSync(spec)) throw new Error(`${spec}: no such spec to mock`);
   const port = options.port ?? (await freePort());
   const child = spawnPrism(siteDir, spec, port, {detached: true});
@@ -74,7 +71,6 @@ export async function start(siteDir: string, options: {spec?: string; port?: num
   child.stderr?.on('data', (d) => (output += d));
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (tmp) fs.rmSync(tmp, {recursive: true, force: true});
     if (child.exitCode !== null || !child.pid) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {

@@ -2,7 +2,8 @@
  * Builds the downloadable spec artefacts from openapi/ into static/openapi/ (served at /openapi/…):
  * each API bundled by Redocly (all $refs resolved) as YAML and JSON, one combined spec joined by Redocly
  * (novaramp.yaml / novaramp.json), a Postman collection converted by openapi-to-postmanv2, and the WebSocket
- * API's AsyncAPI document bundled by Redocly too (websocket.asyncapi.yaml / .json), validated again once bundled.
+ * API's AsyncAPI document bundled by Redocly too (websocket.asyncapi.yaml / .json), validated again once bundled, and
+ * the TypeScript types of the combined spec (novaramp.d.ts).
  * Written to a temporary folder and swapped in only when every step succeeded.
  */
 import fs from 'node:fs';
@@ -28,6 +29,40 @@ function redocly(args: string[], cwd: string): void {
   if (status !== 0) throw new Error(`redocly ${args[0]} failed:\n${output}`);
 }
 
+type Doc = Record<string, unknown>;
+const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The servers marked `x-internal: true` (the local mock of `npm run mock`) removed, at the root, on path items and on
+ * operations: the API pages offer the mock from the roots, but the downloads are the API integrators call, and an
+ * `http://` server in them fails the OWASP ruleset (tests/spec/owasp.test.ts).
+ */
+export function withoutInternalServers(doc: Doc): Doc {
+  const strip = (node: Doc) => {
+    if (Array.isArray(node.servers)) node.servers = node.servers.filter((s) => !(isDoc(s) && s['x-internal'] === true));
+  };
+  strip(doc);
+  for (const section of ['paths', 'webhooks']) {
+    for (const item of Object.values(isDoc(doc[section]) ? doc[section] : {})) {
+      if (!isDoc(item)) continue;
+      strip(item);
+      for (const op of Object.values(item)) if (isDoc(op)) strip(op);
+    }
+  }
+  return doc;
+}
+
+/**
+ * TypeScript types of every operation and schema, generated from the combined spec by openapi-typescript, for a typed
+ * client such as openapi-fetch (`createClient<paths>()`, tools/typed-samples/). ESM-only: loaded on use.
+ */
+async function typescriptTypes(spec: Doc): Promise<string> {
+  const {default: openapiTS, astToString} = await import('openapi-typescript');
+  const header = `/**\n * ${BRAND} API: TypeScript types generated from novaramp.json by openapi-typescript. Do not edit.\n * Use them with openapi-fetch: createClient<paths>({baseUrl: 'https://api.sandbox.novaramp.example/v1'}).\n */\n`;
+  // A default does not make a field required: requests may leave it out (openapi-typescript assumes responses).
+  return header + astToString(await openapiTS(spec as unknown as Parameters<typeof openapiTS>[0], {defaultNonNullable: false}));
+}
+
 function toPostman(spec: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     Converter.convert({type: 'json', data: spec}, {folderStrategy: 'Tags', requestParametersResolution: 'Example'}, (err, result) => {
@@ -45,7 +80,12 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
   try {
     const roots = API_SPECS.map((s) => specPath(s));
     redocly(['bundle', ...roots, '-o', tmp, '--ext', 'yaml'], siteDir);
-    redocly(['bundle', ...roots, '-o', tmp, '--ext', 'json'], siteDir);
+    for (const spec of API_SPECS) {
+      const file = path.join(tmp, `${spec}.yaml`);
+      const doc = withoutInternalServers(parse(fs.readFileSync(file, 'utf8')) as Doc);
+      fs.writeFileSync(file, stringify(doc, {lineWidth: 0}));
+      fs.writeFileSync(path.join(tmp, `${spec}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+    }
     const joined = path.join(tmp, `${COMBINED}.yaml`);
     redocly(['join', ...API_SPECS.map((s) => path.join(tmp, `${s}.yaml`)), '-o', joined], siteDir);
     const combined = parse(fs.readFileSync(joined, 'utf8'));
@@ -57,6 +97,7 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
     };
     fs.writeFileSync(joined, stringify(combined, {lineWidth: 0}));
     fs.writeFileSync(path.join(tmp, `${COMBINED}.json`), `${JSON.stringify(combined, null, 2)}\n`);
+    fs.writeFileSync(path.join(tmp, `${COMBINED}.d.ts`), await typescriptTypes(combined));
     const collection = await toPostman(combined);
     fs.writeFileSync(path.join(tmp, `${COMBINED}.postman_collection.json`), `${JSON.stringify(collection, null, 2)}\n`);
     const asyncapi = path.join(tmp, `${ASYNCAPI_ARTEFACT}.yaml`);

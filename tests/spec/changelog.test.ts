@@ -180,3 +180,26 @@ describe('release badges from two snapshots', () => {
     assert.deepEqual(missing.map((op) => `${op.file}:${op.line} ${op.operationId}`), [], `every operation was added in a release up to ${latest}`);
   });
 });
+
+test('a change repeated across operations (a shared schema) is one line with its count, each place linked once below; fewer stay one line per operation', () => {
+  const change = (method: string, p: string, message: string): SpecChange => ({
+    api: 'accounts',
+    kind: 'non-breaking',
+    action: 'changed',
+    target: 'header',
+    operation: {method, path: p, operationId: `${method}${p}`, docSlug: `/api/x${p}`},
+    pointer: `/paths/${p}/${method}`,
+    message,
+  });
+  const header = (method: string, p: string) => change(method, p, `The header \`Request-Id\` of the \`200\` response of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
+  const field = (method: string, p: string) => change(method, p, `The field \`email\` of the request body of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
+  const entry = {version: '9.9.0', date: '2026-12-01', changes: [header('get', '/a'), header('get', '/b'), header('post', '/c'), field('post', '/a'), field('patch', '/a')]};
+  const [post] = changelogPosts([entry], new Set(['/docs/api/x/a', '/docs/api/x/c']), '2026-12-01');
+  const items = post.markdown.split('\n').filter((l) => l.startsWith('- '));
+  assert.ok(post.markdown.includes('Every operation and event this release changes: [`GET /a`](/docs/api/x/a), `GET /b`, [`POST /c`](/docs/api/x/c), [`POST /a`](/docs/api/x/a), [`PATCH /a`](/docs/api/x/a).'), post.markdown);
+  assert.deepEqual(items, [
+    '- [The header `Request-Id` of the `200` response of `GET /a` changed (`maxLength`).](/docs/api/x/a) Likewise in 2 more operations and events.',
+    '- [The field `email` of the request body of `POST /a` changed (`maxLength`).](/docs/api/x/a)',
+    '- [The field `email` of the request body of `PATCH /a` changed (`maxLength`).](/docs/api/x/a)',
+  ]);
+});

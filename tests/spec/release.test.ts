@@ -19,6 +19,12 @@ import {cutRelease, recordedChanges, ReleaseError} from '../../tools/spec-diff/r
 import {RELEASE_ASYNCAPI} from '../../tools/spec-diff/snapshots';
 
 const ACCOUNT = 'openapi/components/schemas/Account.yaml';
+/** The latest real release, and the next two minor versions after it (the scratch site cuts them). */
+const PREVIOUS = listReleases(SITE_ROOT)[0].version;
+const minorAfter = (v: string): string => v.replace(/^(\d+)\.(\d+)\.\d+$/, (_, major: string, minor: string) => `${major}.${Number(minor) + 1}.0`);
+const NEXT = minorAfter(PREVIOUS);
+const AFTER_NEXT = minorAfter(NEXT);
+const escape = (v: string) => v.replace(/\./g, '\\.');
 const SUNSET = '2026-12-31';
 let dir = '';
 
@@ -60,15 +66,15 @@ test('the AsyncAPI document has the same name under openapi/ and in a release', 
 
 test('a release writes the snapshot, release.json and changes.json from the previous release', async () => {
   edit(ACCOUNT, /(\n {2}display_name:\n {4}type: string\n)/, `$1    deprecated: true\n    x-sunset: '${SUNSET}'\n`);
-  const result = await cutRelease('1.1.0', {siteDir: dir, date: '2026-12-01'});
-  assert.equal(result.dir, `${RELEASES_DIR}/1.1.0`);
-  const folder = path.join(dir, RELEASES_DIR, '1.1.0');
+  const result = await cutRelease(NEXT, {siteDir: dir, date: '2026-12-01'});
+  assert.equal(result.dir, `${RELEASES_DIR}/${NEXT}`);
+  const folder = path.join(dir, RELEASES_DIR, NEXT);
   assert.deepEqual(fs.readdirSync(folder).sort(), [...API_SPECS.map((a) => `${a}.yaml`), 'changes.json', 'release.json', RELEASE_ASYNCAPI].sort());
-  assert.equal(fs.readFileSync(path.join(folder, 'release.json'), 'utf8'), '{"version": "1.1.0", "date": "2026-12-01"}\n');
-  assert.deepEqual(listReleases(dir).map((r) => r.version), ['1.1.0', '1.0.0']);
-  const changes = loadReleaseChanges('1.1.0', dir) as {kind: string; message: string}[];
+  assert.equal(fs.readFileSync(path.join(folder, 'release.json'), 'utf8'), `{"version": "${NEXT}", "date": "2026-12-01"}\n`);
+  assert.deepEqual(listReleases(dir).map((r) => r.version), [NEXT, ...listReleases(SITE_ROOT).map((r) => r.version)]);
+  const changes = loadReleaseChanges(NEXT, dir) as {kind: string; message: string}[];
   assert.ok(changes.length > 0 && changes.every((c) => c.kind === 'deprecation' && /display_name`/.test(c.message)), JSON.stringify(changes, null, 2));
-  assert.deepEqual(changes, JSON.parse(JSON.stringify(recordedChanges(loadRelease('1.0.0', dir), loadRelease('1.1.0', dir)))));
+  assert.deepEqual(changes, JSON.parse(JSON.stringify(recordedChanges(loadRelease(PREVIOUS, dir), loadRelease(NEXT, dir)))));
   assert.deepEqual(leftovers(), []);
 });
 
@@ -91,7 +97,7 @@ test('a field released as deprecated may be removed once its x-sunset has passed
 });
 
 test('the release refuses a version that is not greater than the latest', async () => {
-  assert.match(await refusal('1.1.0', '2027-01-01', 'release-version-increases'), /1\.1\.0 is not greater than the latest release 1\.1\.0/);
+  assert.match(await refusal(NEXT, '2027-01-01', 'release-version-increases'), new RegExp(`${escape(NEXT)} is not greater than the latest release ${escape(NEXT)}`));
   assert.match(await refusal('1.0.9', '2027-01-01', 'release-version-increases'), /not greater/);
   assert.match(await refusal('1.2', '2027-01-01', 'usage'), /not a version/);
 });
@@ -99,7 +105,7 @@ test('the release refuses a version that is not greater than the latest', async 
 test('the release refuses breaking changes without a new major version, naming them', async () => {
   edit(ACCOUNT, /\n {2}email:\n(?: {4}.*\n)+/, '\n');
   edit(ACCOUNT, '\n  - email\n', '\n');
-  const message = await refusal('1.2.0', '2027-01-01', 'breaking-needs-major');
+  const message = await refusal(AFTER_NEXT, '2027-01-01', 'breaking-needs-major');
   assert.match(message, /need a new major version/);
   assert.match(message, /Removed field `email` from the `201` response of `POST \/accounts`/);
   assert.doesNotMatch(message, /display_name/, 'the removal after its sunset needs no major version');
@@ -109,7 +115,7 @@ test('the release refuses a spec that does not lint, with the file and line', as
   fs.copyFileSync(path.join(SITE_ROOT, ACCOUNT), path.join(dir, ACCOUNT));
   edit(ACCOUNT, /(\n {2}display_name:\n {4}type: string\n)/, `$1    deprecated: true\n    x-sunset: '${SUNSET}'\n`);
   edit(ASYNCAPI_FILE, '\ndefaultContentType: application/json\n', '\ndefaultContentType: 42\n');
-  const message = await refusal('1.2.0', '2027-01-01', 'release-needs-lint');
+  const message = await refusal(AFTER_NEXT, '2027-01-01', 'release-needs-lint');
   assert.match(message, /does not lint/);
   assert.match(message, new RegExp(`${ASYNCAPI_FILE.replace(/\./g, '\\.')}:\\d+`));
 });

@@ -7,12 +7,14 @@
  * operation must declare.
  */
 import Mustache from 'mustache';
+import {parse} from 'yaml';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {API_PAGE_TEMPLATE, HTTP_METHODS} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
+import {loadOperations} from '../../tools/spec-model';
 import {API_KEY_PLACEHOLDER, extractPage} from '../../tools/doc-requests';
 import {start, type MockServer} from '../../tools/mock-server';
 import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
@@ -25,6 +27,7 @@ const FLOW = [
   'createAccount',
   'simulateKycOutcome',
   'createCryptoWallet',
+  'getDepositInstructions',
   'simulateBankTransfer',
   'previewTradeOrder',
   'executeTradeOrder',
@@ -89,15 +92,18 @@ FLOW.forEach((operationId, i) => {
   });
 });
 
-test('sandbox-only operations: exactly those under /sandbox/, on the sandbox and mock servers only, with scope sandbox:write', () => {
+test('sandbox-only operations: exactly those under /sandbox/, on the sandbox server only (and the mock, which the downloads leave out), with scope sandbox:write', () => {
   const paths = mock.spec.paths as Record<string, Record<string, Record<string, unknown>>>;
   const ops = Object.entries(paths).flatMap(([p, item]) => HTTP_METHODS.filter((m) => item[m]).map((m) => ({path: p, where: `${m.toUpperCase()} ${p}`, op: item[m]})));
   const sandbox = ops.filter((o) => o.op['x-sandbox-only'] === true);
   assert.deepEqual(sandbox.map((o) => o.path), ops.filter((o) => o.path.startsWith('/sandbox/')).map((o) => o.path));
-  assert.equal(sandbox.length, 5);
+  assert.equal(sandbox.length, 9);
   for (const {where, op} of sandbox) {
     const servers = op.servers as {url: string; 'x-internal'?: boolean}[];
-    assert.deepEqual(servers?.map((s) => [s.url, s['x-internal']]), [[BASE, false], ['http://127.0.0.1:{port}', true]], `${where}: servers`);
+    assert.deepEqual(servers?.map((s) => [s.url, s['x-internal']]), [[BASE, false]], `${where}: servers of the download`);
+    const source = loadOperations(SITE_ROOT).find((o) => o.operationId === op.operationId)!;
+    const raw = parse(fs.readFileSync(path.join(SITE_ROOT, source.file), 'utf8'))[source.method].servers as {url: string; 'x-internal'?: boolean}[];
+    assert.deepEqual(raw.map((s) => [s.url, s['x-internal']]), [[BASE, false], ['http://127.0.0.1:{port}', true]], `${source.file}: servers`);
     assert.deepEqual(op.security, [{ApiKey: ['sandbox:write']}], `${where}: security`);
     assert.match(String(op.summary), /^Simulate /, `${where}: summary`);
   }
@@ -111,16 +117,20 @@ test('the page template puts a "Sandbox only" admonition at the top of sandbox-o
   const body = sandboxPage.slice(sandboxPage.indexOf('\n---\n', 4) + 5);
   assert.match(body, /^\s*:::caution\[Sandbox only\]\n[\s\S]*?\(\/docs\/api\/sandbox-environment\)[\s\S]*?\n:::\n[\s\S]*<Heading/, 'admonition first, then the page');
   assert.doesNotMatch(render({method: 'post', 'x-doc-slug': '/api/fiat/withdraw-fiat'}), /Sandbox only/);
-  // And the generated pages, when present (npm run gen:api): the five simulation pages and no other.
+  // And the generated pages, when present (npm run gen:api): the simulation pages and no other.
   const dir = path.join(SITE_ROOT, 'docs/api/reference');
   if (fs.existsSync(dir)) {
     const flagged = fs
       .readdirSync(dir, {recursive: true, encoding: 'utf8'})
       .filter((f) => f.endsWith('.api.mdx') && fs.readFileSync(path.join(dir, f), 'utf8').includes(':::caution[Sandbox only]'));
     assert.deepEqual(flagged.map((f) => path.basename(f, '.api.mdx')).sort(), [
+      'simulate-bank-account-verification',
       'simulate-bank-transfer',
+      'simulate-crypto-beneficiary-verification',
       'simulate-crypto-deposit',
       'simulate-crypto-withdrawal-outcome',
+      'simulate-event',
+      'simulate-fiat-beneficiary-verification',
       'simulate-fiat-withdrawal-outcome',
       'simulate-kyc-outcome',
     ]);

@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {parse} from 'yaml';
-import remarkSpecTables, {type MdNode} from '../../tools/spec-tables/remark-spec-tables';
+import remarkSpecTables, {specFileParses, type MdNode} from '../../tools/spec-tables/remark-spec-tables';
 import {SITE_ROOT} from '../../tools/cli';
+import {specFacts} from '../../tools/spec-tables/spec-facts';
 
 const GUIDES = path.join(SITE_ROOT, 'docs', 'guides');
 
@@ -76,6 +77,34 @@ describe('spec tables', () => {
     for (const row of cells(table).slice(1)) assert.match(row[1], /^\S.*[.!?]$/, `a sentence for ${row[0]}`);
   });
 
+  test('the derived forms enumerate the spec: operations of a tag, list operations, scopes, errors, events by prefix', async () => {
+    const facts = specFacts(SITE_ROOT);
+    const [accounts] = tables(await transform('::spec-table{operations="Accounts" sandbox="exclude"}\n'));
+    const accountOps = facts.operations.filter((o) => o.tag === 'Accounts' && !o.sandboxOnly);
+    assert.deepEqual(cells(accounts)[0], ['Operation', 'Endpoint', 'Scope']);
+    assert.deepEqual(firstColumn(accounts), accountOps.map((o) => o.summary));
+    assert.deepEqual(cells(accounts).slice(1).map((r) => r[1]), accountOps.map((o) => `${o.method} ${o.path}`));
+    assert.equal(accounts.children?.[1].children?.[0].children?.[0].url, accountOps[0].route);
+    const [sandbox] = tables(await transform('::spec-table{operations="" sandbox="only"}\n'));
+    assert.ok(cells(sandbox).slice(1).every((r) => r[1].startsWith('POST /sandbox/')), 'only the simulations');
+    assert.ok(cells(sandbox).length - 1 >= 9);
+    // A list operation is one with a sort parameter: every list of the spec, with its filters.
+    const [lists] = tables(await transform('::spec-table{lists}\n'));
+    const listed = cells(lists).slice(1);
+    assert.ok(listed.length >= 12, `${listed.length} list operations`);
+    assert.ok(listed.every((r) => r[1].startsWith('GET ') && r[3].includes('-created_at')));
+    assert.ok(listed.some((r) => r[0] === 'List events' && r[2].includes('created_gte')), 'events list with its filters');
+    const [scopes] = tables(await transform('::spec-table{scopes}\n'));
+    assert.deepEqual(firstColumn(scopes), facts.scopes);
+    assert.ok(!firstColumn(scopes).includes('events:write'), 'a scope no operation needs is not listed');
+    const [errors] = tables(await transform('::spec-table{errors}\n'));
+    assert.deepEqual(firstColumn(errors), [...facts.errorCodes.keys()]);
+    const quoteExpired = cells(errors).find((r) => r[0] === 'quote_expired')!;
+    assert.deepEqual([quoteExpired[1], quoteExpired[3]], ['409', 'Execute a trade order']);
+    const [withdrawals] = tables(await transform('::spec-table{events="withdrawal,trade"}\n'));
+    assert.deepEqual(firstColumn(withdrawals), facts.events.map((e) => e.type).filter((t) => /^(withdrawal|trade)\./.test(t)));
+  });
+
   test('it compiles through MDX as Docusaurus does, into a real table', async () => {
     const {compile} = await import('@mdx-js/mdx');
     const {default: remarkDirective} = await import('remark-directive');
@@ -100,6 +129,10 @@ describe('spec tables', () => {
       ['::spec-table{schema="QuoteStatus" rows="open,closed"}', /the table has no row "closed" \(rows: open, /],
       ['::spec-table{schema="QuoteStatus" file="quotes.yaml"}', /give exactly one of/],
       ['::spec-table{file="quotes.yaml"}', /needs a pointer/],
+      ['::spec-table{operations="Acounts"}', /no operation has the tag "Acounts" \(tags: Accounts, /],
+      ['::spec-table{operations="Accounts" sandbox="maybe"}', /sandbox="maybe": write include, exclude or only/],
+      ['::spec-table{events="withdrawl"}', /no event type starts with "withdrawl\."/],
+      ['::spec-table{lists scopes}', /give exactly one of/],
       [':::spec-table{schema="QuoteStatus"}\n:::', /must be a leaf directive/],
     ];
     for (const [directive, expected] of cases) {
@@ -153,6 +186,24 @@ describe('spec tables on a spec of its own', () => {
       ['parcel.shipped', 'Sent when a parcel leaves.'],
       ['parcel.lost', 'Sent when a parcel is lost.'],
     ]);
+  });
+
+  test('each spec file is parsed once per process, and again only when it changes', async () => {
+    const page = {siteDir: site, file: path.join(site, 'docs/p.md')};
+    const twice = '::spec-table{schema="ParcelStatus" rows="packed"}\n\n::spec-table{events}\n';
+    await transform(twice, page);
+    const afterFirst = specFileParses();
+    // The same directives again, and on another page: every file they read is already parsed.
+    await transform(twice, page);
+    await transform('::spec-table{events}\n\n::spec-table{events}\n', page);
+    assert.equal(specFileParses(), afterFirst, 'a second directive re-parsed a spec file');
+    // An edit (new size and mtime) is seen: exactly that file is parsed again.
+    const event = path.join(site, 'openapi/events/parcel.lost.yaml');
+    fs.writeFileSync(event, 'post:\n  x-doc-slug: /api/events/parcel-lost\n  description: Sent when a parcel is lost for good.\n');
+    fs.utimesSync(event, new Date(), new Date(Date.now() + 5_000));
+    const [events] = tables(await transform('::spec-table{events}\n', page));
+    assert.equal(specFileParses(), afterFirst + 1);
+    assert.equal(cells(events)[2][1], 'Sent when a parcel is lost for good.');
   });
 
   test('an event named by x-status-events but missing from the webhooks section fails', async () => {

@@ -46,6 +46,39 @@ function changeItem(change: SpecChange, liveRoutes: ReadonlySet<string>): string
   return `- ${flag}${linked}`;
 }
 
+/** Where in an operation or event a message places its change: left out when a change repeats across many. */
+const PLACE = / (?:of|from|in|to) the (?:`\d{3}` response|request body|event payload) of `[^`]+`| (?:of|in|to) `(?:GET|POST|PUT|PATCH|DELETE) [^`]+`| of `[a-z_]+\.[a-z_.]+`/g;
+/** How many operations and events may share one change before it becomes one line with their count. */
+const REPEATED = 3;
+
+/** An operation's or event's name and docs link (when its page still exists), as the changelog writes it. */
+function placeLink(c: SpecChange, liveRoutes: ReadonlySet<string>): string {
+  const name = !c.operation ? c.api : /^\/api\/webhook\/events\//.test(c.operation.docSlug ?? '') ? c.operation.path : `${c.operation.method.toUpperCase()} ${c.operation.path}`;
+  const route = c.operation?.docSlug ? `/docs${c.operation.docSlug}` : undefined;
+  return route && liveRoutes.has(route) ? `[\`${name}\`](${route})` : `\`${name}\``;
+}
+
+const placeOf = (c: SpecChange) => `${c.operation?.method ?? ''} ${c.operation?.path ?? c.api}`;
+
+/**
+ * The items of a section: one per change, except that a change repeated in REPEATED or more operations and events
+ * (the limit of a shared schema, in every response that uses it) is one line, its first occurrence in full and the
+ * count of the others; `collapsed` collects the changes a line stands for, for the entry's list of what it touches.
+ */
+function sectionItems(changes: SpecChange[], liveRoutes: ReadonlySet<string>, collapsed: SpecChange[]): string[] {
+  const groups = new Map<string, SpecChange[]>();
+  for (const c of changes) {
+    const key = `${c.kind} ${c.message.replace(PLACE, '')}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()].flatMap((group) => {
+    const places = new Set(group.map(placeOf));
+    if (places.size < REPEATED) return group.map((c) => changeItem(c, liveRoutes));
+    collapsed.push(...group.slice(1));
+    return [`${changeItem(group[0], liveRoutes)} Likewise in ${places.size - 1} more operations and events.`];
+  });
+}
+
 function summary(entry: ChangelogEntry, previous: string | undefined): string {
   const counts = SECTIONS.map(([action, title]) => [title.toLowerCase(), entry.changes.filter((c) => c.action === action).length] as const)
     .filter(([, n]) => n > 0)
@@ -77,8 +110,9 @@ export function changelogPosts(entries: ChangelogEntry[], liveRoutes: ReadonlySe
       ? `Released ${entry.date}. ${summary(entry, previous)}`
       : `Changes in the working spec${previous ? ` since ${previous}` : ''}, not yet released. ${summary(entry, undefined)}`;
     const ordered = [...entry.changes].sort((a, b) => apiOrder(a.api) - apiOrder(b.api));
+    const collapsed: SpecChange[] = [];
     const sections = SECTIONS.flatMap(([action, heading]) => {
-      const items = ordered.filter((c) => c.action === action).map((c) => changeItem(c, liveRoutes));
+      const items = sectionItems(ordered.filter((c) => c.action === action), liveRoutes, collapsed);
       return items.length ? [`## ${heading}`, '', ...items, ''] : [];
     });
     const front = [
@@ -92,6 +126,9 @@ export function changelogPosts(entries: ChangelogEntry[], liveRoutes: ReadonlySe
       '  format: md',
       '---',
     ];
-    return {file: `${entrySlug(entry.version)}.md`, markdown: [...front, '', escapeProse(intro), '', ...sections].join('\n')};
+    // Every operation and event the entry changes stays linked once, even where its changes were counted together.
+    const touched = new Map([...ordered, ...collapsed].map((c) => [placeOf(c), c]));
+    const places = collapsed.length ? [`Every operation and event this release changes: ${[...touched.values()].map((c) => placeLink(c, liveRoutes)).join(', ')}.`, ''] : [];
+    return {file: `${entrySlug(entry.version)}.md`, markdown: [...front, '', escapeProse(intro), '', ...sections, ...places].join('\n')};
   });
 }

@@ -126,6 +126,111 @@ export interface SchemaScope {
   root: (string | number)[];
 }
 
+/**
+ * The longest value a string format carries in practice: RFC 3339 with nanoseconds and an offset, RFC 5321's
+ * longest deliverable address, the longest URL browsers and servers handle; `date` and `uuid` are exact.
+ * Stated in docs/api/versioning.md ("Stating a limit the values already had").
+ */
+export const FORMAT_LENGTHS: Record<string, number> = {date: 10, uuid: 36, 'date-time': 35, email: 254, uri: 2048};
+const INTEGER_FORMATS: Record<string, [number, number]> = {int32: [-(2 ** 31), 2 ** 31 - 1], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]};
+
+/** The longest string an anchored pattern of literals, classes, groups and bounded repeats matches; null if unbounded. */
+export function patternMaxLength(pattern: string): number | null {
+  if (!pattern.startsWith('^') || !pattern.endsWith('$')) return null;
+  const s = pattern.slice(1, -1);
+  let pos = 0;
+  const sequence = (ends: string): number | null => {
+    let total = 0;
+    while (pos < s.length && !ends.includes(s[pos])) {
+      let unit: number | null;
+      if (s[pos] === '(') {
+        pos += s.startsWith('(?:', pos) ? 3 : 1;
+        const alternatives: (number | null)[] = [];
+        for (;;) {
+          alternatives.push(sequence('|)'));
+          if (pos >= s.length) return null;
+          if (s[pos++] === ')') break;
+        }
+        unit = alternatives.includes(null) ? null : Math.max(...(alternatives as number[]));
+      } else if (s[pos] === '[') {
+        let j = pos + 1;
+        if (s[j] === ']') j++;
+        while (j < s.length && s[j] !== ']') j += s[j] === '\\' ? 2 : 1;
+        pos = j + 1;
+        unit = 1;
+      } else {
+        pos += s[pos] === '\\' ? 2 : 1;
+        unit = 1;
+      }
+      if (unit === null || s[pos] === '*' || s[pos] === '+') return null;
+      if (s[pos] === '?') pos++;
+      else if (s[pos] === '{') {
+        const end = s.indexOf('}', pos);
+        const bounds = s.slice(pos + 1, end).split(',');
+        pos = end + 1;
+        if (bounds.length === 2 && bounds[1] === '') return null;
+        unit *= Number(bounds[bounds.length - 1]);
+      }
+      total += unit;
+    }
+    return total;
+  };
+  const max = sequence('');
+  return pos === s.length ? max : null;
+}
+
+/**
+ * The schema at a path of api-smart-diff's, which writes a `$ref` with siblings as `allOf: [target, siblings]`: where
+ * the document has the `$ref` itself, `allOf/0` is its target.
+ */
+function schemaAt(root: Json, path: readonly (string | number)[]): unknown {
+  let node: unknown = root;
+  for (let i = 0; i < path.length; i++) {
+    const raw = node;
+    node = deref(root, node);
+    if (path[i] === 'allOf' && isObject(raw) && typeof raw.$ref === 'string' && !(isObject(node) && Array.isArray(node.allOf))) {
+      node = path[i + 1] === 0 ? deref(root, {$ref: raw.$ref}) : raw;
+      i++;
+    } else if ((path[i] === 'oneOf' || path[i] === 'anyOf') && path[i + 2] === 'properties' && isObject(node)) {
+      // api-smart-diff merges the parent's properties into each branch: a branch without it has it from the parent.
+      const branch = deref(root, getIn(node, [path[i], path[i + 1]], false));
+      const name = path[i + 3];
+      const own = isObject(branch) && isObject(branch.properties) ? branch.properties[String(name)] : undefined;
+      node = own ?? (isObject(node.properties) ? node.properties[String(name)] : undefined);
+      i += 3;
+    } else node = getIn(node, [path[i]], false);
+  }
+  return deref(root, node);
+}
+
+/**
+ * True when a `required` or `$ref` difference inside a `oneOf`/`anyOf` branch is only api-smart-diff pairing the
+ * branches in another order: the branches' required lists (or targets) are the same before and after.
+ */
+function branchesUnchanged(ctx: Context, path: readonly (string | number)[], key: 'required' | '$ref'): boolean {
+  const at = Math.max(path.lastIndexOf('oneOf'), path.lastIndexOf('anyOf'));
+  if (at < 0) return false;
+  const signature = (doc: Json): string | null => {
+    const branches = schemaAt(doc, path.slice(0, at + 1));
+    if (!Array.isArray(branches)) return null;
+    const raw = (b: unknown) => (isObject(b) ? b : {});
+    return JSON.stringify(branches.map((b) => (key === '$ref' ? String(raw(b).$ref ?? '') : JSON.stringify(typesOf(raw(b).required).sort()))).sort());
+  };
+  const before = signature(ctx.base);
+  return before !== null && before === signature(ctx.head);
+}
+
+/** Whether a `maxLength` or `format` added to a schema the client sends refuses no value the schema accepted. */
+function limitAlreadyHeld(key: string, value: unknown, schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  if (key === 'maxLength') {
+    const held = [typeof schema.pattern === 'string' ? patternMaxLength(schema.pattern) : null, typeof schema.format === 'string' ? (FORMAT_LENGTHS[schema.format] ?? null) : null].filter((n): n is number => n !== null);
+    return held.length > 0 && Number(value) >= Math.min(...held);
+  }
+  const range = INTEGER_FORMATS[String(value)];
+  return !!range && typeof schema.minimum === 'number' && typeof schema.maximum === 'number' && schema.minimum >= range[0] && schema.maximum <= range[1];
+}
+
 /** Findings for a diff inside a schema (request body, response, parameter, header). */
 function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
   const {field, rest} = splitSchemaPath(segs);
@@ -155,6 +260,7 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
       diffInSchema(ctx, {...diff, before: isObject(diff.before) ? diff.before[p] : undefined, after: isObject(diff.after) ? diff.after[p] : undefined}, scope, [...segs, p]),
     );
   }
+  if ((key === 'required' || key === '$ref') && branchesUnchanged(ctx, path, key)) return [];
   if (key === 'required') {
     const names = diff.action === 'replace' ? [] : typesOf(diff.action === 'add' ? diff.after : diff.before);
     const findings: Finding[] = [];
@@ -215,6 +321,13 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
     return [{...base, inBase: false, target, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated', name: fieldName}];
   }
   if (key === 'x-sunset') return [sunsetFinding({...base, target, name: fieldName}, diff)];
+  if ((key === 'maxLength' || key === 'format') && rest.length === 1 && diff.action === 'add') {
+    // A bound added to what the client receives narrows it; to what it sends, it is breaking only when it refuses
+    // a value the schema accepted before (api-smart-diff calls either breaking, or cannot classify a header's).
+    const schema = schemaAt(ctx.head, path.slice(0, -1));
+    const rule: ClassificationRuleId = !send ? 'response-values-narrowed' : limitAlreadyHeld(key, diff.after, schema) ? 'limit-stated' : 'request-values-narrowed';
+    return [{...base, inBase: false, target, action: 'changed', rule, name: fieldName, detail: `\`${key}\``}];
+  }
   if (isDocKeyword(key) || key === 'default' || key === 'readOnly' || key === 'writeOnly') {
     if (key === 'default' || key === 'readOnly' || key === 'writeOnly') return [{...base, inBase: false, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName, detail: `\`${String(key)}\``}];
     return [{...base, inBase: false, target, action: 'changed', rule: 'documentation-changed', name: fieldName, detail: `\`${String(key)}\``}];
@@ -295,7 +408,9 @@ function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
   }
   if (key === 'x-sunset' && rest.length === 2) return [sunsetFinding(base, diff)];
   if (key === 'schema') {
-    return diffInSchema(ctx, diff, {operation: op, direction: 'send', where, fieldTarget: 'parameter', owner: name, root: [...path, 'schema']}, rest.slice(2));
+    // A webhook's parameters are the headers we send with the event: the integrator receives them.
+    const direction: Direction = op.section === 'webhooks' ? 'receive' : 'send';
+    return diffInSchema(ctx, diff, {operation: op, direction, where, fieldTarget: 'parameter', owner: name, root: [...path, 'schema']}, rest.slice(2));
   }
   if (isDocKeyword(key)) return [{...base, action: 'changed', rule: 'documentation-changed', detail: `\`${String(key)}\``}];
   return [{...base, action: 'changed', rule: libraryRule(diff, 'send'), detail: `\`${String(key)}\``}];

@@ -86,6 +86,8 @@ export function describe(f: Finding, op: string | undefined, fullSummary?: strin
         return `${f.action === 'added' ? 'New' : f.action === 'removed' ? 'Removed' : 'Changed'} ${f.detail.slice(2)} of ${subject(f)} in ${place}.`;
       }
       return `The ${subject(f)} of ${place} changed${detail}.`;
+    case 'limit-stated':
+      return `The ${subject(f)} of ${place} states a limit its values already had${detail}.`;
     case 'response-header-added':
       return `New response ${subject(f)} in ${place}.`;
     case 'response-header-removed':

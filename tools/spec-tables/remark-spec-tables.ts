@@ -14,7 +14,9 @@
  *                                                              (`$ref`s on the way are followed)
  *   ::spec-table{events}                                       the webhook event types of openapi/webhooks.yaml, each
  *                                                              linked to its page, with the first sentence of its
- *                                                              description
+ *                                                              description (events="a,b": those of types a.* and b.*)
+ *   ::spec-table{operations="Tag"}, {lists}, {scopes}, {errors}  operations, list operations, scopes and error codes,
+ *                                                              built from the spec's facts (derived-tables.ts)
  * Options on every form: `heading="…"` takes the table under that heading of the description; `rows="a,b"` keeps
  * the rows whose first cell is one of those values. A status schema that declares `x-status-events` (status → event
  * types) gets an "Event" column linking the events that announce each status.
@@ -27,9 +29,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {API_SPECS, HTTP_METHODS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
 import {SITE_ROOT} from '../cli';
+import {DirectiveError, isObject, readSpecFile, resolvePointer, type Yaml} from './spec-files';
+import {derivedTable, DERIVED_FORMS} from './derived-tables';
+import {eventFacts, specFacts} from './spec-facts';
+
+export {resolvePointer, specFileParses} from './spec-files';
 
 export const TABLE_DIRECTIVE = 'spec-table';
 export const SECTION_DIRECTIVE = 'spec-section';
@@ -51,57 +57,6 @@ export interface MdNode {
 export interface SpecTablesOptions {
   /** The site folder holding openapi/ (defaults to this repository). */
   siteDir?: string;
-}
-
-/** A mistake in a directive or in the spec it points at; the plugin prefixes the Markdown file and line. */
-class DirectiveError extends Error {}
-
-type Yaml = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Yaml => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function readSpecFile(siteDir: string, rel: string): unknown {
-  const abs = path.join(siteDir, OPENAPI_DIR, rel);
-  if (!fs.existsSync(abs)) throw new DirectiveError(`${OPENAPI_DIR}/${rel} does not exist`);
-  try {
-    return parse(fs.readFileSync(abs, 'utf8'));
-  } catch (error) {
-    throw new DirectiveError(`${OPENAPI_DIR}/${rel} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
-}
-
-const unescapeToken = (t: string): string => t.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/**
- * The value at a JSON pointer of a spec file, following `$ref`s (relative file paths, optionally with a
- * `#/fragment`) wherever the walk meets one. Returns the value and the file it was found in.
- */
-export function resolvePointer(siteDir: string, file: string, pointer: string): {value: unknown; file: string} {
-  if (pointer !== '' && !pointer.startsWith('/')) throw new DirectiveError(`pointer "${pointer}" must start with "/"`);
-  let current = file;
-  let value = readSpecFile(siteDir, file);
-  const follow = () => {
-    for (let hops = 0; isObject(value) && typeof value.$ref === 'string'; hops++) {
-      if (hops > 20) throw new DirectiveError(`${OPENAPI_DIR}/${current}: $ref cycle`);
-      const [target, fragment = ''] = value.$ref.split('#');
-      if (target) current = path.posix.normalize(path.posix.join(path.posix.dirname(current), target));
-      value = readSpecFile(siteDir, current);
-      if (fragment) ({value, file: current} = resolvePointer(siteDir, current, fragment));
-    }
-  };
-  follow();
-  const walked: string[] = [];
-  for (const token of pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken)) {
-    walked.push(token);
-    const next = Array.isArray(value) ? value[Number(token)] : isObject(value) ? value[token] : undefined;
-    if (next === undefined) {
-      const keys = isObject(value) ? Object.keys(value).join(', ') : '';
-      throw new DirectiveError(`${OPENAPI_DIR}/${file}: nothing at ${pointer} (no "${token}" after /${walked.slice(0, -1).join('/')}${keys ? `; there: ${keys}` : ''})`);
-    }
-    value = next;
-    follow();
-  }
-  return {value, file: current};
 }
 
 // unified, remark-parse and remark-gfm are ESM-only: loaded on first use rather than required.
@@ -169,24 +124,11 @@ function firstSentence(children: MdNode[]): MdNode[] {
   return out;
 }
 
-/** The webhook event types of the webhooks root, with their pinned docs route and description. */
-function webhookEvents(siteDir: string): {type: string; slug: string; description: string}[] {
-  const root = readSpecFile(siteDir, WEBHOOKS_ROOT);
-  const webhooks = isObject(root) && isObject(root.webhooks) ? root.webhooks : {};
-  return Object.keys(webhooks).map((type) => {
-    const {value: item, file} = resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${type.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-    const op = isObject(item) ? HTTP_METHODS.map((m) => item[m]).find(isObject) : undefined;
-    const slug = op?.['x-doc-slug'];
-    if (typeof slug !== 'string') throw new DirectiveError(`${OPENAPI_DIR}/${file}: the event ${type} has no x-doc-slug`);
-    return {type, slug, description: typeof op?.description === 'string' ? op.description : ''};
-  });
-}
-
 function eventLinks(events: string[], known: Map<string, string>, where: string): MdNode[] {
   return events.flatMap((type, i) => {
     const slug = known.get(type);
     if (!slug) throw new DirectiveError(`${where}: x-status-events names ${type}, which is not an event of ${OPENAPI_DIR}/${WEBHOOKS_ROOT}`);
-    const link: MdNode = {type: 'link', url: `/docs${slug}`, children: [code(type)]};
+    const link: MdNode = {type: 'link', url: slug, children: [code(type)]};
     return i === 0 ? [link] : [{type: 'text', value: ', '}, link];
   });
 }
@@ -205,7 +147,7 @@ function filterRows(table: MdNode, rows: string, where: string): MdNode {
 function addEventColumn(table: MdNode, statusEvents: Yaml, siteDir: string, where: string): MdNode {
   const [header, ...body] = table.children ?? [];
   if ((header.children ?? []).some((c) => /^events?$/i.test(textOf(c).trim()))) return table;
-  const known = new Map(webhookEvents(siteDir).map((e) => [e.type, e.slug]));
+  const known = new Map(eventFacts(siteDir).map((e) => [e.type, e.route]));
   const rows = body.map((r) => {
     const status = textOf(r.children?.[0] ?? {type: 'text'}).trim();
     const events = statusEvents[status];
@@ -226,9 +168,11 @@ interface Source {
 
 /** What a directive points at in the spec. */
 function sourceOf(attrs: Record<string, string>, siteDir: string): Source {
-  const forms = ['schema', 'operation', 'file', 'events'].filter((k) => k in attrs);
+  const forms = ['schema', 'operation', 'file', 'events', ...DERIVED_FORMS].filter((k) => k in attrs);
   if (forms.length !== 1) {
-    throw new DirectiveError(`give exactly one of schema="…", operation="…", file="…" pointer="…" or events (got ${forms.length ? forms.join(', ') : 'none'})`);
+    throw new DirectiveError(
+      `give exactly one of schema="…", operation="…", file="…" pointer="…", events, ${DERIVED_FORMS.join(', ')} (got ${forms.length ? forms.join(', ') : 'none'})`,
+    );
   }
   if ('schema' in attrs) {
     const rel = `components/schemas/${attrs.schema}.yaml`;
@@ -261,14 +205,19 @@ function sourceOf(attrs: Record<string, string>, siteDir: string): Source {
     if (typeof value !== 'string') throw new DirectiveError(`${OPENAPI_DIR}/${attrs.file}${attrs.pointer} is not a text (description) but ${Array.isArray(value) ? 'a list' : typeof value}`);
     return {markdown: value, where: `${OPENAPI_DIR}/${file}${file === attrs.file ? ` ${attrs.pointer}` : ''}`};
   }
-  return {markdown: '', where: `${OPENAPI_DIR}/${WEBHOOKS_ROOT} webhooks`};
+  return {markdown: '', where: 'events' in attrs ? `${OPENAPI_DIR}/${WEBHOOKS_ROOT} webhooks` : `the spec's ${forms[0]}`};
 }
 
-async function eventsTable(siteDir: string): Promise<MdNode> {
-  const events = webhookEvents(siteDir);
-  if (events.length === 0) throw new DirectiveError(`${OPENAPI_DIR}/${WEBHOOKS_ROOT} has no webhooks section`);
+/** The events, or those whose type starts with one of `prefixes` (comma-separated `account,deposit`). */
+async function eventsTable(siteDir: string, prefixes: string): Promise<MdNode> {
+  const all = eventFacts(siteDir);
+  if (all.length === 0) throw new DirectiveError(`${OPENAPI_DIR}/${WEBHOOKS_ROOT} has no webhooks section`);
+  const wanted = prefixes.split(',').map((p) => p.trim()).filter(Boolean);
+  const events = wanted.length ? all.filter((e) => wanted.some((p) => e.type.startsWith(`${p}.`))) : all;
+  const unmatched = wanted.filter((p) => !all.some((e) => e.type.startsWith(`${p}.`)));
+  if (unmatched.length) throw new DirectiveError(`events="${prefixes}": no event type starts with ${unmatched.map((p) => `"${p}."`).join(', ')}`);
   const rows = await Promise.all(
-    events.map(async (e) => row([cell(eventLinks([e.type], new Map([[e.type, e.slug]]), '')), cell(firstSentence(await inline(e.description)))])),
+    events.map(async (e) => row([cell(eventLinks([e.type], new Map([[e.type, e.route]]), '')), cell(firstSentence(await inline(e.description)))])),
   );
   return {type: 'table', align: [null, null], children: [row([cell([{type: 'text', value: 'Event'}]), cell([{type: 'text', value: 'Sent when'}])]), ...rows]};
 }
@@ -300,7 +249,9 @@ async function render(node: MdNode, siteDir: string): Promise<MdNode[]> {
     return blocks.map(withoutPositions);
   }
   let table: MdNode | null | undefined;
-  if ('events' in attrs) table = await eventsTable(siteDir);
+  const derived = derivedTable(() => specFacts(siteDir), attrs);
+  if (derived) table = derived;
+  else if ('events' in attrs) table = await eventsTable(siteDir, attrs.events);
   else {
     const root = await parseMarkdown(source.markdown);
     const blocks = 'heading' in attrs ? section(root, attrs.heading, source.where) : (root.children ?? []);

@@ -1,0 +1,52 @@
+/**
+ * The downloads of tools/spec-bundle.ts for the spec as it is now, bundled once and shared: by the mock of the tests,
+ * the OWASP check and the typed samples, which each bundled it again (6 s each, a third of the fast tier). A bundle
+ * lives in .tmp/bundles/<hash>, the hash of everything bundling reads (the openapi/ files but the releases,
+ * redocly.yaml, the bundling code and the installed packages' lock), so an edit makes a new one and a bundle is
+ * never rewritten: processes that share one cannot see it change. Written to a temporary folder and renamed.
+ */
+import {createHash} from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {OPENAPI_DIR} from '../src/data/api-table';
+import {RELEASES_DIR} from '../src/data/spec-changes';
+import {bundleSpecs} from './spec-bundle';
+
+const CACHE_DIR = '.tmp/bundles';
+/** Bundles older than this, of other contents, are removed when a new one is made. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** The hash of what bundling reads. */
+export function bundleInputsHash(siteDir: string): string {
+  const hash = createHash('sha256');
+  const files = fs
+    .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true, encoding: 'utf8'})
+    .map((f) => path.posix.join(OPENAPI_DIR, f.split(path.sep).join('/')))
+    .filter((f) => !f.startsWith(`${RELEASES_DIR}/`) && fs.statSync(path.join(siteDir, f)).isFile())
+    .sort();
+  for (const f of [...files, 'redocly.yaml', 'tools/spec-bundle.ts', 'tools/asyncapi.ts', 'package-lock.json']) {
+    const abs = path.join(siteDir, f);
+    hash.update(`${f}\0`).update(fs.existsSync(abs) ? fs.readFileSync(abs) : '').update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The folder holding the downloads bundled from `siteDir`'s spec as it is now (absolute). */
+export async function cachedBundle(siteDir: string): Promise<string> {
+  const root = path.join(siteDir, CACHE_DIR);
+  const dir = path.join(root, bundleInputsHash(siteDir));
+  if (fs.existsSync(path.join(dir, '.complete'))) return dir;
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  await bundleSpecs(siteDir, path.relative(siteDir, tmp));
+  fs.writeFileSync(path.join(tmp, '.complete'), '');
+  try {
+    fs.renameSync(tmp, dir);
+  } catch {
+    fs.rmSync(tmp, {recursive: true, force: true}); // another process made the same bundle first
+  }
+  for (const other of fs.readdirSync(root)) {
+    const abs = path.join(root, other);
+    if (abs !== dir && Date.now() - fs.statSync(abs).mtimeMs > KEEP_MS) fs.rmSync(abs, {recursive: true, force: true});
+  }
+  return dir;
+}

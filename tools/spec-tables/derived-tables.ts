@@ -1,0 +1,90 @@
+/**
+ * The `::spec-table` forms that enumerate what the spec owns, built from its facts (spec-facts.ts) rather than from a
+ * table written in a description:
+ *   ::spec-table{operations="Accounts"}     the operations of one or more tags (comma-separated; empty: all), with
+ *                                           endpoint and scope; `sandbox="exclude"` or `sandbox="only"` filters the
+ *                                           sandbox-only simulations
+ *   ::spec-table{lists}                     every list operation with its filters and sort values
+ *   ::spec-table{scopes}                    every scope with the operations that need it
+ *   ::spec-table{errors}                    every error code with its status, meaning and the operations that return it
+ *   ::spec-table{events="withdrawal,deposit"}  the events whose type starts with one of those (the plain `events`
+ *                                           form, all of them, is in remark-spec-tables.ts)
+ */
+import {DirectiveError} from './spec-files';
+import type {SpecFacts, SpecOperationFact} from './spec-facts';
+import type {MdNode} from './remark-spec-tables';
+
+export const DERIVED_FORMS = ['operations', 'lists', 'scopes', 'errors'] as const;
+
+const text = (value: string): MdNode => ({type: 'text', value});
+const code = (value: string): MdNode => ({type: 'inlineCode', value});
+const cell = (children: MdNode[]): MdNode => ({type: 'tableCell', children});
+const row = (cells: MdNode[]): MdNode => ({type: 'tableRow', children: cells});
+const link = (url: string, children: MdNode[]): MdNode => ({type: 'link', url, children});
+/** A description's text with its `code` spans kept as code. */
+const prose = (value: string): MdNode[] => value.split('`').map((part, i) => (i % 2 ? code(part) : text(part))).filter((n) => n.value !== '');
+
+/** `a, b, c` from nodes, or an em dash for none. */
+function joined(items: MdNode[][]): MdNode[] {
+  if (items.length === 0) return [text('—')];
+  return items.flatMap((item, i) => (i === 0 ? item : [text(', '), ...item]));
+}
+
+function table(header: string[], rows: MdNode[][][]): MdNode {
+  return {type: 'table', align: header.map(() => null), children: [row(header.map((h) => cell([text(h)]))), ...rows.map((r) => row(r.map(cell)))]};
+}
+
+const opLink = (op: SpecOperationFact): MdNode[] => [link(op.route, [text(op.summary)])];
+const endpoint = (op: SpecOperationFact): MdNode[] => [code(`${op.method} ${op.path}`)];
+
+function operationsTable(facts: SpecFacts, attrs: Record<string, string>): MdNode {
+  const tags = attrs.operations.split(',').map((t) => t.trim()).filter(Boolean);
+  const known = new Set(facts.operations.map((o) => o.tag));
+  const unknown = tags.filter((t) => !known.has(t));
+  if (unknown.length) throw new DirectiveError(`operations="${attrs.operations}": no operation has the tag ${unknown.map((t) => `"${t}"`).join(', ')} (tags: ${[...known].join(', ')})`);
+  const sandbox = attrs.sandbox ?? 'include';
+  if (!['include', 'exclude', 'only'].includes(sandbox)) throw new DirectiveError(`sandbox="${sandbox}": write include, exclude or only`);
+  const ops = facts.operations.filter(
+    (o) => (tags.length === 0 || tags.includes(o.tag)) && (sandbox === 'include' || (sandbox === 'only') === o.sandboxOnly),
+  );
+  if (ops.length === 0) throw new DirectiveError(`operations="${attrs.operations}" sandbox="${sandbox}": no operation`);
+  return table(['Operation', 'Endpoint', 'Scope'], ops.map((o) => [opLink(o), endpoint(o), joined(o.scopes.map((s) => [code(s)]))]));
+}
+
+function listsTable(facts: SpecFacts): MdNode {
+  const lists = facts.operations.filter((o) => o.sort.length > 0);
+  if (lists.length === 0) throw new DirectiveError('no operation has a sort parameter: there is no list operation');
+  return table(
+    ['Operation', 'Endpoint', 'Filters', 'Sort'],
+    lists.map((o) => [opLink(o), endpoint(o), joined(o.filters.map((f) => [code(f)])), joined(o.sort.map((s) => [code(s)]))]),
+  );
+}
+
+function scopesTable(facts: SpecFacts): MdNode {
+  if (facts.scopes.length === 0) throw new DirectiveError('no operation names a scope in its security requirement');
+  return table(
+    ['Scope', 'Operations'],
+    facts.scopes.map((s) => [[code(s)], joined(facts.operations.filter((o) => o.scopes.includes(s)).map(opLink))]),
+  );
+}
+
+function errorsTable(facts: SpecFacts): MdNode {
+  const all = facts.operations.length;
+  return table(
+    ['Code', 'Status', 'Meaning', 'Returned by'],
+    [...facts.errorCodes].map(([c, {status, meaning}]) => {
+      const by = facts.operations.filter((o) => o.errors.includes(c));
+      const returnedBy = by.length === all ? [text('Every operation')] : by.length > all / 2 ? [text(`${by.length} of the ${all} operations`)] : joined(by.map(opLink));
+      return [[code(c)], [text(status)], prose(meaning), returnedBy];
+    }),
+  );
+}
+
+/** The table of a derived form, or null when the directive is not one of them. */
+export function derivedTable(facts: () => SpecFacts, attrs: Record<string, string>): MdNode | null {
+  if ('operations' in attrs) return operationsTable(facts(), attrs);
+  if ('lists' in attrs) return listsTable(facts());
+  if ('scopes' in attrs) return scopesTable(facts());
+  if ('errors' in attrs) return errorsTable(facts());
+  return null;
+}
