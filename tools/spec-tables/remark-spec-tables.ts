@@ -31,6 +31,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, HTTP_METHODS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
 import {SITE_ROOT} from '../cli';
+import {escapeToken} from '../openapi/pointer';
+import {SourceValueError} from '../openapi/source-values';
 import {DirectiveError, isObject, readSpecFile, resolvePointer, type Yaml} from './spec-files';
 import {derivedTable, DERIVED_FORMS} from './derived-tables';
 import {eventFacts, specFacts} from './spec-facts';
@@ -188,7 +190,7 @@ function sourceOf(attrs: Record<string, string>, siteDir: string): Source {
       const root = readSpecFile(siteDir, path.posix.relative(OPENAPI_DIR, specPath(spec)));
       const paths = isObject(root) && isObject(root.paths) ? root.paths : {};
       for (const url of Object.keys(paths)) {
-        const {value: item, file} = resolvePointer(siteDir, `${spec}.yaml`, `/paths/${url.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        const {value: item, file} = resolvePointer(siteDir, `${spec}.yaml`, `/paths/${escapeToken(url)}`);
         for (const method of HTTP_METHODS) {
           const op = isObject(item) ? item[method] : undefined;
           if (isObject(op) && op.operationId === attrs.operation) {
@@ -292,7 +294,7 @@ export default function remarkSpecTables(options: SpecTablesOptions = {}) {
       try {
         parent.children!.splice(index, 1, ...(await render(node, siteDir)));
       } catch (error) {
-        if (error instanceof DirectiveError) throw new Error(`${where}: ::${node.name}: ${error.message}`);
+        if (error instanceof SourceValueError) throw new Error(`${where}: ::${node.name}: ${error.message}`);
         throw error;
       }
     }

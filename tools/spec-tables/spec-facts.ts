@@ -2,15 +2,14 @@
  * The facts of the spec that hand-written pages enumerate: operations (with scope, filters, sort fields, error codes),
  * webhook events, status values, error codes and scopes. The derived tables of `::spec-table` render them
  * (tools/spec-tables/derived-tables.ts) and the content checks compare pages with them (tools/content/), so both read
- * one model. Read from the openapi/ files through the spec-tables' cached reader and pointer walk
- * (remark-spec-tables.ts), the one place to switch to the OpenAPI kernel of issue 26.
+ * one model. Read from the openapi/ files through the OpenAPI kernel's cached source reader and `$ref`-following
+ * pointer walk (spec-files.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, HTTP_METHODS, OPENAPI_DIR} from '../../src/data/api-table';
+import {escapeToken} from '../openapi/pointer';
 import {DirectiveError, isObject, readSpecFile, resolvePointer, type Yaml} from './spec-files';
-
-const escapeToken = (t: string): string => t.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Query parameters every list operation takes: not filters. */
 export const PAGING_PARAMETERS = ['limit', 'cursor', 'sort'];
