@@ -238,7 +238,7 @@ function writeOperation(out: string, source: ApiSource, model: OperationModel, s
   const html = renderReferenceHtml(model, ctx);
   const referenceFile = writeHashed(out, REFERENCE_HTML_FOLDER, JSON.stringify(deferHiddenPanels(html) satisfies ReferenceFile));
   const tryIt = model.kind === 'webhook' ? undefined : writeHashed(out, TRY_IT_FOLDER, JSON.stringify(tryItFile(model)));
-  const samples = codeSamples(model);
+  const samples = codeSamples(model, {typed: !source.foreign});
   const description = model.description ? proseHtml(model.description, {headingLevel: 2, foreign: source.foreign}) : undefined;
   if (description) {
     ctx.links.push(...description.links);

@@ -26,6 +26,8 @@ export const MANIFEST_FILE = `${GENERATED_DIR}/manifest.json`;
 export const ARTEFACT_DIR = 'static/openapi';
 /** File name (without extension) of the combined spec of every API. */
 export const COMBINED_SPEC = 'novaramp';
+/** The TypeScript types of the combined spec (openapi-typescript), which the TypeScript code samples import. */
+export const TYPES_URL = `/openapi/${COMBINED_SPEC}.d.ts`;
 /** The stock build's page template (`npm run bench -- --stock`): the plugin's own plus a `slug:` line from `x-doc-slug`. */
 export const API_PAGE_TEMPLATE = 'tools/api-pages/api.mustache';
 
@@ -162,17 +164,24 @@ export function allCategories(categories: ApiCategory[] = API_CATEGORIES): ApiCa
 }
 
 /**
- * The code-sample languages of every operation page, cURL first: postman-code-generators language keys
- * and their Prism highlighting. `tools/api-pages/code-samples.ts` renders them at generation time; the site's
- * `languageTabs` (tab order and labels) reads the same list.
+ * The code-sample languages of every operation page, cURL first, with their Prism highlighting and the generator
+ * that writes them (`tools/api-pages/code-samples.ts`, at generation time): postman-code-generators by its language
+ * key, or the typed openapi-fetch sample of `tools/typed-samples/` (our own APIs only: it imports our published types).
  */
 export const CODE_SAMPLE_LANGUAGES = [
-  {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-  {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
-  {highlight: 'python', language: 'python', logoClass: 'python'},
-  {highlight: 'go', language: 'go', logoClass: 'go'},
-  {highlight: 'java', language: 'java', logoClass: 'java'},
-  {highlight: 'php', language: 'php', logoClass: 'php'},
-  {highlight: 'ruby', language: 'ruby', logoClass: 'ruby'},
-  {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
+  {highlight: 'bash', language: 'curl', logoClass: 'curl', generator: 'postman'},
+  {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', generator: 'postman'},
+  {highlight: 'typescript', language: 'typescript', logoClass: 'typescript', generator: 'openapi-fetch'},
+  {highlight: 'python', language: 'python', logoClass: 'python', generator: 'postman'},
+  {highlight: 'go', language: 'go', logoClass: 'go', generator: 'postman'},
+  {highlight: 'java', language: 'java', logoClass: 'java', generator: 'postman'},
+  {highlight: 'php', language: 'php', logoClass: 'php', generator: 'postman'},
+  {highlight: 'ruby', language: 'ruby', logoClass: 'ruby', generator: 'postman'},
+  {highlight: 'csharp', language: 'csharp', logoClass: 'csharp', generator: 'postman'},
 ] as const;
+
+export type CodeSampleLanguage = (typeof CODE_SAMPLE_LANGUAGES)[number];
+
+/** A code sample's language entry: by its key, else (a spec's own `x-codeSamples`, which have none) by its position. */
+export const sampleLanguage = (sample: {language?: string}, i: number): CodeSampleLanguage | undefined =>
+  CODE_SAMPLE_LANGUAGES.find((l) => l.language === sample.language) ?? (sample.language ? undefined : CODE_SAMPLE_LANGUAGES[i]);

@@ -8,6 +8,8 @@ export interface CodeSample {
   lang: string;
   label: string;
   source: string;
+  /** Its CODE_SAMPLE_LANGUAGES key (src/data/api-table.ts), when generated; `x-codeSamples` of the spec have none. */
+  language?: string;
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';

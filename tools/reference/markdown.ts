@@ -8,7 +8,7 @@
  * operation's copy links to, as the page loads it on demand. Links are absolute.
  */
 import {STATUS_CODES} from 'node:http';
-import {CODE_SAMPLE_LANGUAGES} from '../../src/data/api-table';
+import {sampleLanguage} from '../../src/data/api-table';
 import {BRAND} from '../../src/data/brand';
 import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent} from '../markdown/markdown-text';
@@ -17,7 +17,7 @@ import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterMod
 
 export interface MarkdownInput {
   model: OperationModel;
-  /** The code samples the page shows (tools/api-pages/code-samples.ts), in CODE_SAMPLE_LANGUAGES order. */
+  /** The code samples the page shows (tools/api-pages/code-samples.ts), in CODE_SAMPLE_LANGUAGES order (src/data/api-table.ts). */
   codeSamples: CodeSample[];
   /** Whether a site path has a Markdown copy (internal links go to it). */
   hasMarkdown: (path: string) => boolean;
@@ -281,7 +281,7 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
     out.push('## Code samples');
     codeSamples.forEach((sample, i) => {
       out.push(`### ${sample.lang}${sample.label && sample.label !== sample.lang ? ` · ${sample.label}` : ''}`);
-      out.push(fence(sample.source, CODE_SAMPLE_LANGUAGES[i]?.highlight ?? ''));
+      out.push(fence(sample.source, sampleLanguage(sample, i)?.highlight ?? ''));
     });
   }
 

@@ -1,16 +1,19 @@
 /**
  * One TypeScript sample per operation, with the types published at /openapi/novaramp.d.ts (openapi-typescript, written
- * by tools/spec-bundle.ts) and the typed fetch client openapi-fetch: the operation's path template, its path
- * parameters, required query parameters and required headers from their examples, and its request body example, all checked by the compiler
- * against the spec (tests/spec/typed-samples.test.ts type-checks every sample and every ```ts block of the docs).
- * Read from the bundled combined spec with resolveRef of tools/spec-lookup.ts.
+ * by tools/spec-bundle.ts) and the typed fetch client openapi-fetch, made from the operation's reference model like
+ * every other code sample (tools/api-pages/code-samples.ts shows it as the TypeScript tab): its path template, its
+ * path parameters, required query parameters and required headers with the values the example request uses
+ * (tools/reference/request.ts), and its JSON request body example, all checked by the compiler against the spec
+ * (tests/spec/typed-samples.test.ts type-checks every sample and every ```ts block of the docs).
  */
-import {HTTP_METHODS} from '../../src/data/api-table';
-import {resolveRef, type Json} from '../spec-lookup';
+import {documentOf} from '../openapi/document';
+import type {Json} from '../openapi/json';
+import {buildOperationModel} from '../reference/build';
+import type {OperationModel} from '../reference/model';
+import {bodyExample, parameterValue, serverUrl} from '../reference/request';
 
 /** The module name the samples import the types from: the published file, saved beside the code. */
 export const TYPES_MODULE = './novaramp';
-export const SANDBOX_BASE_URL = 'https://api.sandbox.novaramp.example/v1';
 
 export interface TypedSample {
   operationId: string;
@@ -19,64 +22,40 @@ export interface TypedSample {
   source: string;
 }
 
-const escapePointer = (p: string) => p.replace(/~/g, '~0').replace(/\//g, '~1');
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** A value as TypeScript source, indented to `indent` after its first line. */
 const literal = (value: unknown, indent: string): string => JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
 const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
-/** The example of a parameter or media type: its own, its first named one, or its schema's. */
-function exampleOf(spec: Json, node: Json): unknown {
-  const deref = (v: unknown): Json | undefined => (isObject(v) && typeof v.$ref === 'string' ? resolveRef(spec, v.$ref).node : isObject(v) ? v : undefined);
-  if (node.example !== undefined) return node.example;
-  const first = deref(isObject(node.examples) ? Object.values(node.examples)[0] : undefined);
-  if (first?.value !== undefined) return first.value;
-  return deref(node.schema)?.example;
-}
-
-/** The sample of one operation of the bundled spec. */
-export function typedSample(spec: Json, template: string, method: string): TypedSample {
-  const itemPointer = `/paths/${escapePointer(template)}`;
-  const item = resolveRef(spec, itemPointer).node;
-  const op = resolveRef(spec, `${itemPointer}/${method}`).node;
-  const where = `${method.toUpperCase()} ${template}`;
-  if (!isObject(op)) throw new Error(`${where}: no such operation in the bundled spec`);
-  const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
-    .map((p) => (isObject(p) && typeof p.$ref === 'string' ? resolveRef(spec, p.$ref).node : p))
-    .filter(isObject);
+/** The sample of one operation (webhook events have none: we send those). */
+export function typedSample(op: OperationModel): TypedSample {
+  const where = `${op.method.toUpperCase()} ${op.path}`;
+  const value = (p: OperationModel['parameters'][number]) => {
+    const found = parameterValue(p);
+    if (found === undefined) throw new Error(`${where}: the ${p.in} parameter ${p.name} has no example, default or schema example`);
+    return found;
+  };
   const lines: string[] = [];
-  const pathParams = params.filter((p) => p.in === 'path');
-  if (pathParams.length) {
-    const values = pathParams.map((p) => {
-      const value = exampleOf(spec, p);
-      if (value === undefined) throw new Error(`${where}: the path parameter ${String(p.name)} has no example`);
-      return `${key(String(p.name))}: ${JSON.stringify(value)}`;
-    });
-    lines.push(`    path: {${values.join(', ')}},`);
-  }
-  const query = params.filter((p) => p.in === 'query' && p.required === true);
-  if (query.length) lines.push(`    query: {${query.map((p) => `${key(String(p.name))}: ${JSON.stringify(exampleOf(spec, p))}`).join(', ')}},`);
-  const headers = params.filter((p) => p.in === 'header' && p.required === true);
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  if (pathParams.length) lines.push(`    path: {${pathParams.map((p) => `${key(p.name)}: ${JSON.stringify(value(p))}`).join(', ')}},`);
+  const query = op.parameters.filter((p) => p.in === 'query' && p.required);
+  if (query.length) lines.push(`    query: {${query.map((p) => `${key(p.name)}: ${JSON.stringify(value(p))}`).join(', ')}},`);
+  const headers = op.parameters.filter((p) => p.in === 'header' && p.required);
+  const idempotent = headers.some((p) => p.name.toLowerCase() === 'idempotency-key');
   if (headers.length) {
     // A fresh key per logical operation: store it with the request you retry (docs/api/error-handling#idempotency).
-    const values = headers.map((p) => `${key(String(p.name))}: ${String(p.name).toLowerCase() === 'idempotency-key' ? 'randomUUID()' : JSON.stringify(exampleOf(spec, p))}`);
-    lines.push(`    header: {${values.join(', ')}},`);
+    lines.push(`    header: {${headers.map((p) => `${key(p.name)}: ${p.name.toLowerCase() === 'idempotency-key' ? 'randomUUID()' : JSON.stringify(value(p))}`).join(', ')}},`);
   }
-  const media = isObject(op.requestBody) ? (resolveRef(spec, `${itemPointer}/${method}/requestBody`).node.content as Json | undefined)?.['application/json'] : undefined;
-  const body = isObject(media) ? exampleOf(spec, media) : undefined;
-  const options = [
-    ...(lines.length ? ['  params: {', ...lines, '  },'] : []),
-    ...(body !== undefined ? [`  body: ${literal(body, '  ')},`] : []),
-  ];
-  const call = `await client.${method.toUpperCase()}(${JSON.stringify(template)}${options.length ? `, {\n${options.join('\n')}\n}` : ''});`;
+  const media = op.requestBody?.content.find((m) => /^application\/(.+\+)?json$/i.test(m.mediaType));
+  const body: Json | undefined = media ? bodyExample(media) : undefined;
+  const options = [...(lines.length ? ['  params: {', ...lines, '  },'] : []), ...(body !== undefined ? [`  body: ${literal(body, '  ')},`] : [])];
+  const call = `await client.${op.method.toUpperCase()}(${JSON.stringify(op.path)}${options.length ? `, {\n${options.join('\n')}\n}` : ''});`;
   const source = [
-    ...(headers.some((p) => String(p.name).toLowerCase() === 'idempotency-key') ? ["import {randomUUID} from 'node:crypto';"] : []),
+    ...(idempotent ? ["import {randomUUID} from 'node:crypto';"] : []),
     "import createClient from 'openapi-fetch';",
     `import type {paths} from '${TYPES_MODULE}'; // /openapi/novaramp.d.ts`,
     '',
     'const client = createClient<paths>({',
-    `  baseUrl: '${SANDBOX_BASE_URL}',`,
+    `  baseUrl: '${serverUrl(op)}',`,
     '  headers: {Authorization: `Bearer ${process.env.NOVARAMP_API_KEY}`},',
     '});',
     '',
@@ -85,14 +64,14 @@ export function typedSample(spec: Json, template: string, method: string): Typed
     'console.log(data);',
     '',
   ].join('\n');
-  return {operationId: String(op.operationId ?? ''), method, path: template, source};
+  return {operationId: op.operationId, method: op.method, path: op.path, source};
 }
 
-/** The samples of every operation of the bundled spec (webhook events have none: we send those). */
+/** The samples of every operation of a bundled spec (the combined one: every API's operations). */
 export function typedSamples(spec: Json): TypedSample[] {
-  const paths = isObject(spec.paths) ? spec.paths : {};
-  return Object.keys(paths).flatMap((template) => {
-    const item = resolveRef(spec, `/paths/${escapePointer(template)}`).node;
-    return HTTP_METHODS.filter((m) => isObject(item?.[m])).map((m) => typedSample(spec, template, m));
-  });
+  const doc = documentOf(spec as object);
+  return doc
+    .operations()
+    .filter((op) => op.section === 'paths')
+    .map((op) => typedSample(buildOperationModel(doc, op, {api: 'novaramp'})));
 }
