@@ -594,6 +594,45 @@ test('an operation over NODE_BUDGET shows its deepest object components apart, e
   assert.deepEqual(lostRows(model, render(api, model)), []);
 });
 
+test('a named schema shown at two depths is two tables: the copy describes each once and points back only to its twin', async () => {
+  // Square's Order: `return_amounts` and `net_amounts` (an OrderMoneyAmounts with Money inline) and, one level deeper,
+  // `returns[].detail.amounts` (past the depth the budget allows, its Money is shown apart).
+  const strings = (n: number, prefix: string) => Object.fromEntries(Array.from({length: n}, (_, i) => [`${prefix}_${i + 1}`, {type: 'string'}]));
+  const schemas: JsonObject = {
+    Order: {
+      type: 'object',
+      properties: {
+        returns: {type: 'array', items: {$ref: '#/components/schemas/Return'}},
+        return_amounts: {$ref: '#/components/schemas/Amounts'},
+        net_amounts: {$ref: '#/components/schemas/Amounts'},
+        padding: {$ref: '#/components/schemas/Padding1'},
+      },
+    },
+    Return: {type: 'object', properties: {detail: {$ref: '#/components/schemas/Detail'}}},
+    Detail: {type: 'object', properties: {amounts: {$ref: '#/components/schemas/Amounts'}}},
+    Amounts: {type: 'object', properties: {total_money: {$ref: '#/components/schemas/Money'}, tax_money: {$ref: '#/components/schemas/Money'}}},
+    Money: {type: 'object', required: ['amount'], properties: {amount: {type: 'integer'}, currency: {type: 'string'}}},
+    // Enough fields, nested deep enough, that the operation is built at a depth of 4 objects.
+    Padding1: {type: 'object', properties: {...strings(150, 'a'), next: {$ref: '#/components/schemas/Padding2'}}},
+    Padding2: {type: 'object', properties: {...strings(150, 'b'), next: {$ref: '#/components/schemas/Padding3'}}},
+    Padding3: {type: 'object', properties: {...strings(150, 'c'), next: {$ref: '#/components/schemas/Padding4'}}},
+    Padding4: {type: 'object', properties: strings(150, 'd')},
+  };
+  const file = writeSpec('two-depths', {'/orders/{id}': {get: {operationId: 'getOrder', responses: ok({$ref: '#/components/schemas/Order'})}}}, schemas);
+  const api = await load(file);
+  const model = buildOperationModel(api, api.operations()[0], {api: 'fixture'});
+  const order = responseBody(model, '200');
+  assert.equal(at(order, 'return_amounts', 'total_money').kind, 'schema', 'Money inline at the shallow use');
+  assert.equal(at(order, 'returns', 'detail', 'amounts', 'total_money').kind, 'ref', 'Money apart at the deep use');
+  const md = render(api, model).markdown.get('operation') as string;
+  // net_amounts is return_amounts again, and the only pointer back; the deep use is another table, listed where it is.
+  const pointers = [...md.matchAll(/^ *- Fields as in `Amounts`, listed under (.*)\.$/gm)].map((m) => m[1]);
+  assert.deepEqual(pointers, ['Response 200 OK body (application/json) › `return_amounts`']);
+  assert.ok(markdownRows(md).some((r) => r.name === 'total_money' && r.path.join('.') === 'returns.detail.amounts'), 'the deep use lists its fields');
+  assert.ok(markdownRows(md).some((r) => r.name === 'total_money' && r.path.join('.') === 'return_amounts'), 'the shallow use lists its fields');
+  assert.deepEqual(lostRows(model, render(api, model)), []);
+});
+
 test('the nothing-lost checks catch a row left out of the copy, a wrong type on the page, a dead link and a link into a hidden tab', async () => {
   // The checks below are only worth their green if they can go red.
   const {api, model} = await operation('maps.yaml', 'createWallet');

@@ -11,7 +11,7 @@
 import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
 import type {ApiDocument} from '../openapi/document';
 import {buildComponentModel} from './build';
-import {ADDITIONAL_PROPERTY, literal, possibleValues, segmentText, typeLabel} from './facts';
+import {ADDITIONAL_PROPERTY, fieldsSignature, literal, possibleValues, segmentText, typeLabel} from './facts';
 import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from './html';
 import {componentMarkdown, operationMarkdown} from './markdown';
 import {schemaRoots, views, type ComponentModel, type Direction, type OperationModel, type SchemaLink, type SchemaNode} from './model';
@@ -146,16 +146,6 @@ function markdownMatches(rest: string, row: Row): boolean {
   return words.includes('required') === row.required;
 }
 
-/** What a named schema lists: when the same name lists something else somewhere (its fields plus others), it is a different table. */
-function signature(node: SchemaNode): string {
-  if (node.kind !== 'schema') return node.kind;
-  return JSON.stringify({
-    properties: node.properties.map((p) => [p.name, typeLabel(p.schema), p.required]),
-    variants: node.variants?.options.map((o) => o.label),
-    additional: node.additionalProperties ? typeLabel(node.additionalProperties) : node.additionalProperties,
-  });
-}
-
 /** "Possible values" of a schema as text: each constraint, and each value of an enum on its own. */
 function valuesOf(node: SchemaNode): string[] {
   if (node.kind !== 'schema') return [];
@@ -167,7 +157,8 @@ function valuesOf(node: SchemaNode): string[] {
 
 /** Walks schemas into expected rows; the components shown apart it meets are collected, not walked. */
 function rowWalker(rows: ExpectedRow[], components: Map<string, {ref: string; direction: Direction}>) {
-  const listed = new Map<string, string>();
+  // Named schemas listed so far, by signature: the copy describes each once (tools/reference/markdown.ts).
+  const listed = new Set<string>();
   const walk = (node: SchemaNode, path: string[], direction: Direction, scope: string, root: string): void => {
     if (node.kind === 'link') return;
     if (node.kind === 'ref') {
@@ -177,9 +168,9 @@ function rowWalker(rows: ExpectedRow[], components: Map<string, {ref: string; di
     }
     if (node.items) return walk(node.items, path, direction, scope, root);
     if (node.name && (node.properties.length || node.variants)) {
-      const key = `${node.name}|${direction}|${scope}`;
-      if (listed.get(key) === signature(node)) return;
-      if (!listed.has(key)) listed.set(key, signature(node));
+      const key = `${node.name}|${direction}|${scope}|${fieldsSignature(node)}`;
+      if (listed.has(key)) return;
+      listed.add(key);
     }
     const row = (name: string, schema: SchemaNode, required: boolean) => {
       rows.push({scope, root, path, name, label: typeLabel(schema), required, values: valuesOf(schema)});

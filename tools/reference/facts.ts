@@ -33,6 +33,28 @@ export function typeLabel(node: SchemaNode): string {
   return node.name ?? node.title ?? types[0] ?? 'any';
 }
 
+const signatures = new WeakMap<SchemaNode, string>();
+
+/**
+ * What a schema lists, to all depths: its fields (name, type, required), variants and other property names, and
+ * theirs. Two uses of a named schema with the same signature are the same table (a copy describes it once, and the
+ * nothing-lost check expects it once); a use that adds fields, or is expanded to another depth, is another table.
+ */
+export function fieldsSignature(node: SchemaNode): string {
+  if (node.kind !== 'schema') return node.kind === 'ref' ? `ref:${node.ref}` : `link:${node.name}:${node.reason}`;
+  let found = signatures.get(node);
+  if (found === undefined) {
+    found = JSON.stringify([
+      node.properties.map((p) => [p.name, typeLabel(p.schema), p.required, fieldsSignature(p.schema)]),
+      node.variants?.options.map((o) => [o.label, fieldsSignature(o.schema)]) ?? null,
+      node.additionalProperties ? fieldsSignature(node.additionalProperties) : (node.additionalProperties ?? null),
+      node.items ? fieldsSignature(node.items) : null,
+    ]);
+    signatures.set(node, found);
+  }
+  return found;
+}
+
 /** The JSON type behind a label that is a name (`AccountId` is a `string`), for readers who need it. */
 export function jsonType(node: SchemaNode): string | undefined {
   if (node.kind !== 'schema') return undefined;

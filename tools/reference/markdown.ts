@@ -12,7 +12,7 @@ import {sampleLanguage} from '../../src/data/api-table';
 import {BRAND} from '../../src/data/brand';
 import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent} from '../markdown/markdown-text';
-import {ADDITIONAL_PROPERTY, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
+import {ADDITIONAL_PROPERTY, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode, SchemaView} from './model';
 
 export interface MarkdownInput {
@@ -89,8 +89,9 @@ class Writer {
       return `- Fields as in ${code(node.name)}, listed apart${url ? `: ${url}` : ''}.`;
     }
     if (node.items) return this.fields(node.items, where);
-    // A named schema is the same fields only with the same properties (a variant may add the fields beside its oneOf).
-    const key = node.name ? `${node.name}|${this.direction}|${node.properties.map((p) => `${p.name}${p.required ? '!' : ''}`).join(',')}|${node.variants?.options.length ?? 0}` : undefined;
+    // A named schema is the same fields only with the same signature (a variant may add the fields beside its oneOf;
+    // a use deeper in the tree may show a field's schema apart).
+    const key = node.name ? `${node.name}|${this.direction}|${fieldsSignature(node)}` : undefined;
     const seen = key ? this.described.get(key) : undefined;
     if (seen && (node.properties.length || node.variants)) return `- Fields as in ${code(node.name as string)}, listed under ${seen}.`;
     if (key && (node.properties.length || node.variants)) this.described.set(key, where);
