@@ -231,7 +231,7 @@ describe('pages', () => {
       await page.getByText('Idempotency-Key').first().waitFor();
       await page.getByText('Responses', {exact: true}).first().waitFor();
       const languages = await page.locator('.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)').allInnerTexts();
-      assert.deepEqual(languages.map((l) => l.toLowerCase()), ['curl', 'nodejs', 'python', 'go', 'java', 'php', 'ruby', 'csharp']);
+      assert.deepEqual(languages.map((l) => l.toLowerCase()), ['curl', 'nodejs', 'typescript', 'python', 'go', 'java', 'php', 'ruby', 'csharp']);
       // Every language is server-rendered; only the selected panel is visible.
       const visible = "document.querySelector('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre')?.textContent ?? ''";
       const sample = () => page.locator('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre').first().innerText();
@@ -241,9 +241,17 @@ describe('pages', () => {
       await page.locator('.openapi-tabs__code-item--go').click();
       await page.waitForFunction(`/package main/.test(${visible})`);
       assert.doesNotMatch(await sample(), /sk_sandbox_[A-Za-z0-9]{8}/, 'no credential in the snippet');
+      // The typed sample: openapi-fetch with the published types, which its note links (and the build serves).
+      await page.locator('.openapi-tabs__code-item--typescript').click();
+      await page.waitForFunction(`/createClient<paths>/.test(${visible})`);
+      assert.match(await sample(), /client\.POST\("\/accounts\/\{account_id\}\/wallets\/\{wallet_id\}\/withdrawals"/);
+      const types = page.locator('#code-sample-typescript .novaramp-code-samples__note a[download]');
+      assert.equal(await types.getAttribute('href'), '/openapi/novaramp.d.ts');
+      const served = await page.evaluate(async (href) => (await fetch(href as string)).text(), await types.getAttribute('href'));
+      assert.match(served, /^export interface paths \{/m);
       // The Java, PHP, Ruby and C# grammars come with the API chunk (src/components/ApiDocItem/prism-languages.ts):
-      // after hydration the visible samples are still highlighted by them.
-      for (const [lang, token] of [['java', 'class-name'], ['php', 'delimiter'], ['ruby', 'double-colon'], ['csharp', 'constructor-invocation']]) {
+      // after hydration the visible samples are still highlighted by them (TypeScript's is prism-react-renderer's own).
+      for (const [lang, token] of [['typescript', 'builtin'], ['java', 'class-name'], ['php', 'delimiter'], ['ruby', 'double-colon'], ['csharp', 'constructor-invocation']]) {
         await page.locator(`.openapi-tabs__code-item--${lang}`).click();
         const panel = page.locator(`#code-sample-${lang}:not([hidden])`);
         await panel.waitFor();

@@ -111,7 +111,9 @@ export class SpecIndex {
 
   /**
    * The operation as get_operation returns it: its reference model, the one its page and its Markdown copy were
-   * rendered from (published with the build at MODEL_URL), with the URLs of its page and copy.
+   * rendered from (published with the build at MODEL_URL), with the URLs of its page and copy. Without the servers
+   * marked internal (the local mock the page's request panel offers): like the spec downloads, it is what an
+   * integrator calls.
    */
   describe(entry: OperationEntry): Json {
     const file = path.join(this.build.dir, MODEL_URL, operationFileName(entry.api, entry.operationId ?? ''));
@@ -119,7 +121,7 @@ export class SpecIndex {
     const model = JSON.parse(fs.readFileSync(file, 'utf8')) as OperationModel;
     const slug = model.extensions['x-doc-slug'];
     const page = typeof slug === 'string' ? this.pages.byRoute.get(`/docs${slug}`) : undefined;
-    return {...model, url: typeof slug === 'string' ? `${SITE_URL}/docs${slug}` : undefined, markdownUrl: page && this.pages.markdownUrl(page)} as unknown as Json;
+    return {...model, servers: model.servers.filter((s) => !s.internal), url: typeof slug === 'string' ? `${SITE_URL}/docs${slug}` : undefined, markdownUrl: page && this.pages.markdownUrl(page)} as unknown as Json;
   }
 
   /** A component schema by name (OpenAPI first, then the WebSocket API's AsyncAPI document), resolved. */
