@@ -25,24 +25,44 @@ export interface SourceLocation {
   exact: boolean;
 }
 
-/** Finds source lines in one site folder; parsed files are cached for the lifetime of the locator. */
+let parseCount = 0;
+
+/** How many times a source file was really parsed by this process (the caches' tests read it). */
+export const sourceFileParses = (): number => parseCount;
+
+/**
+ * Reads the source files of one folder (a site, or its openapi/): each parsed once with positions for the lifetime of
+ * the reader, or, with `revalidate`, again only when its mtime or size changed (the dev server's long-lived process).
+ */
 export class SourceLocator {
-  private readonly files = new Map<string, SourceFile | null>();
+  private readonly files = new Map<string, {stamp: string; source: SourceFile | null}>();
 
-  constructor(private readonly siteDir: string) {}
+  constructor(
+    private readonly siteDir: string,
+    private readonly options: {revalidate?: boolean} = {},
+  ) {}
 
-  /** A source file (relative to the site), parsed once; null when it does not exist. Its parse errors: `doc.errors`. */
+  /** A source file (relative to the folder), parsed once; null when it does not exist. Its parse errors: `doc.errors`. */
   load(file: string): SourceFile | null {
-    if (!this.files.has(file)) {
-      const abs = path.join(this.siteDir, file);
-      if (!fs.existsSync(abs)) {
-        this.files.set(file, null);
-      } else {
-        const lines = new LineCounter();
-        this.files.set(file, {file, doc: parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter: lines, prettyErrors: true}), lines});
-      }
+    const cached = this.files.get(file);
+    if (cached && !this.options.revalidate) return cached.source;
+    const abs = path.join(this.siteDir, file);
+    let stamp = 'missing';
+    try {
+      const stat = fs.statSync(abs);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      // Missing: stays null until it appears.
     }
-    return this.files.get(file) ?? null;
+    if (cached && cached.stamp === stamp) return cached.source;
+    let source: SourceFile | null = null;
+    if (stamp !== 'missing') {
+      const lines = new LineCounter();
+      parseCount++;
+      source = {file, doc: parseDocument(fs.readFileSync(abs, 'utf8'), {lineCounter: lines, prettyErrors: true}), lines};
+    }
+    this.files.set(file, {stamp, source});
+    return source;
   }
 
   /** The line of a node of a source file. */

@@ -1,48 +1,57 @@
 /**
  * The spec's source files as plain values, for readers that need one file or one pointer and not a bundled API
- * (the spec tables and the content checks, run inside every Markdown page's remark pass): each file parsed once per
- * process, and a pointer walk that follows `$ref`s between files. The bundled documents are `load.ts`'s; the line of
- * a pointer is `locate.ts`'s.
+ * (the spec tables and the content checks, run inside every Markdown page's remark pass): read through the kernel's
+ * source reader (locate.ts: each file parsed once per process, again only after an edit) and its `$ref` follower, and
+ * turned into plain values once per node. The bundled documents are `load.ts`'s.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
-import {isObject} from './json';
+import {isMap, isScalar, isSeq, type Node} from 'yaml';
 import {parsePointer} from './pointer';
+import {SourceLocator, type SourceFile} from './locate';
+
+export {sourceFileParses} from './locate';
 
 /** A spec file that is missing or unreadable, or a pointer that leads nowhere; the message names the file. */
 export class SourceValueError extends Error {}
 
-/**
- * Keyed by absolute path and checked against the file's mtime and size, so the dev server still sees an edit. The
- * values are shared: nothing may mutate them.
- */
-const parsedFiles = new Map<string, {mtimeMs: number; size: number; value: unknown}>();
-let parseCount = 0;
+/** One reader per folder, for the life of the process. */
+const locators = new Map<string, SourceLocator>();
+const locatorOf = (dir: string): SourceLocator => {
+  let locator = locators.get(dir);
+  if (!locator) locators.set(dir, (locator = new SourceLocator(dir, {revalidate: true})));
+  return locator;
+};
 
-/** How many times a source file was really parsed by this process (the cache's test reads it). */
-export const sourceFileParses = (): number => parseCount;
+/** Plain values of nodes, made once per parsed node (a re-parsed file has new nodes); shared: nothing may mutate them. */
+const values = new WeakMap<object, unknown>();
+function valueOf(source: SourceFile, node: unknown): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (!values.has(node)) values.set(node, (node as Node).toJS(source.doc));
+  return values.get(node);
+}
+
+/** The child `token` of a mapping (keys compared as text: `200:` and `'200':` alike) or a sequence. */
+function childOf(node: unknown, token: string): unknown {
+  if (isMap(node)) {
+    const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === token);
+    return pair ? pair.value : undefined;
+  }
+  if (isSeq(node)) return /^\d+$/.test(token) ? node.items[Number(token)] : undefined;
+  return undefined;
+}
+
+function loaded(locator: SourceLocator, file: string, label: string): SourceFile {
+  const source = locator.load(file);
+  if (!source) throw new SourceValueError(`${label}/${file} does not exist`);
+  const error = source.doc.errors[0];
+  if (error) throw new SourceValueError(`${label}/${file} is not valid YAML: ${error.message.split('\n')[0]}`);
+  return source;
+}
 
 /** The parsed value of `file` (relative to `dir`, named so in errors as `label/file`). */
 export function readSourceValue(dir: string, file: string, label = path.basename(dir)): unknown {
-  const abs = path.resolve(dir, file);
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(abs);
-  } catch {
-    throw new SourceValueError(`${label}/${file} does not exist`);
-  }
-  const cached = parsedFiles.get(abs);
-  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.value;
-  let value: unknown;
-  try {
-    parseCount++;
-    value = parse(fs.readFileSync(abs, 'utf8'));
-  } catch (error) {
-    throw new SourceValueError(`${label}/${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
-  parsedFiles.set(abs, {mtimeMs: stat.mtimeMs, size: stat.size, value});
-  return value;
+  const source = loaded(locatorOf(dir), file, label);
+  return valueOf(source, source.doc.contents);
 }
 
 /**
@@ -56,26 +65,27 @@ export function resolveSourceValue(dir: string, file: string, pointer: string, l
   } catch {
     throw new SourceValueError(`pointer "${pointer}" must start with "/"`);
   }
-  let current = file;
-  let value = readSourceValue(dir, file, label);
-  const follow = () => {
-    for (let hops = 0; isObject(value) && typeof value.$ref === 'string'; hops++) {
-      if (hops > 20) throw new SourceValueError(`${label}/${current}: $ref cycle`);
-      const [target, fragment = ''] = value.$ref.split('#');
-      if (target) current = path.posix.normalize(path.posix.join(path.posix.dirname(current), target));
-      value = readSourceValue(dir, current, label);
-      if (fragment) ({value, file: current} = resolveSourceValue(dir, current, fragment, label));
+  const locator = locatorOf(dir);
+  // The locator leaves a `$ref` it cannot follow as it is: say why.
+  const follow = (at: {source: SourceFile; node: unknown}) => {
+    const found = locator.follow(at.source, at.node);
+    const ref = isMap(found.node) ? found.node.get('$ref') : undefined;
+    if (typeof ref === 'string') {
+      const target = locator.refTarget(found.source, ref);
+      if (target) loaded(locator, target, label);
+      throw new SourceValueError(`${label}/${found.source.file}:${locator.lineOf(found.source, found.node)}: $ref ${ref} leads nowhere (nothing at its pointer, or a cycle)`);
     }
+    return found;
   };
-  follow();
+  const root = loaded(locator, file, label);
+  let at = follow({source: root, node: root.doc.contents});
   tokens.forEach((token, i) => {
-    const next = Array.isArray(value) ? value[Number(token)] : isObject(value) ? value[token] : undefined;
+    const next = childOf(at.node, token);
     if (next === undefined) {
-      const keys = isObject(value) ? Object.keys(value).join(', ') : '';
+      const keys = isMap(at.node) ? at.node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key))).join(', ') : '';
       throw new SourceValueError(`${label}/${file}: nothing at ${pointer} (no "${token}" after /${tokens.slice(0, i).join('/')}${keys ? `; there: ${keys}` : ''})`);
     }
-    value = next;
-    follow();
+    at = follow({source: at.source, node: next});
   });
-  return {value, file: current};
+  return {value: valueOf(at.source, at.node), file: at.source.file};
 }
