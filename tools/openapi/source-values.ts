@@ -30,13 +30,13 @@ function valueOf(source: SourceFile, node: unknown): unknown {
   return values.get(node);
 }
 
-/** The child `token` of a mapping (keys compared as text: `200:` and `'200':` alike) or a sequence. */
-function childOf(node: unknown, token: string): unknown {
+/** The child `token` of a mapping (keys compared as text: `200:` and `'200':` alike) or a sequence, with its key. */
+function childOf(node: unknown, token: string): {value: unknown; key: unknown} | undefined {
   if (isMap(node)) {
     const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === token);
-    return pair ? pair.value : undefined;
+    return pair ? {value: pair.value, key: pair.key} : undefined;
   }
-  if (isSeq(node)) return /^\d+$/.test(token) ? node.items[Number(token)] : undefined;
+  if (isSeq(node) && /^\d+$/.test(token) && Number(token) < node.items.length) return {value: node.items[Number(token)], key: node.items[Number(token)]};
   return undefined;
 }
 
@@ -56,9 +56,10 @@ export function readSourceValue(dir: string, file: string, label = path.basename
 
 /**
  * The value at a JSON pointer (`/a/b`, `#/a/b` or ``) of a source file, following `$ref`s (relative file paths,
- * optionally with a `#/fragment`) wherever the walk meets one; with the file it was found in (relative to `dir`).
+ * optionally with a `#/fragment`) wherever the walk meets one; with the file it was found in (relative to `dir`) and
+ * its line there: the line of its key (`post:`), or where a `$ref` took the walk, the line its target starts at.
  */
-export function resolveSourceValue(dir: string, file: string, pointer: string, label = path.basename(dir)): {value: unknown; file: string} {
+export function resolveSourceValue(dir: string, file: string, pointer: string, label = path.basename(dir)): {value: unknown; file: string; line: number} {
   let tokens: string[];
   try {
     tokens = parsePointer(pointer);
@@ -79,13 +80,16 @@ export function resolveSourceValue(dir: string, file: string, pointer: string, l
   };
   const root = loaded(locator, file, label);
   let at = follow({source: root, node: root.doc.contents});
+  let line = locator.lineOf(at.source, at.node);
   tokens.forEach((token, i) => {
     const next = childOf(at.node, token);
     if (next === undefined) {
       const keys = isMap(at.node) ? at.node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key))).join(', ') : '';
       throw new SourceValueError(`${label}/${file}: nothing at ${pointer} (no "${token}" after /${tokens.slice(0, i).join('/')}${keys ? `; there: ${keys}` : ''})`);
     }
-    at = follow({source: at.source, node: next});
+    const here = at.source;
+    at = follow({source: at.source, node: next.value});
+    line = at.node === next.value ? locator.lineOf(here, next.key) : locator.lineOf(at.source, at.node);
   });
-  return {value: valueOf(at.source, at.node), file: at.source.file};
+  return {value: valueOf(at.source, at.node), file: at.source.file, line};
 }

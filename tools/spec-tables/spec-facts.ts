@@ -31,8 +31,12 @@ export interface SpecOperationFact {
   /** Error codes (of ErrorCode) its description and responses name. */
   errors: string[];
   sandboxOnly: boolean;
+  /** The id of the rate limit it counts against: its `x-rate-limit`, or `default`. */
+  rateLimit: string;
   /** Where it is written, for messages. */
   file: string;
+  /** The line of the operation in `file`. */
+  line: number;
 }
 
 export interface SpecEventFact {
@@ -40,6 +44,20 @@ export interface SpecEventFact {
   route: string;
   description: string;
   file: string;
+  line: number;
+}
+
+/** A rate limit of `info.x-rate-limits` (openapi/components/x-rate-limits.yaml). */
+export interface SpecRateLimitFact {
+  id: string;
+  name: string;
+  /** Requests per key per window. */
+  requests: number;
+  windowSeconds: number;
+  /** What it counts, in a sentence. */
+  description: string;
+  /** The operations that name it with `x-rate-limit` (none for `default`: it counts every other one). */
+  operationIds: string[];
 }
 
 export interface SpecFacts {
@@ -47,14 +65,20 @@ export interface SpecFacts {
   events: SpecEventFact[];
   /** Status schema name (components/schemas/*Status.yaml) → its values. */
   statuses: Map<string, string[]>;
-  /** Error code → its HTTP status and meaning (the table of ErrorCode.yaml). */
-  errorCodes: Map<string, {status: string; meaning: string}>;
+  /** `<schema>.<value>` of each status value → where it is written (`file:line`). */
+  statusWhere: Map<string, string>;
+  /** Error code → its HTTP status and meaning (the table of ErrorCode.yaml), and where it is written (`file:line`). */
+  errorCodes: Map<string, {status: string; meaning: string; where: string}>;
   /** Every scope an operation requires, sorted. */
   scopes: string[];
+  /** The rate limits, in the order of the list (empty when no API declares `x-rate-limits`). */
+  rateLimits: SpecRateLimitFact[];
 }
 
 const SCHEMAS_DIR = 'components/schemas';
 const WEBHOOKS_ROOT = 'webhooks.yaml';
+/** The limit of every operation without `x-rate-limit`. */
+export const DEFAULT_RATE_LIMIT = 'default';
 
 /** The rows of the Markdown table in a description, as cell texts (backticks kept). */
 function tableRows(markdown: string): string[][] {
@@ -69,17 +93,27 @@ function errorCodes(siteDir: string): SpecFacts['errorCodes'] {
   const schema = readSpecFile(siteDir, `${SCHEMAS_DIR}/ErrorCode.yaml`);
   if (!isObject(schema) || !Array.isArray(schema.enum)) throw new DirectiveError(`${OPENAPI_DIR}/${SCHEMAS_DIR}/ErrorCode.yaml has no enum`);
   const rows = new Map(tableRows(String(schema.description ?? '')).map(([code, status, meaning]) => [code.replace(/`/g, ''), {status, meaning}]));
-  return new Map(schema.enum.map((code) => [String(code), rows.get(String(code)) ?? {status: '', meaning: ''}]));
+  return new Map(schema.enum.map((code, i) => [String(code), {...(rows.get(String(code)) ?? {status: '', meaning: ''}), where: enumWhere(siteDir, `${SCHEMAS_DIR}/ErrorCode.yaml`, i)}]));
 }
 
-function statuses(siteDir: string): SpecFacts['statuses'] {
+/** `file:line` of the i-th value of a schema file's enum. */
+function enumWhere(siteDir: string, file: string, i: number): string {
+  const {file: at, line} = resolvePointer(siteDir, file, `/enum/${i}`);
+  return `${OPENAPI_DIR}/${at}:${line}`;
+}
+
+function statuses(siteDir: string): Pick<SpecFacts, 'statuses' | 'statusWhere'> {
   const dir = path.join(siteDir, OPENAPI_DIR, SCHEMAS_DIR);
   const out = new Map<string, string[]>();
+  const where = new Map<string, string>();
   for (const f of fs.readdirSync(dir).filter((n) => /Status\.yaml$/.test(n)).sort()) {
     const schema = readSpecFile(siteDir, `${SCHEMAS_DIR}/${f}`);
-    if (isObject(schema) && Array.isArray(schema.enum)) out.set(f.replace(/\.yaml$/, ''), schema.enum.map(String));
+    if (!isObject(schema) || !Array.isArray(schema.enum)) continue;
+    const name = f.replace(/\.yaml$/, '');
+    out.set(name, schema.enum.map(String));
+    schema.enum.forEach((v, i) => where.set(`${name}.${String(v)}`, enumWhere(siteDir, `${SCHEMAS_DIR}/${f}`, i)));
   }
-  return out;
+  return {statuses: out, statusWhere: where};
 }
 
 /** Codes any operation declaring the status can return, whatever it does (ErrorCode.yaml's table). */
@@ -102,12 +136,13 @@ function operationFacts(siteDir: string, codes: Set<string>): SpecOperationFact[
     const rootScopes = isObject(root) && Array.isArray(root.security) ? root.security : [];
     for (const url of Object.keys(isObject(root) && isObject(root.paths) ? root.paths : {})) {
       const itemPointer = `/paths/${escapeToken(url)}`;
-      const {value: item, file} = resolvePointer(siteDir, rootFile, itemPointer);
+      const {value: item} = resolvePointer(siteDir, rootFile, itemPointer);
       if (!isObject(item)) continue;
       for (const method of HTTP_METHODS) {
         const op = item[method];
         if (!isObject(op)) continue;
         const at = (p: string) => resolvePointer(siteDir, rootFile, `${itemPointer}/${method}${p}`).value;
+        const {file: opFile, line} = resolvePointer(siteDir, rootFile, `${itemPointer}/${method}`);
         const parameters = (Array.isArray(op.parameters) ? op.parameters : []).map((_, i) => at(`/parameters/${i}`)).filter(isObject);
         const query = parameters.filter((p) => p.in === 'query').map((p) => String(p.name));
         const sortParam = parameters.find((p) => p.in === 'query' && p.name === 'sort');
@@ -132,7 +167,9 @@ function operationFacts(siteDir: string, codes: Set<string>): SpecOperationFact[
           sort: Array.isArray(sortSchema.enum) ? sortSchema.enum.map(String) : [],
           errors: [...codes].filter((c) => named.has(c)),
           sandboxOnly: op['x-sandbox-only'] === true,
-          file: `${OPENAPI_DIR}/${file}`,
+          rateLimit: typeof op['x-rate-limit'] === 'string' ? op['x-rate-limit'] : DEFAULT_RATE_LIMIT,
+          file: `${OPENAPI_DIR}/${opFile}`,
+          line,
         });
       }
     }
@@ -145,11 +182,46 @@ export function eventFacts(siteDir: string): SpecEventFact[] {
   const webhooks = isObject(root) && isObject(root.webhooks) ? root.webhooks : {};
   return Object.keys(webhooks).map((type) => {
     const {value: item, file} = resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}`);
-    const op = isObject(item) ? HTTP_METHODS.map((m) => item[m]).find(isObject) : undefined;
+    const method = isObject(item) ? HTTP_METHODS.find((m) => isObject(item[m])) : undefined;
+    const op = isObject(item) && method ? (item[method] as Yaml) : undefined;
+    const line = method ? resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}/${method}`).line : 1;
     const slug = op?.['x-doc-slug'];
     if (typeof slug !== 'string') throw new DirectiveError(`${OPENAPI_DIR}/${file}: the event ${type} has no x-doc-slug`);
-    return {type, route: `/docs${slug}`, description: typeof op?.description === 'string' ? op.description : '', file: `${OPENAPI_DIR}/${file}`};
+    return {type, route: `/docs${slug}`, description: typeof op?.description === 'string' ? op.description : '', file: `${OPENAPI_DIR}/${file}`, line};
   });
+}
+
+/**
+ * The rate limits the APIs share (`info.x-rate-limits`, a `$ref` to one list: redocly.yaml's rate-limit rules), each
+ * with the operations that name it. Every API that declares them must declare the same list, and every
+ * `x-rate-limit` must name one of them.
+ */
+function rateLimitFacts(siteDir: string, operations: SpecOperationFact[]): SpecRateLimitFact[] {
+  let list: {value: unknown[]; where: string} | undefined;
+  for (const spec of API_SPECS) {
+    const root = readSpecFile(siteDir, `${spec}.yaml`);
+    if (!isObject(root) || !isObject(root.info) || !('x-rate-limits' in root.info)) continue;
+    const {value, file} = resolvePointer(siteDir, `${spec}.yaml`, '/info/x-rate-limits');
+    const where = `${OPENAPI_DIR}/${file}`;
+    if (!Array.isArray(value)) throw new DirectiveError(`${where}: x-rate-limits is not a list of limits`);
+    if (list && JSON.stringify(list.value) !== JSON.stringify(value)) throw new DirectiveError(`${where}: the x-rate-limits of ${spec}.yaml differ from those of ${list.where}: refer to one list`);
+    list ??= {value, where};
+  }
+  if (!list) return [];
+  const {where} = list;
+  const limits = list.value.map((l, i) => {
+    const ok = isObject(l) && typeof l.id === 'string' && typeof l.name === 'string' && Number.isInteger(l.requests) && Number.isInteger(l.window_seconds);
+    if (!ok) throw new DirectiveError(`${where}: limit ${i + 1} needs an id, a name, requests and window_seconds`);
+    return {id: String(l.id), name: String(l.name), requests: Number(l.requests), windowSeconds: Number(l.window_seconds), description: String(l.description ?? '')};
+  });
+  const ids = limits.map((l) => l.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (twice.length) throw new DirectiveError(`${where}: the limit ids ${twice.join(', ')} appear more than once`);
+  if (!ids.includes(DEFAULT_RATE_LIMIT)) throw new DirectiveError(`${where}: no limit has the id ${DEFAULT_RATE_LIMIT} (the limit of every operation without x-rate-limit)`);
+  for (const op of operations) {
+    if (!ids.includes(op.rateLimit)) throw new DirectiveError(`${op.file}: ${op.operationId} has x-rate-limit: ${op.rateLimit}, which is not a limit of ${where} (${ids.join(', ')})`);
+  }
+  return limits.map((l) => ({...l, operationIds: l.id === DEFAULT_RATE_LIMIT ? [] : operations.filter((o) => o.rateLimit === l.id).map((o) => o.operationId)}));
 }
 
 /** The facts of the spec in `siteDir` (the files are parsed once per process: remark-spec-tables.ts). */
@@ -159,8 +231,9 @@ export function specFacts(siteDir: string): SpecFacts {
   return {
     operations,
     events: fs.existsSync(path.join(siteDir, OPENAPI_DIR, WEBHOOKS_ROOT)) ? eventFacts(siteDir) : [],
-    statuses: statuses(siteDir),
+    ...statuses(siteDir),
     errorCodes: codes,
     scopes: [...new Set(operations.flatMap((o) => o.scopes))].sort(),
+    rateLimits: rateLimitFacts(siteDir, operations),
   };
 }

@@ -20,6 +20,6 @@ const specDir = (siteDir: string) => path.resolve(siteDir, OPENAPI_DIR);
 
 export const readSpecFile = (siteDir: string, rel: string): unknown => readSourceValue(specDir(siteDir), rel, OPENAPI_DIR);
 
-/** The value at a JSON pointer of a spec file, following `$ref`s; with the file it was found in. */
-export const resolvePointer = (siteDir: string, file: string, pointer: string): {value: unknown; file: string} =>
+/** The value at a JSON pointer of a spec file, following `$ref`s; with the file it was found in and its line there. */
+export const resolvePointer = (siteDir: string, file: string, pointer: string): {value: unknown; file: string; line: number} =>
   resolveSourceValue(specDir(siteDir), file, pointer, OPENAPI_DIR);
