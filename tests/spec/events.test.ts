@@ -17,6 +17,7 @@ import {test} from 'node:test';
 import {LineCounter, parseDocument, type Document} from 'yaml';
 import {OPENAPI_DIR, specPath} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
+import {resolveSourceValue} from '../../tools/openapi/source-values';
 
 type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
 type Obj = {[key: string]: Json};
@@ -55,18 +56,13 @@ class Spec {
     if (!f) this.cache.set(abs, (f = readYaml(abs)));
     return f;
   }
-  /** The schema a node stands for, following `$ref`s, with the file that holds it. */
+  /** The schema a node stands for, following `$ref`s (the OpenAPI kernel's source reader), with the file that holds it. */
   deref(abs: string, node: Json): {abs: string; node: Json} {
-    const seen = new Set<string>();
-    while (isObject(node) && typeof node.$ref === 'string') {
-      const [target, pointer] = node.$ref.split('#');
-      if (pointer) throw new Error(`${path.relative(SITE_ROOT, abs)}: $ref ${node.$ref}: only whole-file references are expected`);
-      abs = path.resolve(path.dirname(abs), target);
-      if (seen.has(abs)) throw new Error(`${path.relative(SITE_ROOT, abs)}: circular $ref`);
-      seen.add(abs);
-      node = this.read(abs).value;
-    }
-    return {abs, node};
+    if (!isObject(node) || typeof node.$ref !== 'string') return {abs, node};
+    const [target, pointer = ''] = node.$ref.split('#');
+    const dir = path.dirname(abs);
+    const found = resolveSourceValue(dir, target || path.basename(abs), pointer, path.relative(SITE_ROOT, dir));
+    return {abs: path.resolve(dir, found.file), node: found.value as Json};
   }
 }
 
