@@ -33,6 +33,25 @@ const tables = (root: MdNode): MdNode[] => (root.children ?? []).filter((n) => n
 const cells = (table: MdNode): string[][] => (table.children ?? []).map((r) => (r.children ?? []).map(textOf));
 const firstColumn = (table: MdNode): string[] => cells(table).slice(1).map((r) => r[0]);
 const schema = (name: string) => parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/schemas', `${name}.yaml`), 'utf8'));
+const links = (n: MdNode): string[] => (n.type === 'link' ? [n.url ?? ''] : []).concat((n.children ?? []).flatMap(links));
+
+interface RateLimit {
+  id: string;
+  name: string;
+  requests: number;
+  window_seconds: number;
+}
+/** The limits as the spec writes them, read here on their own (not through spec-facts.ts). */
+const rateLimitData = (): RateLimit[] => parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/x-rate-limits.yaml'), 'utf8'));
+/** Every operation of openapi/paths/ with an `x-rate-limit`: its limit id, summary and docs route. */
+function rateLimitedOperations(): {limit: string; summary: string; route: string}[] {
+  const dir = path.join(SITE_ROOT, 'openapi/paths');
+  return fs.readdirSync(dir).flatMap((f) =>
+    Object.values(parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, Record<string, string>>)
+      .filter((op) => typeof op?.['x-rate-limit'] === 'string')
+      .map((op) => ({limit: op['x-rate-limit'], summary: op.summary, route: `/docs${op['x-doc-slug']}`})),
+  );
+}
 
 describe('spec tables', () => {
   test('a schema directive becomes the table of that schema, one row per status of its enum', async () => {
@@ -105,6 +124,61 @@ describe('spec tables', () => {
     assert.deepEqual(firstColumn(withdrawals), facts.events.map((e) => e.type).filter((t) => /^(withdrawal|trade)\./.test(t)));
   });
 
+  test('the rate-limits form lists every limit of x-rate-limits, each operation that names it, and its numbers', async () => {
+    const limits = rateLimitData();
+    const marked = rateLimitedOperations();
+    assert.ok(marked.length >= 4, `${marked.length} operations name a limit`);
+    const windows = [...new Set(limits.map((l) => l.window_seconds))];
+    assert.equal(windows.length, 1, 'one window for every limit: it is in the header');
+    const [table] = tables(await transform('::spec-table{rate-limits}\n'));
+    const rows = cells(table);
+    assert.deepEqual(rows[0], ['Limit', 'Requests it counts', `Per key, per ${windows[0]} s window`]);
+    assert.deepEqual(firstColumn(table), limits.map((l) => l.name), 'one row per limit, in the order of the list');
+    limits.forEach((limit, i) => {
+      const [, counts, perWindow] = rows[i + 1];
+      assert.equal(perWindow, String(limit.requests), `${limit.id}: requests per window`);
+      const mine = marked.filter((o) => o.limit === limit.id);
+      if (limit.id === 'default') {
+        assert.equal(counts, 'Every other request');
+        assert.deepEqual(mine, [], 'no operation names the default');
+      } else {
+        assert.deepEqual(counts.split(', ').sort(), mine.map((o) => o.summary).sort(), `${limit.id}: every operation with x-rate-limit: ${limit.id}`);
+        assert.deepEqual(links(table.children![i + 1].children![1]).sort(), mine.map((o) => o.route).sort(), `${limit.id}: each linked to its page`);
+      }
+    });
+    assert.ok(marked.every((o) => limits.some((l) => l.id === o.limit)), 'every x-rate-limit is listed under a limit');
+  });
+
+  test('the standard responses page renders its rate limits from the spec and types none of their numbers', async () => {
+    const page = path.join(SITE_ROOT, 'docs/api/standard-responses.md');
+    const text = fs.readFileSync(page, 'utf8');
+    const section = /^## Rate limits\n([\s\S]*?)(?=^## )/m.exec(text)?.[1] ?? '';
+    assert.match(section, /^::spec-table\{rate-limits\}$/m);
+    // Status codes and header names are code; anything else that is a number here would be a limit retyped.
+    assert.deepEqual(section.replace(/`[^`]*`/g, '').match(/\d+/g) ?? [], [], 'a number typed into the Rate limits section');
+    const root = await transform(text.replace(/^---[\s\S]*?---/, (fm) => fm.replace(/[^\n]/g, '')), {file: page});
+    const rendered = tables(root).find((t) => cells(t)[0][0] === 'Limit');
+    assert.deepEqual(rendered && firstColumn(rendered), rateLimitData().map((l) => l.name));
+  });
+
+  test('the spec prose that still names the limits agrees with x-rate-limits', () => {
+    const limits = rateLimitData();
+    const known = new Set(limits.flatMap((l) => [l.requests, l.window_seconds]));
+    const header = (name: string) => parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/headers', `${name}.yaml`), 'utf8'));
+    const numbers = (t: string) => (t.replace(/\]\([^)]*\)/g, ']').match(/\d+/g) ?? []).map(Number);
+    const limit = header('RateLimitLimit');
+    // "…in the current 10-second window of the limit this request counted against (100, or 10 for withdrawals; …)"
+    assert.deepEqual(numbers(limit.description).filter((n) => !known.has(n)), [], 'RateLimitLimit.yaml names a number that is no limit or window');
+    for (const l of limits) assert.ok(numbers(limit.description).includes(l.requests), `RateLimitLimit.yaml names the ${l.id} limit, ${l.requests}`);
+    assert.ok(limits.some((l) => l.requests === limit.example), `the RateLimit-Limit example ${limit.example} is a limit`);
+    assert.ok(header('RateLimitRemaining').example < Math.max(...limits.map((l) => l.requests)));
+    assert.ok(header('RateLimitReset').example <= Math.max(...limits.map((l) => l.window_seconds)));
+    const tooMany = parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/responses/TooManyRequests.yaml'), 'utf8'));
+    const detail = String(JSON.stringify(tooMany.content)).match(/More than \d+ requests in \d+ seconds/g) ?? [];
+    assert.ok(detail.length > 0, 'the 429 example names a limit');
+    for (const d of detail) assert.deepEqual(numbers(d).filter((n) => !known.has(n)), [], `TooManyRequests.yaml: ${d}`);
+  });
+
   test('it compiles through MDX as Docusaurus does, into a real table', async () => {
     const {compile} = await import('@mdx-js/mdx');
     const {default: remarkDirective} = await import('remark-directive');
@@ -133,6 +207,7 @@ describe('spec tables', () => {
       ['::spec-table{operations="Accounts" sandbox="maybe"}', /sandbox="maybe": write include, exclude or only/],
       ['::spec-table{events="withdrawl"}', /no event type starts with "withdrawl\."/],
       ['::spec-table{lists scopes}', /give exactly one of/],
+      ['::spec-table{rate-limits errors}', /give exactly one of/],
       [':::spec-table{schema="QuoteStatus"}\n:::', /must be a leaf directive/],
     ];
     for (const [directive, expected] of cases) {
@@ -211,6 +286,52 @@ describe('spec tables on a spec of its own', () => {
       transform('Intro.\n\n::spec-table{schema="ParcelStatus"}\n', {siteDir: site, file: path.join(site, 'docs/p.md')}),
       /^Error: docs\/p\.md:3: ::spec-table: openapi\/components\/schemas\/ParcelStatus\.yaml: x-status-events names parcel\.refunded, which is not an event of openapi\/webhooks\.yaml/,
     );
+  });
+});
+
+describe('the rate-limits form on a copy of the spec', () => {
+  let site: string;
+  const page = () => ({siteDir: site, file: path.join(site, 'docs/p.md')});
+  /** Rewrites a spec file of the copy, with a new mtime so the cached parse is dropped. */
+  const edit = (rel: string, change: (text: string) => string) => {
+    const file = path.join(site, 'openapi', rel);
+    fs.writeFileSync(file, change(fs.readFileSync(file, 'utf8')));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+  };
+  before(() => {
+    site = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-rate-limits-'));
+    fs.cpSync(path.join(SITE_ROOT, 'openapi'), path.join(site, 'openapi'), {recursive: true, filter: (src) => !src.includes(`${path.sep}releases`)});
+  });
+  after(() => fs.rmSync(site, {recursive: true, force: true}));
+
+  test('limits with windows of their own show each window in its cell', async () => {
+    edit('components/x-rate-limits.yaml', () =>
+      [
+        ['withdrawals', 'Withdrawals', 20, 60],
+        ['default', 'Default', 100, 10],
+      ]
+        .map(([id, name, requests, window]) => `- id: ${id}\n  name: ${name}\n  requests: ${requests}\n  window_seconds: ${window}\n  description: Some.\n`)
+        .join(''),
+    );
+    const [table] = tables(await transform('::spec-table{rate-limits}\n', page()));
+    assert.deepEqual(cells(table)[0], ['Limit', 'Requests it counts', 'Per key, per window']);
+    assert.deepEqual(cells(table).slice(1).map((r) => r[2]), ['20 per 60 s', '100 per 10 s']);
+  });
+
+  test('an x-rate-limit the list does not have fails with the operation and its file', async () => {
+    edit('paths/accounts_{account_id}_fiat-withdrawals.yaml', (t) => t.replace('x-rate-limit: withdrawals', 'x-rate-limit: bulk'));
+    await assert.rejects(
+      transform('::spec-table{rate-limits}\n', page()),
+      /^Error: docs\/p\.md:1: ::spec-table: openapi\/paths\/accounts_\{account_id\}_fiat-withdrawals\.yaml: withdrawFiat has x-rate-limit: bulk, which is not a limit of openapi\/components\/x-rate-limits\.yaml \(withdrawals, default\)/,
+    );
+    edit('paths/accounts_{account_id}_fiat-withdrawals.yaml', (t) => t.replace('x-rate-limit: bulk', 'x-rate-limit: withdrawals'));
+  });
+
+  test('a spec without x-rate-limits has no rate-limits table', async () => {
+    for (const root of fs.readdirSync(path.join(site, 'openapi')).filter((f) => f.endsWith('.yaml') && !f.includes('asyncapi'))) {
+      edit(root, (t) => t.replace(/^ {2}x-rate-limits:\n {4}\$ref: .*\n/m, ''));
+    }
+    await assert.rejects(transform('Limits:\n\n::spec-table{rate-limits}\n', page()), /^Error: docs\/p\.md:3: ::spec-table: no API declares x-rate-limits/);
   });
 });
 

@@ -7,14 +7,16 @@
  *   ::spec-table{lists}                     every list operation with its filters and sort values
  *   ::spec-table{scopes}                    every scope with the operations that need it
  *   ::spec-table{errors}                    every error code with its status, meaning and the operations that return it
+ *   ::spec-table{rate-limits}               every rate limit (info.x-rate-limits) with the operations that name it
+ *                                           (x-rate-limit) and its requests per key per window
  *   ::spec-table{events="withdrawal,deposit"}  the events whose type starts with one of those (the plain `events`
  *                                           form, all of them, is in remark-spec-tables.ts)
  */
 import {DirectiveError} from './spec-files';
-import type {SpecFacts, SpecOperationFact} from './spec-facts';
+import {DEFAULT_RATE_LIMIT, type SpecFacts, type SpecOperationFact} from './spec-facts';
 import type {MdNode} from './remark-spec-tables';
 
-export const DERIVED_FORMS = ['operations', 'lists', 'scopes', 'errors'] as const;
+export const DERIVED_FORMS = ['operations', 'lists', 'scopes', 'errors', 'rate-limits'] as const;
 
 const text = (value: string): MdNode => ({type: 'text', value});
 const code = (value: string): MdNode => ({type: 'inlineCode', value});
@@ -80,11 +82,33 @@ function errorsTable(facts: SpecFacts): MdNode {
   );
 }
 
+/**
+ * One row per limit, in the list's order: its name, the operations counted against it (every other request for the
+ * default), and its requests per key per window; the window is in the header when every limit has the same one.
+ */
+function rateLimitsTable(facts: SpecFacts): MdNode {
+  const limits = facts.rateLimits;
+  if (limits.length === 0) throw new DirectiveError('no API declares x-rate-limits in its info (openapi/components/x-rate-limits.yaml)');
+  const windows = new Set(limits.map((l) => l.windowSeconds));
+  const oneWindow = windows.size === 1 ? [...windows][0] : null;
+  const byId = new Map(facts.operations.map((o) => [o.operationId, o]));
+  const others = limits.some((l) => l.operationIds.length > 0) ? 'Every other request' : 'Every request';
+  return table(
+    ['Limit', 'Requests it counts', oneWindow === null ? 'Per key, per window' : `Per key, per ${oneWindow} s window`],
+    limits.map((l) => [
+      [text(l.name)],
+      l.id === DEFAULT_RATE_LIMIT ? [text(others)] : joined(l.operationIds.map((id) => opLink(byId.get(id)!))),
+      [text(oneWindow === null ? `${l.requests} per ${l.windowSeconds} s` : String(l.requests))],
+    ]),
+  );
+}
+
 /** The table of a derived form, or null when the directive is not one of them. */
 export function derivedTable(facts: () => SpecFacts, attrs: Record<string, string>): MdNode | null {
   if ('operations' in attrs) return operationsTable(facts(), attrs);
   if ('lists' in attrs) return listsTable(facts());
   if ('scopes' in attrs) return scopesTable(facts());
   if ('errors' in attrs) return errorsTable(facts());
+  if ('rate-limits' in attrs) return rateLimitsTable(facts());
   return null;
 }

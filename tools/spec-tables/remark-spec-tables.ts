@@ -15,8 +15,10 @@
  *   ::spec-table{events}                                       the webhook event types of openapi/webhooks.yaml, each
  *                                                              linked to its page, with the first sentence of its
  *                                                              description (events="a,b": those of types a.* and b.*)
- *   ::spec-table{operations="Tag"}, {lists}, {scopes}, {errors}  operations, list operations, scopes and error codes,
- *                                                              built from the spec's facts (derived-tables.ts)
+ *   ::spec-table{operations="Tag"}, {lists}, {scopes}, {errors}, {rate-limits}
+ *                                                              operations, list operations, scopes, error codes and
+ *                                                              rate limits, built from the spec's facts
+ *                                                              (derived-tables.ts)
  * Options on every form: `heading="…"` takes the table under that heading of the description; `rows="a,b"` keeps
  * the rows whose first cell is one of those values. A status schema that declares `x-status-events` (status → event
  * types) gets an "Event" column linking the events that announce each status.
