@@ -58,7 +58,7 @@ describe('search index', () => {
 });
 
 describe('static HTML of an API page (no JavaScript)', () => {
-  test('holds method, path, parameters with descriptions, request and response schemas, examples and 8 code samples', async () => {
+  test('holds method, path, parameters with descriptions, request and response schemas, examples and 9 code samples', async () => {
     const html = await (await fetch(`${site.server.origin}/docs/api/crypto/wallet/whitdraw-crypto`)).text();
     const text = html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
     assert.match(html, /class="?badge badge--[a-z]+"?>POST</);
@@ -70,13 +70,13 @@ describe('static HTML of an API page (no JavaScript)', () => {
     assert.match(text, /Responses/);
     for (const code of ['201', '422']) assert.ok(text.includes(code), `response ${code}`);
     assert.ok(text.includes('"beneficiary_id": "cbn_2Rf8Wm4Kx9Lq7Zt3"'), 'request example');
-    assert.equal((html.match(/role="?tabpanel"? id="?code-sample-/g) ?? []).length, 8, 'eight code-sample panels');
-    for (const marker of ["curl -L 'https://api.sandbox.novaramp.example/v1/accounts/", 'axios', 'import http.client', 'package main', 'OkHttpClient', '<?php', "require \"uri\"", 'new HttpClient()']) {
+    assert.equal((html.match(/role="?tabpanel"? id="?code-sample-/g) ?? []).length, 9, 'nine code-sample panels');
+    for (const marker of ["curl -L 'https://api.sandbox.novaramp.example/v1/accounts/", 'axios', 'createClient<paths>', 'import http.client', 'package main', 'OkHttpClient', '<?php', "require \"uri\"", 'new HttpClient()']) {
       assert.ok(text.includes(marker), `code sample containing ${marker}`);
     }
     assert.ok(text.includes('Authorization: Bearer <TOKEN>'), 'credentials masked');
     // Highlighted on the server with each language's own grammar (a token only that grammar produces).
-    const tokens: Record<string, string> = {curl: 'parameter', nodejs: 'arrow', python: 'keyword', go: 'boolean', java: 'class-name', php: 'delimiter', ruby: 'double-colon', csharp: 'constructor-invocation'};
+    const tokens: Record<string, string> = {curl: 'parameter', nodejs: 'arrow', typescript: 'builtin', python: 'keyword', go: 'boolean', java: 'class-name', php: 'delimiter', ruby: 'double-colon', csharp: 'constructor-invocation'};
     for (const [lang, token] of Object.entries(tokens)) {
       const start = html.search(new RegExp(`role="?tabpanel"? id="?code-sample-${lang}"?`));
       const end = html.indexOf('tabpanel', start + 20);

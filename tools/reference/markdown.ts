@@ -264,16 +264,19 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
     if (text) out.push(text);
     if (r.headers.length) {
       out.push(`#### ${name} headers`);
-      out.push(
-        r.headers
-          .map((h) => {
-            const seen = headersSeen.get(h.name);
-            if (seen) return `- **${code(h.name)}**: as under ${seen}.`;
-            headersSeen.set(h.name, name);
-            return response.parameter(h);
-          })
-          .join('\n'),
-      );
+      // A header described under an earlier response is named again, grouped by where it was described.
+      const before = new Map<string, string[]>();
+      const lines: string[] = [];
+      for (const h of r.headers) {
+        const seen = headersSeen.get(h.name);
+        if (seen) before.set(seen, [...(before.get(seen) ?? []), h.name]);
+        else {
+          headersSeen.set(h.name, name);
+          lines.push(response.parameter(h));
+        }
+      }
+      for (const [seen, names] of before) lines.push(`- ${names.map((n) => `**${code(n)}**`).join(', ')}: as under ${seen}.`);
+      out.push(lines.join('\n'));
     }
     out.push(...mediaSections(response, name, r.content, '####'));
   }
