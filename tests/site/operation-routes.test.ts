@@ -198,6 +198,9 @@ describe('operation pages outside the route table', () => {
       await sidebar.getByRole('alert').filter({hasText: 'These pages could not be loaded.'}).waitFor();
       const labels = labelsOf('/api/account');
       assert.deepEqual(await sidebarLabels(page, '/api/account'), labels.slice(0, 1), 'the first page, which the sidebar data holds');
+      // The category is still opening (a height transition): until it is still, Try again cannot be clicked, and
+      // a load started meanwhile by anything else would take the button away once the network is back.
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       fail = false;
       await sidebar.getByRole('button', {name: 'Try again'}).click();
       await sidebar.locator('a.menu__link', {hasText: labels.at(-1)}).waitFor();
