@@ -13,6 +13,7 @@ import {after, before, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {start, type MockServer} from '../../tools/mock-server';
 import {checkWorkflows} from '../../tools/workflows/check';
+import {lintWorkflows} from '../../tools/workflows/lint';
 import {describeFailure, runWorkflows} from '../../tools/workflows/respect';
 import {readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 
@@ -115,4 +116,14 @@ test('a workflow broken on purpose fails naming the workflow, the step and the c
   );
   assert.match(problems[0], /the 201 response of createAccount \(POST \/accounts\) has no field \/kyc_state/);
   assert.match(problems[1], /has no field \/account_id/);
+});
+
+test('lint:api fails on a workflow output that reads no step output, with file:line from Redocly and from our check', async () => {
+  const broken = brokenCopy('broken-lint', (s) => s.replace('kyc_status: $steps.read-kyc-again.outputs.kyc_status', 'kyc_status: $steps.read-kyc-again.outputs.kyc_state'));
+  const where = `${path.relative(SITE_ROOT, broken)}:${lineOf(broken, 'outputs.kyc_state')}`;
+  const {ok, output} = await lintWorkflows(SITE_ROOT, [broken]);
+  assert.equal(ok, false, output);
+  assert.ok(output.includes(`${where}:`), `Redocly's outputs-defined names ${where}:\n${output}`);
+  assert.match(output, /outputs-defined/);
+  assert.ok(output.includes(`${where}: $steps.read-kyc-again.outputs.kyc_state reads output "kyc_state", which step "read-kyc-again" does not define`), output);
 });
