@@ -65,6 +65,9 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
     .map(String)
     // The AsyncAPI document is the stream's vocabulary (Vocabulary.stream), not the REST API's.
     .filter((f) => f.endsWith('.yaml') && !f.endsWith('.asyncapi.yaml'))
+    // The Arazzo workflows (openapi/workflows/) only use the API's names; what they name is checked against the spec
+    // by tools/workflows/check.ts, and must not widen what pages may name.
+    .filter((f) => !f.endsWith('.arazzo.yaml'))
     // Released snapshots hold what the API was, not what pages may name now.
     .filter((f) => !path.join(OPENAPI_DIR, f).startsWith(`${RELEASES_DIR}/`));
   for (const rel of yamlFiles) {

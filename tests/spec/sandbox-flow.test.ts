@@ -1,10 +1,9 @@
 /**
- * The money flow of docs/api/sandbox-environment.md, run request by request against the Prism mock: each
- * step is a curl request of the page with the response body it shows (the convention of tools/doc-requests.ts:
- * ```json title="<status> …"). Each request gets the status the page states, and both the mock's body and the
- * page's body validate against the schema of that operation and status. The steps come from the page itself, so
- * page and test cannot drift. Also: the "Sandbox only" banner of the page template, and what every sandbox-only
- * operation must declare.
+ * The money flow of docs/api/sandbox-environment.md is the workflow openapi/workflows/sandbox-money-flow.arazzo.yaml
+ * (issue #29): it calls the operations the page walks through, in order, and runs green with `redocly respect`
+ * against the Prism mock (each step's status, schema and success criteria; every id carried from the step that
+ * returned it). The page's own requests run against the mock in tests/spec/docs-requests.test.ts. Also: the
+ * "Sandbox only" banner of the page template, and what every sandbox-only operation must declare.
  */
 import Mustache from 'mustache';
 import {parse} from 'yaml';
@@ -15,13 +14,12 @@ import {after, before, test} from 'node:test';
 import {API_PAGE_TEMPLATE, HTTP_METHODS} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
-import {API_KEY_PLACEHOLDER, extractPage} from '../../tools/doc-requests';
 import {start, type MockServer} from '../../tools/mock-server';
-import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
+import {describeFailure, runWorkflows} from '../../tools/workflows/respect';
+import {parseOperationId, readWorkflowFile} from '../../tools/workflows/workflows';
 
-const PAGE = 'docs/api/sandbox-environment.md';
 const BASE = 'https://api.sandbox.novaramp.example/v1';
-const TEST_KEY = 'sk_sandbox_flow_test';
+const WORKFLOW = path.join(SITE_ROOT, 'openapi/workflows/sandbox-money-flow.arazzo.yaml');
 /** The flow the page promises, in order. */
 const FLOW = [
   'createAccount',
@@ -37,59 +35,30 @@ const FLOW = [
   'listTransactions',
 ];
 
-const page = extractPage(PAGE, fs.readFileSync(path.join(SITE_ROOT, PAGE), 'utf8'));
-/** The steps: the page's requests that show a response body (the one before the flow only shows the header). */
-const steps = page.requests.flatMap((req) => {
-  const shown = req.statuses.find((s) => s.body);
-  if (!shown?.body) return [];
-  const headers = Object.fromEntries(req.headers.map(([name, value]) => [name, value.replace(API_KEY_PLACEHOLDER, TEST_KEY)]));
-  return [{...req, headers, status: shown.status, response: JSON.parse(shown.body.text) as unknown}];
-});
-
 let mock: MockServer;
-let validate: ReturnType<typeof specValidator>;
 
 before(async () => {
   mock = await start(SITE_ROOT);
-  validate = specValidator(mock.spec);
 });
 after(async () => {
   await mock?.stop();
 });
 
-test('the page walks the whole money flow: one curl step per operation, in order, on the sandbox', () => {
-  assert.deepEqual(page.problems, []);
-  const opIds = steps.map((s) => `${s.method} ${s.path}`);
-  assert.equal(steps.length, FLOW.length, `${PAGE}: ${steps.length} curl steps (${opIds.join(', ')}), the flow has ${FLOW.length}`);
-  for (const step of steps) assert.equal(step.base, BASE, `${PAGE}:${step.line}: the request does not go to the sandbox base URL ${BASE}`);
+test('the workflow walks the whole money flow of the page: one step per operation, in order', () => {
+  const wf = readWorkflowFile(WORKFLOW, SITE_ROOT);
+  const steps = wf.doc.workflows[0].steps;
+  assert.deepEqual(
+    steps.map((s) => parseOperationId(s.operationId ?? '').operationId),
+    FLOW,
+    `${wf.file}: the steps' operations`,
+  );
 });
 
-test('identifiers are consistent: every id a request uses was returned by an earlier step of the page', () => {
-  const seen = new Set<string>();
-  for (const step of steps) {
-    for (const id of step.path.match(/\b[a-z]{3}_[A-Za-z0-9]{16}\b/g) ?? [])
-      assert.ok(seen.has(id), `${PAGE}:${step.line}: ${id} in the request URL was not returned by an earlier step`);
-    for (const id of JSON.stringify(step.response).match(/\b[a-z]{3}_[A-Za-z0-9]{16}\b/g) ?? []) seen.add(id);
-  }
-  const keys = steps.map((s) => s.headers['Idempotency-Key']).filter(Boolean);
-  assert.equal(new Set(keys).size, keys.length, 'every POST of the flow has an Idempotency-Key of its own');
-});
-
-FLOW.forEach((operationId, i) => {
-  test(`step ${i + 1}: ${operationId} answers the status the page states, and both bodies match the schema`, async () => {
-    const step = steps[i];
-    assert.ok(step, `${PAGE}: no step ${i + 1}`);
-    const found = findOperation(mock.spec, step.method, step.path);
-    assert.ok(found, `${PAGE}:${step.line}: no operation of the spec answers ${step.method} ${step.path}`);
-    assert.equal(found.operation.operationId, operationId, `${PAGE}:${step.line}: step ${i + 1} calls ${String(found.operation.operationId)}`);
-    const schema = responseSchemaPointer(mock.spec, found, step.status, 'application/json');
-    assert.ok(schema, `${PAGE}:${step.line}: the spec's ${step.status} response of ${operationId} has no body`);
-    assert.equal(validate(schema.pointer, step.response), undefined, `${PAGE}:${step.line}: the response shown`);
-    const res = await fetch(`${mock.origin}${step.path}`, {method: step.method, headers: step.headers, body: step.body});
-    const text = await res.text();
-    assert.equal(res.status, step.status, `${PAGE}:${step.line}: ${step.method} ${step.path}: ${text}`);
-    assert.equal(validate(schema.pointer, JSON.parse(text)), undefined, `${PAGE}:${step.line}: the mock's answer`);
-  });
+test('the money flow runs green against the mock, every id carried from the step that returned it', () => {
+  const result = runWorkflows(SITE_ROOT, [WORKFLOW], {origin: mock.origin, inputs: {api_key: 'sk_sandbox_flow_test'}});
+  assert.equal(result.error, undefined, result.error);
+  assert.deepEqual(result.failures.map(describeFailure), [], result.output);
+  assert.deepEqual(result.runs.map((r) => [r.workflowId, r.status, r.steps.length]), [['sandbox-money-flow', 'success', FLOW.length]]);
 });
 
 test('sandbox-only operations: exactly those under /sandbox/, on the sandbox server only (and the mock, which the downloads leave out), with scope sandbox:write', () => {
