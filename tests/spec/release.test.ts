@@ -65,6 +65,9 @@ test('the AsyncAPI document has the same name under openapi/ and in a release', 
 });
 
 test('a release writes the snapshot, release.json and changes.json from the previous release', async () => {
+  // What the working spec already changed since the latest release (examples, descriptions not yet released) is in
+  // the record too; the deprecation this test makes is what must be added to it.
+  const unreleased = new Set(recordedChanges(loadRelease(PREVIOUS, dir), loadWorkingSpec(dir)).map((c) => JSON.stringify(c)));
   edit(ACCOUNT, /(\n {2}display_name:\n {4}type: string\n)/, `$1    deprecated: true\n    x-sunset: '${SUNSET}'\n`);
   const result = await cutRelease(NEXT, {siteDir: dir, date: '2026-12-01'});
   assert.equal(result.dir, `${RELEASES_DIR}/${NEXT}`);
@@ -73,7 +76,8 @@ test('a release writes the snapshot, release.json and changes.json from the prev
   assert.equal(fs.readFileSync(path.join(folder, 'release.json'), 'utf8'), `{"version": "${NEXT}", "date": "2026-12-01"}\n`);
   assert.deepEqual(listReleases(dir).map((r) => r.version), [NEXT, ...listReleases(SITE_ROOT).map((r) => r.version)]);
   const changes = loadReleaseChanges(NEXT, dir) as {kind: string; message: string}[];
-  assert.ok(changes.length > 0 && changes.every((c) => c.kind === 'deprecation' && /display_name`/.test(c.message)), JSON.stringify(changes, null, 2));
+  const added = changes.filter((c) => !unreleased.has(JSON.stringify(c)));
+  assert.ok(added.length > 0 && added.every((c) => c.kind === 'deprecation' && /display_name`/.test(c.message)), JSON.stringify(added, null, 2));
   assert.deepEqual(changes, JSON.parse(JSON.stringify(recordedChanges(loadRelease(PREVIOUS, dir), loadRelease(NEXT, dir)))));
   assert.deepEqual(leftovers(), []);
 });
