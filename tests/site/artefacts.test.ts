@@ -12,7 +12,8 @@ import {loadOperations} from '../../tools/spec-model';
 import {BRAND, SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from '../../tools/asyncapi';
-import {workflowDownloadPath} from '../../tools/workflows/publish';
+import {WORKFLOWS_HEADING} from '../../tools/markdown/workflows';
+import {workflowDownloadPath, workflowPageRoute} from '../../tools/workflows/publish';
 import {workflowFiles, workflowIdOfFile, type ArazzoDocument} from '../../tools/workflows/workflows';
 
 const OUT = path.join(SITE_ROOT, 'build', 'openapi');
@@ -93,6 +94,20 @@ test('each workflow is published as YAML and bundled JSON, pointing at the publi
         assert.ok(at.endsWith(`.${ext}`) && fs.existsSync(path.join(SITE_ROOT, 'build', at)), `${id}.arazzo.${ext}: ${s.url} is a published download (${at})`);
       }
     }
+  }
+});
+
+test("llms.txt's Workflows section lists each workflow with its downloads, and its page's copy when the page is built", () => {
+  const llms = fs.readFileSync(path.join(SITE_ROOT, 'build', 'llms.txt'), 'utf8');
+  const at = llms.indexOf(`\n${WORKFLOWS_HEADING}\n`);
+  assert.ok(at > 0, 'llms.txt has the Workflows section');
+  const section = llms.slice(at);
+  for (const file of workflowFiles(SITE_ROOT)) {
+    const id = workflowIdOfFile(file);
+    const entry = section.split('\n').find((l) => l.includes(`${SITE_URL}${workflowDownloadPath(id, 'yaml')}`));
+    assert.ok(entry && entry.includes(`${SITE_URL}${workflowDownloadPath(id, 'json')}`), `${id}: both downloads`);
+    const page = fs.existsSync(path.join(SITE_ROOT, 'build', `${workflowPageRoute(id)}.md`));
+    assert.equal(entry.includes(`](${SITE_URL}${workflowPageRoute(id)}.md)`), page, `${id}: its page's copy linked${page ? '' : ' (no page in this build)'}`);
   }
 });
 
