@@ -146,7 +146,8 @@ export class WorkflowIndex {
       const {operation, model} = this.operation(pub, step);
       const parameters = (step.parameters ?? []).map((p) => {
         const declared = model.parameters.find((m) => m.in === p.in && m.name.toLowerCase() === String(p.name).toLowerCase());
-        return {name: p.name, in: p.in, value: p.value, ...(declared ? {required: declared.required, ...(declared.description ? {description: declared.description} : {})} : {})};
+        // The parameter as the operation declares it: whether it is required, and the first paragraph of its description.
+        return {name: p.name, in: p.in, value: p.value, ...(declared ? {required: declared.required, ...(declared.description ? {description: declared.description.split(/\n\s*\n/)[0].trim()} : {})} : {})};
       });
       return {
         index: i + 1,
