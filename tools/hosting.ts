@@ -37,6 +37,24 @@ export function cacheControlFor(urlPath: string): string {
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
+export interface DownloadType {
+  /** How the file name ends. */
+  extension: string;
+  contentType: string;
+  /** A URL the type applies to, for the tests. */
+  example: string;
+}
+
+/**
+ * What the spec and workflow downloads (/openapi/…) are sent as: YAML as `application/yaml` (RFC 9512; serve-handler's
+ * old MIME table says `text/yaml`), JSON as `application/json`, both UTF-8. hosting/nginx/novaramp.conf maps them so;
+ * Netlify and Cloudflare keep their defaults (a `_headers` path cannot match a file name's end).
+ */
+export const DOWNLOAD_TYPES: readonly DownloadType[] = [
+  {extension: '.yaml', contentType: 'application/yaml; charset=utf-8', example: '/openapi/workflows/quote-and-trade.arazzo.yaml'},
+  {extension: '.json', contentType: 'application/json; charset=utf-8', example: '/openapi/workflows/quote-and-trade.arazzo.json'},
+];
+
 /** A page is a URL whose last segment has no extension (`/`, `/docs/guides/welcome-guide`), not a file. */
 export function isPagePath(urlPath: string): boolean {
   return !/\.[^/]*$/.test(urlPath);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import compression from 'compression';
 import serveHandler from 'serve-handler';
 import {SITE_ROOT} from './cli';
-import {CACHE_RULES, isPagePath, markdownPathFor, prefersMarkdown} from './hosting';
+import {CACHE_RULES, DOWNLOAD_TYPES, isPagePath, markdownPathFor, prefersMarkdown} from './hosting';
 
 export const BUILD_DIR = path.join(SITE_ROOT, 'build');
 
@@ -43,10 +43,13 @@ export interface ServeOptions {
  * serve-handler matches header rules against the file it serves (relative to the build), so a 404 gets the rule
  * of 404.html, not that of the missing asset. Later rules override earlier ones, the reverse of CACHE_RULES.
  */
-const HEADER_RULES = [...CACHE_RULES].reverse().map((rule) => ({
-  source: rule.pattern.replace(/^\//, '').replace(/\*$/, '**'),
-  headers: [{key: 'Cache-Control', value: rule.cacheControl}],
-}));
+const HEADER_RULES = [
+  ...[...CACHE_RULES].reverse().map((rule) => ({
+    source: rule.pattern.replace(/^\//, '').replace(/\*$/, '**'),
+    headers: [{key: 'Cache-Control', value: rule.cacheControl}],
+  })),
+  ...DOWNLOAD_TYPES.map((type) => ({source: `openapi/**/*${type.extension}`, headers: [{key: 'Content-Type', value: type.contentType}]})),
+];
 
 /** A request target's path (still percent-encoded) and its query with the `?`. */
 function splitUrl(target: string): [string, string] {

@@ -24,7 +24,7 @@ export function bundleInputsHash(siteDir: string): string {
     .map((f) => path.posix.join(OPENAPI_DIR, f.split(path.sep).join('/')))
     .filter((f) => !f.startsWith(`${RELEASES_DIR}/`) && fs.statSync(path.join(siteDir, f)).isFile())
     .sort();
-  for (const f of [...files, 'redocly.yaml', 'tools/spec-bundle.ts', 'tools/asyncapi.ts', 'package-lock.json']) {
+  for (const f of [...files, 'redocly.yaml', 'tools/spec-bundle.ts', 'tools/asyncapi.ts', 'tools/workflows/publish.ts', 'package-lock.json']) {
     const abs = path.join(siteDir, f);
     hash.update(`${f}\0`).update(fs.existsSync(abs) ? fs.readFileSync(abs) : '').update('\0');
   }

@@ -3,7 +3,8 @@
  * each API bundled by Redocly (all $refs resolved) as YAML and JSON, one combined spec joined by Redocly
  * (novaramp.yaml / novaramp.json), a Postman collection converted by openapi-to-postmanv2, and the WebSocket
  * API's AsyncAPI document bundled by Redocly too (websocket.asyncapi.yaml / .json), validated again once bundled, and
- * the TypeScript types of the combined spec (novaramp.d.ts).
+ * the TypeScript types of the combined spec (novaramp.d.ts), and the Arazzo workflows of openapi/workflows/ as
+ * workflows/<id>.arazzo.yaml and bundled .json (tools/workflows/publish.ts).
  * Written to a temporary folder and swapped in only when every step succeeded.
  */
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import {API_SPECS, ARTEFACT_DIR, COMBINED_SPEC as COMBINED, specPath} from '../s
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from './asyncapi';
 import {bin, run} from './cli';
 import {BRAND} from '../src/data/brand';
+import {publishWorkflows, WORKFLOW_ARTEFACT_FOLDER} from './workflows/publish';
 
 
 function redocly(args: string[], cwd: string): void {
@@ -105,9 +107,11 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
     const problems = await parserProblems(siteDir, path.relative(siteDir, asyncapi));
     if (problems.length > 0) throw new Error(`the bundled ${ASYNCAPI_FILE} does not validate:\n${problems.join('\n')}`);
     fs.writeFileSync(path.join(tmp, `${ASYNCAPI_ARTEFACT}.json`), `${JSON.stringify(parse(fs.readFileSync(asyncapi, 'utf8')), null, 2)}\n`);
+    const workflows = publishWorkflows(siteDir, path.join(tmp, WORKFLOW_ARTEFACT_FOLDER));
     fs.rmSync(target, {recursive: true, force: true});
     fs.renameSync(tmp, target);
-    return fs.readdirSync(target).sort();
+    const files = fs.readdirSync(target).filter((f) => f !== WORKFLOW_ARTEFACT_FOLDER);
+    return [...files, ...workflows.map((f) => `${WORKFLOW_ARTEFACT_FOLDER}/${f}`)].sort();
   } finally {
     fs.rmSync(tmp, {recursive: true, force: true});
   }

@@ -12,6 +12,9 @@ import {loadOperations} from '../../tools/spec-model';
 import {BRAND, SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from '../../tools/asyncapi';
+import {WORKFLOWS_HEADING} from '../../tools/markdown/workflows';
+import {workflowDownloadPath, workflowPageRoute} from '../../tools/workflows/publish';
+import {workflowFiles, workflowIdOfFile, type ArazzoDocument} from '../../tools/workflows/workflows';
 
 const OUT = path.join(SITE_ROOT, 'build', 'openapi');
 const operations = loadOperations(SITE_ROOT).filter((op) => op.method !== 'event');
@@ -74,6 +77,38 @@ test('the WebSocket API is published as AsyncAPI 3.0, bundled, as YAML and JSON,
   assert.deepEqual(refs.filter((r) => !r.startsWith('"$ref":"#/')), []);
   assert.ok(yaml.components.schemas.Quote && yaml.components.schemas.Transaction, 'the Quote and Transaction schemas are bundled in');
   assert.deepEqual(await parserProblems(SITE_ROOT, path.relative(SITE_ROOT, path.join(OUT, `${ASYNCAPI_ARTEFACT}.yaml`))), []);
+});
+
+test('each workflow is published as YAML and bundled JSON, pointing at the published spec downloads', () => {
+  const files = workflowFiles(SITE_ROOT);
+  assert.ok(files.length >= 8);
+  for (const file of files) {
+    const id = workflowIdOfFile(file);
+    const yaml = parse(fs.readFileSync(path.join(SITE_ROOT, 'build', workflowDownloadPath(id, 'yaml')), 'utf8')) as ArazzoDocument;
+    const json = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'build', workflowDownloadPath(id, 'json')), 'utf8')) as ArazzoDocument;
+    assert.equal(json.workflows[0].workflowId, id);
+    assert.deepEqual(json.workflows, yaml.workflows, id);
+    for (const [ext, doc] of [['yaml', yaml], ['json', json]] as const) {
+      for (const s of doc.sourceDescriptions) {
+        const at = new URL(s.url, `https://site.invalid${workflowDownloadPath(id, ext)}`).pathname;
+        assert.ok(at.endsWith(`.${ext}`) && fs.existsSync(path.join(SITE_ROOT, 'build', at)), `${id}.arazzo.${ext}: ${s.url} is a published download (${at})`);
+      }
+    }
+  }
+});
+
+test("llms.txt's Workflows section lists each workflow with its downloads, and its page's copy when the page is built", () => {
+  const llms = fs.readFileSync(path.join(SITE_ROOT, 'build', 'llms.txt'), 'utf8');
+  const at = llms.indexOf(`\n${WORKFLOWS_HEADING}\n`);
+  assert.ok(at > 0, 'llms.txt has the Workflows section');
+  const section = llms.slice(at);
+  for (const file of workflowFiles(SITE_ROOT)) {
+    const id = workflowIdOfFile(file);
+    const entry = section.split('\n').find((l) => l.includes(`${SITE_URL}${workflowDownloadPath(id, 'yaml')}`));
+    assert.ok(entry && entry.includes(`${SITE_URL}${workflowDownloadPath(id, 'json')}`), `${id}: both downloads`);
+    const page = fs.existsSync(path.join(SITE_ROOT, 'build', `${workflowPageRoute(id)}.md`));
+    assert.equal(entry.includes(`](${SITE_URL}${workflowPageRoute(id)}.md)`), page, `${id}: its page's copy linked${page ? '' : ' (no page in this build)'}`);
+  }
 });
 
 test('the WebSocket guide links the AsyncAPI downloads', () => {

@@ -23,9 +23,10 @@ import {parseFragment} from 'parse5';
 import {elementsOf, htmlRows, markdownRows, textOf} from '../../tools/reference/completeness';
 import {resolveRef, type Json} from '../../tools/spec-lookup';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';
+import {parseOperationId, readWorkflowFile, workflowFiles, type Workflow} from '../../tools/workflows/workflows';
 
 const BUILD = path.join(SITE_ROOT, 'build');
-const TOOLS = ['get_operation', 'get_page', 'get_schema', 'list_changes', 'search_docs', 'validate_request', 'validate_webhook_payload'];
+const TOOLS = ['get_operation', 'get_page', 'get_schema', 'get_workflow', 'list_changes', 'list_workflows', 'search_docs', 'validate_request', 'validate_webhook_payload'];
 /** Whether a copy's row says `required` (after its label, before what the copy adds in parentheses). */
 const markdownRequired = (rest: string): boolean => rest.replace(/ \(.*\)$/, '').split(/\s+/).includes('required');
 const readJson = <T = Json>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
@@ -164,6 +165,72 @@ describe('npm run mcp', () => {
     const from = `/docs/${redirect.f.replace(/(\/index)?\.html$/, '')}`;
     assert.equal(text(await call('get_page', {page: from})), fs.readFileSync(path.join(BUILD, `${redirect.to}.md`), 'utf8'), from);
     assert.match(await toolError('get_page', {page: `${route}s`}), new RegExp(`No page "${route}s"\\. Did you mean "${route}"`));
+  });
+
+  /** The workflows of openapi/workflows/, as written. */
+  const sourceWorkflows = workflowFiles(SITE_ROOT).map((f) => readWorkflowFile(f, SITE_ROOT).doc);
+
+  test('list_workflows lists every workflow with its inputs, step count, operations, page and downloads; a filter narrows it', async () => {
+    const {workflows} = await json('list_workflows', {});
+    assert.ok(sourceWorkflows.length >= 8);
+    assert.deepEqual(workflows.map((w: {id: string}) => w.id), sourceWorkflows.map((d) => d.workflows[0].workflowId));
+    for (const [i, doc] of sourceWorkflows.entries()) {
+      const source: Workflow = doc.workflows[0];
+      const listed = workflows[i];
+      const id = source.workflowId;
+      assert.equal(listed.title, doc.info.title, id);
+      assert.ok(listed.summary.length > 20, `${id} has a summary`);
+      assert.equal(listed.steps, source.steps.length, `${id}: step count`);
+      assert.deepEqual(listed.operations, source.steps.map((s) => parseOperationId(s.operationId ?? '').operationId), `${id}: operations in order`);
+      assert.deepEqual(
+        listed.inputs.map((input: {name: string; required: boolean}) => [input.name, input.required]),
+        Object.keys(source.inputs?.properties ?? {}).map((name) => [name, (source.inputs?.required ?? []).includes(name)]),
+        `${id}: inputs`,
+      );
+      assert.equal(listed.url, `${SITE_URL}/docs/guides/workflows/${id}`);
+      for (const ext of ['yaml', 'json']) {
+        assert.equal(listed.downloads[ext], `${SITE_URL}/openapi/workflows/${id}.arazzo.${ext}`);
+        assert.ok(fs.existsSync(path.join(BUILD, 'openapi', 'workflows', `${id}.arazzo.${ext}`)), `${id}.arazzo.${ext} is in the build`);
+      }
+      if (fs.existsSync(path.join(BUILD, 'docs', 'guides', 'workflows', `${id}.md`))) assert.equal(listed.markdownUrl, `${listed.url}.md`);
+    }
+    const {workflows: trading} = await json('list_workflows', {filter: 'executeTradeOrder'});
+    assert.deepEqual(trading.map((w: {id: string}) => w.id), sourceWorkflows.filter((d) => d.workflows[0].steps.some((s) => s.operationId?.endsWith('.executeTradeOrder'))).map((d) => d.workflows[0].workflowId));
+    const none = await json('list_workflows', {filter: 'no such journey'});
+    assert.deepEqual(none.workflows, []);
+    assert.match(none.note, /the workflows are: .*quote-and-trade/);
+  });
+
+  test("get_workflow returns every step in order with its operation as get_operation resolves it and the step's own parameters, body, criteria and outputs", async () => {
+    for (const doc of sourceWorkflows) {
+      const source: Workflow = doc.workflows[0];
+      const got = await json('get_workflow', {id: source.workflowId});
+      assert.equal(got.id, source.workflowId);
+      assert.deepEqual(got.inputsSchema, source.inputs);
+      assert.deepEqual(got.outputs, source.outputs ?? {});
+      assert.deepEqual(got.steps.map((s: {stepId: string}) => s.stepId), source.steps.map((s) => s.stepId), `${source.workflowId}: steps in order`);
+      for (const [i, step] of source.steps.entries()) {
+        const resolved = got.steps[i];
+        const {operationId} = parseOperationId(step.operationId ?? '');
+        const operation = await json('get_operation', {operation: operationId});
+        assert.deepEqual(
+          resolved.operation,
+          {api: operation.api, operationId, method: operation.method.toUpperCase(), path: operation.path, summary: operation.summary, url: operation.url, markdownUrl: operation.markdownUrl},
+          `${source.workflowId} ${step.stepId}: the operation of get_operation`,
+        );
+        assert.deepEqual(resolved.parameters.map((p: {name: string; in: string; value: unknown}) => ({name: p.name, in: p.in, value: p.value})), step.parameters ?? []);
+        for (const p of resolved.parameters) {
+          const declared = operation.parameters.find((d: {name: string; in: string}) => d.in === p.in && d.name.toLowerCase() === p.name.toLowerCase());
+          assert.equal(p.required, declared.required, `${step.stepId}: ${p.in} ${p.name} as the operation declares it`);
+        }
+        assert.deepEqual(resolved.requestBody, step.requestBody);
+        assert.deepEqual(resolved.successCriteria, step.successCriteria ?? []);
+        assert.deepEqual(resolved.outputs, step.outputs ?? {});
+      }
+    }
+    const quote = await json('get_workflow', {id: 'quote-and-trade.arazzo.yaml'});
+    assert.equal(quote.id, 'quote-and-trade', 'a download name finds its workflow');
+    assert.match(await toolError('get_workflow', {id: 'quote-and-trades'}), /No workflow "quote-and-trades"\. Did you mean "quote-and-trade"/);
   });
 
   test('get_operation returns the reference model its page and copy were rendered from, by operationId or METHOD path', async () => {

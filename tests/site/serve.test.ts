@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {CACHE_IMMUTABLE, CACHE_REVALIDATE, markdownPathFor, NEGOTIATION_CASES} from '../../tools/hosting';
+import {CACHE_IMMUTABLE, CACHE_REVALIDATE, DOWNLOAD_TYPES, markdownPathFor, NEGOTIATION_CASES} from '../../tools/hosting';
 import {readRoutes} from '../../tools/routes-contract';
 import {BUILD_DIR, freePort, serveBuild, type Served} from '../../tools/serve-build';
 
@@ -23,7 +23,7 @@ const GUIDE = '/docs/guides/welcome-guide';
 /** A page the build has no Markdown copy of. */
 const WITHOUT_COPY = '/search';
 /** Files that keep their URL when they change. */
-const REVALIDATED = ['/llms.txt', '/sitemap.xml', '/blog/rss.xml', '/search-index.json', '/openapi/novaramp.yaml', `${GUIDE}.md`];
+const REVALIDATED = ['/llms.txt', '/sitemap.xml', '/blog/rss.xml', '/search-index.json', '/openapi/novaramp.yaml', ...DOWNLOAD_TYPES.map((t) => t.example), `${GUIDE}.md`];
 const CHROME_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -154,6 +154,17 @@ for (const {name, start, comparesQValues} of SERVERS) {
         assert.equal(again.status, 304, `${route} (${accept}) with If-None-Match: ${etag}`);
       }
       assert.notEqual(etags.get(`${GUIDE} ${CHROME_ACCEPT}`), etags.get(`${GUIDE} text/markdown`), 'HTML and Markdown have different ETags');
+    });
+
+    test('sends the spec and workflow downloads as the content types of tools/hosting.ts, as they are in the build', async () => {
+      for (const {extension, contentType, example} of DOWNLOAD_TYPES) {
+        for (const route of [example, `/openapi/novaramp${extension}`]) {
+          const res = await get(route, {Accept: '*/*'});
+          assert.equal(res.status, 200, route);
+          assert.equal(res.headers.get('content-type')?.toLowerCase().replace(/\s/g, ''), contentType.replace(/\s/g, ''), route);
+          assert.equal(await res.text(), readBuild(route), route);
+        }
+      }
     });
 
     test('gzips pages and their Markdown copies', async () => {

@@ -9,7 +9,8 @@
  *    code samples gen:api recorded for it (tools/reference/markdown.ts: the HTML of a reference page is mostly
  *    widgets; the model it was rendered from is the real content);
  * 2. starts every copy with the directive that names its page and points to llms.txt;
- * 3. writes llms-full.txt again from the final copies, in llms.txt's order.
+ * 3. adds the Workflows section to llms.txt (./workflows.ts: each Arazzo workflow, its page's copy, its downloads);
+ * 4. writes llms-full.txt again from the final copies, in llms.txt's order.
  * Everything is generated before anything is written, so a spec problem fails the build with its cause and
  * leaves no half-written set.
  */
@@ -24,6 +25,8 @@ import {COMPONENT_FOLDER, COMPONENT_URL, componentFileName, MODEL_FOLDER, operat
 import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../api-pages/code-samples';
 import {componentMarkdown, operationMarkdown} from '../reference/markdown';
 import type {ComponentModel, Direction, OperationModel} from '../reference/model';
+import {workflowDownloadPath} from '../workflows/publish';
+import {withWorkflowsSection, workflowEntries, workflowsSection} from './workflows';
 
 export interface AgentMarkdownOptions {
   /** The options of @signalwire/docusaurus-plugin-llms-txt. */
@@ -98,13 +101,20 @@ export function llmsTxtCopies(llmsTxt: string): string[] {
 export const routeOfCopy = (copy: string): string => (copy === '/index.md' ? '/' : copy.replace(/\.md$/, ''));
 
 /**
- * Steps 1–3 on a build whose copies the llms-txt plugin has written: the operation pages from the spec, the
+ * Steps 1–4 on a build whose copies the llms-txt plugin has written: the operation pages from the spec, the
  * directive at the top of every copy, llms-full.txt from the final copies.
  */
 export async function finishMarkdown(siteDir: string, outDir: string, manifestFile?: string): Promise<{operations: number; copies: number; components: number}> {
   const llmsTxtFile = path.join(outDir, LLMS_TXT);
   if (!fs.existsSync(llmsTxtFile)) throw new MarkdownGenerationError(`${path.relative(siteDir, llmsTxtFile)} is missing: the llms-txt plugin wrote nothing.`);
-  const llmsTxt = fs.readFileSync(llmsTxtFile, 'utf8');
+  const written = fs.readFileSync(llmsTxtFile, 'utf8');
+  const workflows = workflowEntries(siteDir);
+  for (const {id} of workflows) {
+    for (const ext of ['yaml', 'json'] as const) {
+      if (!fs.existsSync(path.join(outDir, workflowDownloadPath(id, ext)))) throw new MarkdownGenerationError(`${workflowDownloadPath(id, ext)} is not in the build: run \`npm run bundle:spec\` (npm run build does).`);
+    }
+  }
+  const llmsTxt = withWorkflowsSection(written, workflowsSection(workflows, (copy) => fs.existsSync(path.join(outDir, copy))));
   const copies = llmsTxtCopies(llmsTxt);
   const operations = await operationPages(siteDir, outDir, manifestFile);
   const finished = new Map<string, string>();
@@ -121,6 +131,7 @@ export async function finishMarkdown(siteDir: string, outDir: string, manifestFi
     if (!finished.has(copy)) throw new MarkdownGenerationError(`llms.txt does not list the operation page ${SITE_URL}${copy}.`);
   }
   for (const [copy, text] of finished) fs.writeFileSync(path.join(outDir, copy), text);
+  if (llmsTxt !== written) fs.writeFileSync(llmsTxtFile, llmsTxt);
   const components = componentPages(siteDir, outDir);
   for (const [copy, text] of components) {
     fs.mkdirSync(path.dirname(path.join(outDir, copy)), {recursive: true});

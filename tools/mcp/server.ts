@@ -13,6 +13,8 @@ import {registerChangesTools} from './tools/changes';
 import {registerDocsTools} from './tools/docs';
 import {registerSpecTools} from './tools/spec';
 import {registerValidationTools} from './tools/validation';
+import {registerWorkflowTools} from './tools/workflows';
+import {WorkflowIndex} from './workflows';
 
 export interface DocsServer {
   server: McpServer;
@@ -25,16 +27,18 @@ export function createDocsServer(buildDir: string): DocsServer {
   const build = loadDocsBuild(buildDir);
   const pages = new DocPages(build);
   const spec = new SpecIndex(build, pages);
+  const workflows = new WorkflowIndex(build, spec, pages);
   const server = new McpServer(
     {name: `${BRAND.toLowerCase()}-docs`, title: `${BRAND} developer docs`, version: String((build.combined.info as {version?: string}).version ?? '0.0.0')},
     {
-      instructions: `The ${BRAND} payments API docs, offline. Find pages with search_docs and read them with get_page (or the page resources); get exact contracts with get_operation and get_schema; check a request or webhook payload with validate_request / validate_webhook_payload before sending it; list_changes says what changed since a release.`,
+      instructions: `The ${BRAND} payments API docs, offline. Find pages with search_docs and read them with get_page (or the page resources); get exact contracts with get_operation and get_schema; follow a journey (onboarding, funding, trading, withdrawing, webhooks) step by step with list_workflows and get_workflow; check a request or webhook payload with validate_request / validate_webhook_payload before sending it; list_changes says what changed since a release.`,
     },
   );
   registerDocsTools(server, build, pages, new DocsSearch(build, pages));
   registerSpecTools(server, spec);
   registerValidationTools(server, spec, new RequestValidator());
+  registerWorkflowTools(server, workflows);
   registerChangesTools(server, build.dir);
   const operations = spec.operations.filter((o) => o.kind === 'operation').length;
-  return {server, summary: `${pages.all.length} pages, ${operations} operations, ${spec.events.length} webhook events from ${build.dir}`};
+  return {server, summary: `${pages.all.length} pages, ${operations} operations, ${spec.events.length} webhook events, ${workflows.count} workflows from ${build.dir}`};
 }

@@ -14,6 +14,7 @@
  */
 import path from 'node:path';
 import {API_SPECS, specPath} from '../../src/data/api-table';
+import type {ChangeTarget} from '../../src/data/spec-changes';
 import type {ApiDocument, ApiOperation} from '../openapi/document';
 import {isObject, type Json} from '../openapi/json';
 import {loadApi} from '../openapi/load';
@@ -51,17 +52,56 @@ function eachString(value: unknown, keys: (string | number)[], visit: (text: str
   else if (isObject(value as Json)) for (const [k, v] of Object.entries(value as object)) eachString(v, [...keys, k], visit);
 }
 
+/** What a problem is about, so that the breaking-change gate can name the spec change behind it (tools/spec-diff/workflows.ts). */
+export interface ProblemSubject {
+  /** The operation the step calls (without `$sourceDescriptions.<name>.`). */
+  operationId?: string;
+  /** What of the operation the step uses and the spec lacks; `other` for what is the workflow's own (inputs, outputs). */
+  target: ChangeTarget | 'response';
+  /** The field (`trade.quote_id`), parameter name or enum value. */
+  name?: string;
+}
+
+/** One problem of a workflow, where it is and what it is about. */
+export interface WorkflowProblem extends ProblemSubject {
+  file: string;
+  line: number;
+  message: string;
+  workflowId?: string;
+  stepId?: string;
+}
+
+/** `file:line: message`. */
+export const problemLine = (p: WorkflowProblem): string => `${p.file}:${p.line}: ${p.message}`;
+
 /** The problems of every workflow file given (absolute paths), as `file:line: message`. */
 export async function checkWorkflows(siteDir: string, files: readonly string[]): Promise<string[]> {
-  const problems: string[] = [];
+  return (await workflowProblems(siteDir, files)).map(problemLine);
+}
+
+/** The problems of every workflow file given (absolute paths), each with its file, line and subject. */
+export async function workflowProblems(siteDir: string, files: readonly string[]): Promise<WorkflowProblem[]> {
+  const problems: WorkflowProblem[] = [];
   for (const abs of files) problems.push(...(await checkFile(siteDir, readWorkflowFile(abs, siteDir))));
   return problems;
 }
 
-async function checkFile(siteDir: string, wf: WorkflowFile): Promise<string[]> {
-  if (wf.errors.length) return wf.errors;
-  const problems: string[] = [];
-  const report = (keys: (string | number)[], message: string) => problems.push(`${wf.where(...keys)}: ${message}`);
+async function checkFile(siteDir: string, wf: WorkflowFile): Promise<WorkflowProblem[]> {
+  if (wf.errors.length) {
+    return wf.errors.map((e) => {
+      const m = /^(.*?):(\d+): (.*)$/.exec(e)!;
+      return {file: m[1], line: Number(m[2]), message: m[3], target: 'other'};
+    });
+  }
+  const problems: WorkflowProblem[] = [];
+  const report: Report = (keys, message, subject = {target: 'other'}) => {
+    const at = wf.where(...keys);
+    const colon = at.lastIndexOf(':');
+    const [, w, , s] = keys;
+    const workflowId = keys[0] === 'workflows' && typeof w === 'number' ? wf.doc.workflows?.[w]?.workflowId : undefined;
+    const stepId = workflowId !== undefined && keys[2] === 'steps' && typeof s === 'number' ? wf.doc.workflows[w as number].steps?.[s]?.stepId : undefined;
+    problems.push({file: at.slice(0, colon), line: Number(at.slice(colon + 1)), message, ...subject, ...(workflowId ? {workflowId} : {}), ...(stepId ? {stepId} : {})});
+  };
   const {doc} = wf;
   const roots = new Map(API_SPECS.map((api) => [specPath(api), api]));
 
@@ -90,7 +130,7 @@ async function checkFile(siteDir: string, wf: WorkflowFile): Promise<string[]> {
   return problems;
 }
 
-type Report = (keys: (string | number)[], message: string) => void;
+type Report = (keys: (string | number)[], message: string, subject?: ProblemSubject) => void;
 
 function checkWorkflow(workflow: Workflow, at: (string | number)[], sources: Map<string, ApiDocument>, report: Report): void {
   const inputs = new Set(Object.keys(workflow.inputs?.properties ?? {}));
@@ -135,19 +175,20 @@ function findOperation(step: Step, at: (string | number)[], sources: Map<string,
   const {source, operationId} = parseOperationId(step.operationId);
   const candidates = source ? (sources.has(source) ? [[source, sources.get(source)!] as const] : []) : [...sources.entries()];
   if (source && !candidates.length) {
-    report([...at, 'operationId'], `${step.operationId}: no source description is named "${source}"`);
+    report([...at, 'operationId'], `${step.operationId}: no source description is named "${source}"`, {operationId, target: 'other'});
     return undefined;
   }
   for (const [name, api] of candidates) {
     const op = api.operations().find((o) => o.operationId === operationId);
     if (op) return {api, op, label: `${operationId} (${op.method.toUpperCase()} ${op.key})`};
-    if (source) report([...at, 'operationId'], `${step.operationId}: the ${name} API (${api.source?.file}) has no operation ${operationId}`);
+    if (source) report([...at, 'operationId'], `${step.operationId}: the ${name} API (${api.source?.file}) has no operation ${operationId}`, {operationId, target: 'operation'});
   }
-  if (!source) report([...at, 'operationId'], `${step.operationId}: no source description has this operation`);
+  if (!source) report([...at, 'operationId'], `${step.operationId}: no source description has this operation`, {operationId, target: 'operation'});
   return undefined;
 }
 
 function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found, workflowParams: Set<string>, report: Report): void {
+  const about = (target: ProblemSubject['target'], name?: string): ProblemSubject => ({operationId: op.operationId, target, ...(name !== undefined ? {name} : {})});
   // Parameters: declared by the operation, and every required one sent (Respect takes none from the spec once a
   // step lists any).
   const declared = new Map(op.parameters.map((p) => [`${String(p.parameter.in)}:${String(p.parameter.name).toLowerCase()}`, p.parameter]));
@@ -155,10 +196,10 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
   (step.parameters ?? []).forEach((p, i) => {
     const key = `${p.in}:${String(p.name).toLowerCase()}`;
     sent.add(key);
-    if (!declared.has(key)) report([...at, 'parameters', i, 'name'], `${label} has no ${p.in} parameter "${p.name}" (it has: ${[...declared.keys()].join(', ')})`);
+    if (!declared.has(key)) report([...at, 'parameters', i, 'name'], `${label} has no ${p.in} parameter "${p.name}" (it has: ${[...declared.keys()].join(', ')})`, about('parameter', p.name));
   });
   for (const [key, parameter] of declared) {
-    if (parameter.required === true && !sent.has(key)) report([...at, 'parameters'], `${label} requires the ${key.replace(':', ' parameter ')}, which step "${step.stepId}" does not send`);
+    if (parameter.required === true && !sent.has(key)) report([...at, 'parameters'], `${label} requires the ${key.replace(':', ' parameter ')}, which step "${step.stepId}" does not send`, about('parameter', String(parameter.name)));
   }
 
   // Request body: every field the payload sets is a field of the request schema, with a value its enum allows.
@@ -168,8 +209,8 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
     return isObject(content) ? content.schema : undefined;
   })();
   if (step.requestBody?.payload !== undefined) {
-    if (requestSchema === undefined) report([...at, 'requestBody'], `${label} takes no JSON request body`);
-    else checkPayload(api, requestSchema, step.requestBody.payload as Json, [], [...at, 'requestBody', 'payload'], label, report);
+    if (requestSchema === undefined) report([...at, 'requestBody'], `${label} takes no JSON request body`, about('request-field'));
+    else checkPayload(api, requestSchema, step.requestBody.payload as Json, [], [...at, 'requestBody', 'payload'], label, (keys, message, subject) => report(keys, message, {...subject, operationId: op.operationId} as ProblemSubject));
   }
 
   // Responses: the success status the criteria expect (else every 2xx), and the fields criteria and outputs read.
@@ -179,7 +220,7 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
     .filter((s): s is string => Boolean(s));
   const statuses = expected.length ? expected : Object.keys(isObject(responses) ? responses : {}).filter((s) => s.startsWith('2'));
   for (const status of expected) {
-    if (!isObject(responses) || responses[status] === undefined) report([...at, 'successCriteria'], `${label} documents no ${status} response`);
+    if (!isObject(responses) || responses[status] === undefined) report([...at, 'successCriteria'], `${label} documents no ${status} response`, about('response', status));
   }
   const responseSchemas = statuses.flatMap((status) => {
     const response = isObject(responses) ? api.resolve(responses[status]).node : undefined;
@@ -191,7 +232,7 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
     if (!m) return undefined;
     const tokens = m[1] ? parsePointer(`#${m[1]}`) : [];
     const reached = responseSchemas.flatMap((schema) => schemasAt(api, schema, tokens));
-    if (!reached.length) report(keys, `${expression}: the ${statuses.join('/')} response of ${label} has no field ${m[1] ?? '(body)'}`);
+    if (!reached.length) report(keys, `${expression}: the ${statuses.join('/')} response of ${label} has no field ${m[1] ?? '(body)'}`, about('response-field', tokens.join('.')));
     return reached;
   };
 
@@ -210,7 +251,7 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
     if (!reached?.length || !value || typeof value.value !== 'string') return;
     const allowed = allowedValues(api, reached);
     if (allowed && !allowed.includes(value.value)) {
-      report(keys, `${criterion.condition}: ${JSON.stringify(value.value)} is not a value of ${left.slice('$response.body#'.length)} in the ${statuses.join('/')} response of ${label} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`);
+      report(keys, `${criterion.condition}: ${JSON.stringify(value.value)} is not a value of ${left.slice('$response.body#'.length)} in the ${statuses.join('/')} response of ${label} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`, about('enum-value', value.value));
     }
   });
   for (const [name, expression] of Object.entries(step.outputs ?? {})) bodyField(expression, [...at, 'outputs', name]);
@@ -220,7 +261,7 @@ function checkPayload(api: ApiDocument, schema: Json, payload: Json, tokens: str
   if (typeof payload === 'string' && payload.startsWith('$')) return; // a runtime expression: checked by checkRefs
   if (isObject(payload)) {
     for (const [key, value] of Object.entries(payload)) {
-      if (!schemasAt(api, schema, [...tokens, key]).length) report([...keys, key], `${label}: the request body has no field ${[...tokens, key].join('.')}`);
+      if (!schemasAt(api, schema, [...tokens, key]).length) report([...keys, key], `${label}: the request body has no field ${[...tokens, key].join('.')}`, {target: 'request-field', name: [...tokens, key].join('.')});
       else checkPayload(api, schema, value, [...tokens, key], [...keys, key], label, report);
     }
     return;
@@ -231,5 +272,5 @@ function checkPayload(api: ApiDocument, schema: Json, payload: Json, tokens: str
   }
   if (typeof payload !== 'string') return;
   const allowed = allowedValues(api, schemasAt(api, schema, tokens));
-  if (allowed && !allowed.includes(payload)) report(keys, `${label}: ${JSON.stringify(payload)} is not a value of ${tokens.join('.')} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`);
+  if (allowed && !allowed.includes(payload)) report(keys, `${label}: ${JSON.stringify(payload)} is not a value of ${tokens.join('.')} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`, {target: 'enum-value', name: payload});
 }

@@ -1,0 +1,81 @@
+/**
+ * The breaking-change gate guards the workflows too (issue #29): in a scratch copy of the site, removing a response
+ * field a workflow reads makes `npm run diff` fail naming the workflow's file:line, the step and the spec change
+ * behind it; a change no workflow depends on leaves the workflows passing. The pairing of problems with changes
+ * (tools/spec-diff/workflows.ts) is checked on its own too.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+import type {SpecChange} from '../../src/data/spec-changes';
+import {run} from '../../tools/cli';
+import {scratchSite} from '../../tools/scratch-site';
+import {explainingChanges} from '../../tools/spec-diff/workflows';
+
+const SCHEMA = 'openapi/components/schemas/Quote.yaml';
+const WORKFLOW = 'openapi/workflows/quote-and-trade.arazzo.yaml';
+
+/** `text` without the property `name` (its block at two spaces) and without it in `required: [...]`. */
+function withoutField(text: string, name: string): string {
+  const block = new RegExp(`\\n {2}${name}:\\n(?: {4}.*\\n)+`).exec(text);
+  const required = /^required: \[(.*)\]$/m.exec(text);
+  assert.ok(block && required && required[1].split(', ').includes(name), `${SCHEMA} has a required field ${name} (update this test with the spec)`);
+  const fields = required[1].split(', ').filter((f) => f !== name);
+  return text.replace(block[0], '\n').replace(required[0], `required: [${fields.join(', ')}]`);
+}
+
+describe('npm run diff and the workflows', () => {
+  let dir: string;
+  let original: string;
+  const diff = () => {
+    const {status, output} = run('npm', ['run', '--silent', 'diff'], dir);
+    return {status, output};
+  };
+  before(() => {
+    dir = scratchSite('workflow-gate');
+    original = fs.readFileSync(path.join(dir, SCHEMA), 'utf8');
+  });
+  after(() => fs.rmSync(dir, {recursive: true, force: true}));
+
+  test('removing a response field a workflow reads fails naming the workflow file:line, the step and the change', () => {
+    const workflow = fs.readFileSync(path.join(dir, WORKFLOW), 'utf8').split('\n');
+    const line = workflow.findIndex((l) => /^\s+expires_at: \$response\.body#\/expires_at$/.test(l)) + 1;
+    assert.ok(line > 0, `${WORKFLOW} reads $response.body#/expires_at in an output (update this test with the workflow)`);
+    fs.writeFileSync(path.join(dir, SCHEMA), withoutField(original, 'expires_at'));
+    const {status, output} = diff();
+    assert.equal(status, 1, output);
+    const at = output.split('\n').findIndex((l) => l.includes(`${WORKFLOW}:${line}: workflow quote-and-trade, step preview-quote: $response.body#/expires_at`));
+    assert.ok(at >= 0, `names the workflow, its line and the step\n${output}`);
+    assert.match(output.split('\n')[at + 1], new RegExp(`broken by ${SCHEMA.replace(/\./g, '\\.')}:\\d+ +Removed field \`expires_at\` from the \`201\` response of \`POST /accounts/\\{account_id\\}/quotes\``), output);
+    assert.match(output, /✗ 1 workflow problem: the working spec breaks a workflow/);
+  });
+
+  test('removing a field no workflow reads fails the policy alone; the workflows still hold', () => {
+    fs.writeFileSync(path.join(dir, SCHEMA), withoutField(original, 'rate'));
+    const {status, output} = diff();
+    assert.equal(status, 1, output);
+    assert.match(output, /Removed field `rate` from/);
+    assert.match(output, /✓ The \d+ workflows of openapi\/workflows\/ hold against the working spec/);
+  });
+
+  test('a change no workflow depends on passes', () => {
+    fs.writeFileSync(path.join(dir, SCHEMA), original.replace('description: When the quote was created.', 'description: When the quote was created (UTC).'));
+    const {status, output} = diff();
+    assert.equal(status, 0, output);
+    assert.match(output, /✓ No breaking change the policy does not allow/);
+    assert.match(output, /✓ The \d+ workflows of openapi\/workflows\/ hold against the working spec/);
+  });
+});
+
+test('a workflow problem is explained by the changes to the same operation, target and name', () => {
+  const change = (over: Partial<SpecChange>): SpecChange => ({api: 'quotes', kind: 'breaking', action: 'removed', target: 'response-field', pointer: '/', message: 'Removed field `expires_at` from the `201` response of `POST /q`.', operation: {method: 'post', path: '/q', operationId: 'previewTradeOrder'}, ...over});
+  const field = change({});
+  const other = change({message: 'Removed field `rate` from the `201` response of `POST /q`.'});
+  const elsewhere = change({operation: {method: 'get', path: '/t', operationId: 'getTransaction'}});
+  const problem = {file: 'w.arazzo.yaml', line: 3, message: 'm', operationId: 'previewTradeOrder', target: 'response-field' as const, name: 'expires_at'};
+  assert.deepEqual(explainingChanges(problem, [other, field, elsewhere]), [field]);
+  assert.deepEqual(explainingChanges({...problem, name: 'buy.value'}, [other, field, elsewhere]), [other, field], 'no change names it: every change of that kind to the operation');
+  assert.deepEqual(explainingChanges({...problem, target: 'other'}, [field]), [], "a workflow's own mistake is explained by no change");
+  assert.deepEqual(explainingChanges({...problem, operationId: 'listQuotes'}, [field, elsewhere]), []);
+});
