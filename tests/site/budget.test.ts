@@ -99,19 +99,3 @@ describe('static HTML of every operation page', () => {
     assert.deepEqual(hidden, []);
   });
 });
-
-describe('spec descriptions', () => {
-  test('are Markdown without raw HTML (the theme Markdown runs without rehype-raw: src/plugins/page-weight)', () => {
-    const dir = path.join(SITE_ROOT, 'openapi');
-    const files = fs.readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.yaml'));
-    const offenders = files.flatMap((f) =>
-      fs
-        .readFileSync(path.join(dir, f), 'utf8')
-        .split('\n')
-        .map((line, i) => ({line, at: `openapi/${f}:${i + 1}`}))
-        .filter(({line}) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(line) && !/<TOKEN>/.test(line))
-        .map(({at}) => at),
-    );
-    assert.deepEqual(offenders, []);
-  });
-});
