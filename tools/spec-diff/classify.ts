@@ -37,6 +37,8 @@ export interface Finding {
   field?: string;
   /** Extra words for the message (a type before and after, a sunset date). */
   detail?: string;
+  /** A `type` change, merged per field into one finding whose `detail` words it (mergeFindings). */
+  typeChange?: {before: string[]; after: string[]; element: boolean};
   /** Path to the changed element: in the head document, or in the base document for a removal. */
   path: (string | number)[];
   /** True when `path` is in the base document (the element no longer exists). */
@@ -304,7 +306,7 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
   if (key === 'type') {
     const before = typesOf(diff.action === 'add' && rest.length === 1 ? undefined : diff.before);
     const after = typesOf(diff.action === 'remove' && rest.length === 1 ? undefined : diff.after);
-    return [{...base, path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'type'], inBase: false, target, action: 'changed', rule: 'values-changed', name: fieldName, detail: JSON.stringify({before, after, element: rest.length > 1})}];
+    return [{...base, path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'type'], inBase: false, target, action: 'changed', rule: 'values-changed', name: fieldName, typeChange: {before, after, element: rest.length > 1}}];
   }
   if (key === 'const') {
     const rule: ClassificationRuleId = diff.action === 'replace' ? 'values-changed' : valuesRule(scope.direction, diff.action === 'remove');
@@ -616,8 +618,8 @@ function mergeFindings(findings: Finding[]): Finding[] {
     }
     if ((f.rule === 'response-field-made-required' || f.rule === 'request-field-made-required') && added.has(key)) continue;
     if ((f.rule === 'request-field-made-optional' || f.rule === 'response-field-made-optional') && removed.has(key)) continue;
-    if (f.rule === 'values-changed' && f.detail?.startsWith('{"before"')) {
-      const {before, after, element} = JSON.parse(f.detail) as {before: string[]; after: string[]; element: boolean};
+    if (f.typeChange) {
+      const {before, after, element} = f.typeChange;
       const t = types.get(key) ?? {finding: f, before: new Set<string>(), after: new Set<string>(), whole: false};
       // An item of a type array added or removed, or the whole `type` replaced.
       for (const b of before) t.before.add(b);
@@ -638,6 +640,7 @@ function mergeFindings(findings: Finding[]): Finding[] {
     const widened = gone.length === 0 || (gone.length === 1 && gone[0] === 'integer' && fresh.includes('number'));
     const narrowed = fresh.length === 0 || (fresh.length === 1 && fresh[0] === 'integer' && gone.includes('number'));
     finding.rule = widened && !narrowed ? valuesRule(direction, true) : narrowed && !widened ? valuesRule(direction, false) : 'values-changed';
+    delete finding.typeChange;
     finding.detail = whole
       ? `type ${describeTypes([...before])} → ${describeTypes([...after])}`
       : [fresh.length ? `now also of type ${describeTypes(fresh)}` : '', gone.length ? `no longer of type ${describeTypes(gone)}` : ''].filter(Boolean).join(', ');
