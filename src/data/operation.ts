@@ -38,3 +38,17 @@ export function prefillParameters(parameters: OperationParameter[] = []): Record
   }
   return byLocation;
 }
+
+/** An operation as its page's try-it panel and store read it (the plugin's `api` front matter, in the page's data). */
+export interface Operation {
+  method: string;
+  path: string;
+  parameters?: OperationParameter[];
+  requestBody?: {content?: Record<string, unknown>};
+  responses?: Record<string, {content?: Record<string, unknown>}>;
+  servers?: {url: string}[];
+  security?: unknown;
+  securitySchemes?: unknown;
+  'x-codeSamples'?: CodeSample[];
+  [key: string]: unknown;
+}

@@ -23,22 +23,10 @@ import Metadata from '@theme/DocItem/Metadata';
 import type {Props} from '@theme/DocItem';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
 import {Provider} from 'react-redux';
-import {prefillParameters, type CodeSample, type OperationParameter} from '@site/src/data/operation';
+import {prefillParameters, type Operation} from '@site/src/data/operation';
 import CodeSamples, {type CodeSampleHtml} from './CodeSamples';
 import TryIt from './TryIt';
 
-export interface Operation {
-  method: string;
-  path: string;
-  parameters?: OperationParameter[];
-  requestBody?: {content?: Record<string, unknown>};
-  responses?: Record<string, {content?: Record<string, unknown>}>;
-  servers?: {url: string}[];
-  security?: unknown;
-  securitySchemes?: unknown;
-  'x-codeSamples'?: CodeSample[];
-  [key: string]: unknown;
-}
 
 /** The theme's initial try-it state (ApiItem's), so the panel behaves as the stock one. */
 function createStore(api: Operation, options: unknown) {

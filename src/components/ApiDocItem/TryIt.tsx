@@ -11,7 +11,7 @@ import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {TRY_IT_URL} from '@site/src/data/static-reference';
-import type {Operation} from './ApiPage';
+import type {Operation} from '@site/src/data/operation';
 
 const loadPanel = () => import('./TryItPanel');
 

@@ -3,7 +3,7 @@ import React, {type ReactNode} from 'react';
 import Request from '@theme/ApiExplorer/Request';
 import Response from '@theme/ApiExplorer/Response';
 import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
-import type {Operation} from './ApiPage';
+import type {Operation} from '@site/src/data/operation';
 
 export default function TryItPanel({api}: {api: Operation}): ReactNode {
   return (
