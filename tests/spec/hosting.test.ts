@@ -94,14 +94,6 @@ const ADAPTERS: [string, Adapter][] = [
   ['Cloudflare Worker', (request) => cloudflareWorker.fetch(request, {ASSETS: {fetch: (input) => fetch(input)}})],
 ];
 
-test('the Netlify edge function and the Cloudflare Worker share one implementation', () => {
-  const core = (file: string) => {
-    const text = fs.readFileSync(path.join(SITE_ROOT, 'hosting', file), 'utf8');
-    return text.slice(text.indexOf('import Negotiator'), text.indexOf('interface ')) + text.slice(text.indexOf('function withVaryAccept'), text.indexOf('export default'));
-  };
-  assert.equal(core('cloudflare/worker.ts'), core('netlify/edge-functions/markdown.ts'));
-});
-
 for (const [name, adapter] of ADAPTERS) {
   describe(name, () => {
     const get = (route: string, headers: Record<string, string> = {}, method = 'GET') => adapter(new Request(`${origin}${route}`, {method, headers}));
