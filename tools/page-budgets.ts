@@ -35,7 +35,7 @@ export const BENCH_PAGES: {type: PageType; route: string}[] = Object.entries(PAG
  * but the first, every example behind its schema: loaded when their tab is selected, src/data/static-reference.ts),
  * so it is the operation's parameters, request body and first response: the largest, create-account's, about 2,050
  * (the withdrawals, with every panel in the HTML, had about 6,100). React does not walk it
- * (tools/api-pages/render-reference.ts); the ceiling is that content with a margin for a few more fields.
+ * (tools/reference/html.tsx); the ceiling is that content with a margin for a few more fields.
  */
 export const BUDGET: Record<PageType, {js: number; css: number; dom: number}> = {
   home: {js: 145, css: 50, dom: 1500},

@@ -1,6 +1,6 @@
 /**
  * The static reference of the operation pages (parameters, request body, responses: HTML rendered while `gen:api`
- * writes the pages, tools/api-pages/render-reference.ts) lives in files of its own beside the generated pages,
+ * writes the pages, tools/reference/html.tsx) lives in files of its own beside the generated pages,
  * named by a hash of their content, instead of inside the pages' JS modules (src/plugins/static-reference says why).
  * Pure data: the generator, the plugin, the page component and the tests read it.
  */

@@ -4,7 +4,7 @@
  * OpenAPI theme's class names, so the theme's CSS (and src/css/custom.css) style it as they styled the theme's own
  * components; every tab names its panel (`aria-controls`), every variant of a `oneOf`/`anyOf` has its own panel, and
  * hidden panels are cut out of the page's HTML afterwards (./defer-panels.ts) and filled when selected
- * (src/components/ApiDocItem/useStaticTabs.ts). A component shown apart (SchemaRef) is a closed `<details>` whose
+ * (src/components/ApiDocItem/reference-dom.ts). A component shown apart (SchemaRef) is a closed `<details>` whose
  * content is the component's own reference file, loaded when it is opened.
  */
 import React, {type ReactNode} from 'react';

@@ -5,7 +5,7 @@
  * the colour mode). Token colours come from CSS (src/plugins/static-code writes it from the configured Prism themes),
  * so the HTML is the same in light and dark mode. Lines are plain newlines inside <pre>, and tokens no theme colours
  * stay plain text: far fewer elements than one span per token and per line. The copy button is part of the HTML
- * and works through one delegated listener (src/client/static-code.ts).
+ * and works through one delegated listener (src/plugins/static-code/client.ts).
  */
 import {createRequire} from 'node:module';
 import {normalizeTokens, Prism, themes, type PrismTheme} from 'prism-react-renderer';

@@ -4,9 +4,9 @@
  *   into every operation page just to hash storage keys with `CryptoJS.SHA1(…).toString()`.
  * - `rehype-raw` → a no-op, for the theme's Markdown component only (spec descriptions, all Markdown without raw
  *   HTML): instead of ejecting that component to drop one plugin, its import resolves to ./rehype-raw-off.ts.
- * - Prism components (prismjs/components/*) extend a free `Prism` variable; ProvidePlugin binds it to
- *   prism-react-renderer's instance, so the API-only grammars (src/components/ApiDocItem/prism-languages.ts)
- *   can be plain imports of the API chunk instead of globals registered from the main bundle.
+ * - Prism components (prismjs/components/*: the theme's additionalLanguages) extend a free `Prism` variable;
+ *   ProvidePlugin binds it to prism-react-renderer's instance rather than the global the theme sets around their
+ *   import (without it the output differs in that one chunk; whether it still pays is for issue #28's measurement).
  * - Docusaurus' `common` chunk takes every module used by half the pages or more; with more API pages
  *   than guides, that pulled what every API page uses (the theme, redux, its Markdown stack) into every guide.
  *   So `common` counts the other pages only: the chunks of the generated API pages (found in the route
