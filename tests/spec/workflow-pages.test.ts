@@ -1,0 +1,156 @@
+/**
+ * The workflow pages (tools/workflows/pages.ts, issue #29) generated from openapi/workflows/ and the eight bundled
+ * APIs, without a build: every step of every workflow is on its page under its anchor, with its operation's method,
+ * path and reference link, a code sample per language in which the values it carries are named variables, its
+ * checks, outputs and error responses; the diagram has a message per step; each page compiles as MDX; the operation
+ * pages learn which steps use them; every page's route is a deliberate addition of the route contract. A workflow
+ * whose step calls an operation that does not exist fails with that step's file:line.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {before, test} from 'node:test';
+import remarkGfm from 'remark-gfm';
+import {API_SPECS, specPath} from '../../src/data/api-table';
+import {SITE_ROOT} from '../../tools/cli';
+import type {ApiDocument} from '../../tools/openapi/document';
+import {loadApi} from '../../tools/openapi/load';
+import {readExtraRoutes} from '../../tools/routes-contract';
+import {mdxText, stepAnchor, usedInWorkflowsMdx, useKey, WORKFLOW_SAMPLE_LANGUAGES, WorkflowPageError, workflowPages, workflowRoute, type WorkflowPages} from '../../tools/workflows/pages';
+import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
+
+const apis = new Map<string, ApiDocument>();
+let generated: WorkflowPages;
+const files = workflowFiles(SITE_ROOT);
+
+before(async () => {
+  for (const api of API_SPECS) apis.set(api, await loadApi(specPath(api), {siteDir: SITE_ROOT}));
+  generated = workflowPages(SITE_ROOT, apis);
+});
+
+/** The section of a page for one step: from its heading to the next step's (or the page's end). */
+function stepSection(mdx: string, stepId: string): string {
+  const start = mdx.indexOf(`{#${stepAnchor(stepId)}}`);
+  assert.ok(start > 0, `the step ${stepId} has a heading with its anchor`);
+  const next = mdx.slice(start + 1).search(/\n### \d+\. |\n## /);
+  return next < 0 ? mdx.slice(start) : mdx.slice(start, start + 1 + next);
+}
+
+// @mdx-js/mdx (the compiler Docusaurus uses) is ESM-only: imported, not required.
+const compile: typeof import('@mdx-js/mdx').compile = async (...args) => (await import('@mdx-js/mdx')).compile(...args);
+
+const camel = (s: string) => s.replace(/[-_]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+test('there is a page per workflow file, named after its workflow', () => {
+  assert.ok(files.length >= 8, `${files.length} workflows`);
+  assert.deepEqual([...generated.pages.keys()].sort(), files.map((f) => `${path.basename(f, '.arazzo.yaml')}.mdx`).sort());
+});
+
+test('every step is on its page with its operation (method, path, reference link), samples, checks, outputs and errors', () => {
+  let steps = 0;
+  for (const abs of files) {
+    const wf = readWorkflowFile(abs, SITE_ROOT);
+    for (const workflow of wf.doc.workflows) {
+      const mdx = generated.pages.get(`${workflow.workflowId}.mdx`)!;
+      assert.ok(mdx.includes(`# ${wf.doc.info.title}`), `${wf.file}: the page is titled`);
+      assert.match(mdx, /## Inputs\n\n\| Input \|/, `${wf.file}: inputs table`);
+      for (const name of Object.keys(workflow.inputs?.properties ?? {})) assert.ok(mdx.includes(`| \`${name}\` |`), `${wf.file}: input ${name}`);
+      const diagram = /```mermaid\n([\s\S]*?)```/.exec(mdx)?.[1] ?? '';
+      assert.match(diagram, /^sequenceDiagram\n/, `${wf.file}: a sequence diagram`);
+      assert.equal((diagram.match(/C->>API: \d+\. /g) ?? []).length, workflow.steps.length, `${wf.file}: a message per step`);
+      for (const step of workflow.steps) {
+        steps++;
+        const {source, operationId} = parseOperationId(step.operationId!);
+        const api = wf.doc.sourceDescriptions.find((s) => s.name === source)!.url.replace(/^\.\.\/|\.yaml$/g, '');
+        const op = apis.get(api)!.operations().find((o) => o.operationId === operationId)!;
+        const section = stepSection(mdx, step.stepId);
+        const where = `${wf.file} step ${step.stepId}`;
+        assert.ok(section.includes(`\`${op.method.toUpperCase()} ${op.key}\``), `${where}: method and path`);
+        assert.ok(section.includes(`](/docs${String(op.operation['x-doc-slug'])})`), `${where}: link to the reference page`);
+        // One tab per sample language, each with a code block.
+        assert.equal((section.match(/<TabItem value=/g) ?? []).length, WORKFLOW_SAMPLE_LANGUAGES.length, `${where}: a sample per language`);
+        assert.ok(section.includes('```bash\ncurl') || section.includes('=$(curl'), `${where}: the curl sample`);
+        assert.ok(section.includes('await fetch(`'), `${where}: the Node.js sample`);
+        assert.ok(section.includes(`await client.${op.method.toUpperCase()}('${op.key}'`), `${where}: the TypeScript sample`);
+        assert.ok(section.includes(`requests.${op.method}(`), `${where}: the Python sample`);
+        // Values carried from the inputs and earlier steps are variables, not the operation's example values.
+        for (const p of step.parameters ?? []) {
+          const value = String(p.value);
+          const input = /^\$inputs\.([\w-]+)$/.exec(value)?.[1];
+          if (input) {
+            assert.ok(section.includes(`$${input.toUpperCase()}`), `${where}: ${p.name} is $${input.toUpperCase()} in curl`);
+            assert.ok(section.includes(camel(input)), `${where}: ${p.name} is ${camel(input)} in JavaScript`);
+            assert.ok(section.includes(`the input \`${input}\``), `${where}: ${p.name} said to come from the input`);
+          }
+          const carried = /^\$steps\.([\w-]+)\.outputs\.([\w.-]+)$/.exec(value);
+          if (carried) assert.ok(section.includes(`\`${carried[2]}\` from step [${carried[1]}](#${stepAnchor(carried[1])})`), `${where}: ${p.name} said to come from step ${carried[1]}`);
+        }
+        if (JSON.stringify(step.parameters ?? []).includes('$inputs.account_id')) assert.ok(!section.includes('acc_7Hq2LmX9pR4sT8vW'), `${where}: the input, not the operation's example account id`);
+        assert.ok(section.includes('**Checks**'), `${where}: checks`);
+        assert.equal(section.split('**Checks**')[1].split('**Carries forward**')[0].match(/^- /gm)?.length, (step.successCriteria ?? []).length || 1, `${where}: one line per criterion`);
+        for (const output of Object.keys(step.outputs ?? {})) assert.ok(section.includes(`- \`${output}\`: `), `${where}: output ${output}`);
+        assert.match(section, /\*\*When it fails\*\*\n\n- `4\d\d`: /, `${where}: the error responses`);
+        assert.ok(section.includes('](/docs/api/error-handling)'), `${where}: link to error handling`);
+        // The operation's page links back to this step.
+        const uses = generated.uses.get(useKey(api, operationId)) ?? [];
+        assert.ok(uses.some((u) => u.href === `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`), `${where}: listed as a use of ${operationId}`);
+      }
+    }
+  }
+  assert.ok(steps >= 30, `${steps} steps checked`);
+});
+
+test('the samples of a step set its literal values and read carried ones by name in every language', () => {
+  const section = stepSection(generated.pages.get('withdraw-fiat.mdx')!, 'complete-payout');
+  assert.ok(section.includes('"https://api.sandbox.novaramp.example/v1/sandbox/accounts/$ACCOUNT_ID/fiat-withdrawals/$WITHDRAWAL_ID/outcome"'), 'curl');
+  assert.ok(section.includes('`https://api.sandbox.novaramp.example/v1/sandbox/accounts/${accountId}/fiat-withdrawals/${withdrawalId}/outcome`'), 'Node.js');
+  assert.ok(section.includes('path: {account_id: accountId, withdrawal_id: withdrawalId}'), 'TypeScript');
+  assert.ok(section.includes('f"https://api.sandbox.novaramp.example/v1/sandbox/accounts/{account_id}/fiat-withdrawals/{withdrawal_id}/outcome"'), 'Python');
+  assert.ok(section.includes('"outcome": "completed"') && section.includes("outcome: 'completed'"), 'the body the step sends');
+  // The second payout's id is a variable of its own, read by the step that cancels it.
+  const first = stepSection(generated.pages.get('withdraw-fiat.mdx')!, 'withdraw');
+  const again = stepSection(generated.pages.get('withdraw-fiat.mdx')!, 'withdraw-again');
+  const cancel = stepSection(generated.pages.get('withdraw-fiat.mdx')!, 'cancel');
+  assert.ok(first.includes("WITHDRAWAL_ID=$(echo \"$WITHDRAW_RESPONSE\" | jq -r '.id')"));
+  assert.ok(again.includes('WITHDRAW_AGAIN_WITHDRAWAL_ID=$(') && again.includes('const withdrawAgainWithdrawalId = withdrawAgain.id;'));
+  assert.ok(cancel.includes('$WITHDRAW_AGAIN_WITHDRAWAL_ID/cancel') && cancel.includes('${withdrawAgainWithdrawalId}/cancel'));
+  // The API key comes from the environment, never from a literal.
+  assert.ok(section.includes('-H "Authorization: Bearer $NOVARAMP_API_KEY"') && section.includes("os.environ['NOVARAMP_API_KEY']"));
+});
+
+test('simulations are marked as sandbox only, in the diagram and in their step', () => {
+  const mdx = generated.pages.get('withdraw-fiat.mdx')!;
+  assert.match(mdx, /Note over C,API: Sandbox only: Simulate a fiat withdrawal outcome\n {4}C->>API: 2\. POST \/sandbox\//);
+  assert.ok(stepSection(mdx, 'complete-payout').includes('**sandbox only**'));
+  assert.ok(!stepSection(mdx, 'withdraw').includes('**sandbox only**'));
+});
+
+test('every page compiles as MDX (descriptions escaped), and the operation pages\' "Used in workflows" line too', async () => {
+  // Docusaurus escapes `{#id}` heading ids before MDX reads them (markdown.mdx1Compat.headingIds).
+  const headingIds = (mdx: string) => mdx.replace(/^(#{1,6} .*) \{#([\w-]+)\}$/gm, '$1 \\{#$2\\}');
+  for (const [file, mdx] of generated.pages) {
+    await assert.doesNotReject(compile(headingIds(mdx), {remarkPlugins: [remarkGfm]}), file);
+  }
+  for (const [key, uses] of generated.uses) await assert.doesNotReject(compile(usedInWorkflowsMdx(uses)), key);
+  assert.equal(mdxText('a {b} <c> `{d} <e>`'), 'a \\{b\\} \\<c> `{d} <e>`');
+  await assert.doesNotReject(compile(mdxText('Use {braces}, <angle> and `{code}`.\n\n```json\n{"a": 1}\n```')));
+});
+
+test('every workflow page and the Workflows category are deliberate additions of the route contract', () => {
+  const extra = new Set(readExtraRoutes());
+  assert.ok(extra.has('/docs/category/workflows'));
+  for (const file of generated.pages.keys()) assert.ok(extra.has(workflowRoute(file.replace(/\.mdx$/, ''))), `${file} is in tests/routes-extra.txt`);
+});
+
+test('a step whose operation does not exist fails generation with its file:line', () => {
+  const fixture = path.join(SITE_ROOT, 'tests/fixtures/workflows/missing-operation.arazzo.yaml');
+  const line = fs.readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.includes('teleportFunds')) + 1;
+  assert.throws(
+    () => workflowPages(SITE_ROOT, apis, [fixture, ...files]),
+    (error: unknown) => {
+      assert.ok(error instanceof WorkflowPageError);
+      assert.deepEqual(error.problems, [`tests/fixtures/workflows/missing-operation.arazzo.yaml:${line}: step "teleport" calls $sourceDescriptions.fiat.teleportFunds, which the fiat API does not have`]);
+      return true;
+    },
+  );
+});
