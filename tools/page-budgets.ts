@@ -6,6 +6,8 @@ const PAGES_BY_TYPE = {
   terminology: ['/docs/guides/terminology/account'],
   'terminology (diagram)': ['/docs/guides/terminology/kyc'],
   'blog post': ['/blog/2025/03/18/sandbox-and-webhooks'],
+  // The largest workflow page (the most steps): its samples are static HTML in hidden tabs (tools/workflows/pages.ts).
+  workflow: ['/docs/guides/workflows/sandbox-money-flow'],
   'API operation': [
     '/docs/api/crypto/wallet/whitdraw-crypto',
     '/docs/api/fiat/withdraw-fiat',
@@ -44,6 +46,7 @@ export const BUDGET: Record<PageType, {js: number; css: number; dom: number}> = 
   terminology: {js: 180, css: 50, dom: 1500},
   'terminology (diagram)': {js: 180, css: 50, dom: 1500},
   'blog post': {js: 165, css: 50, dom: 1500},
+  workflow: {js: 180, css: 50, dom: 6000},
   'API operation': {js: 215, css: 50, dom: 2500},
 };
 
