@@ -57,6 +57,8 @@ export const WORKFLOW_CATEGORY = {
   slug: '/category/workflows',
   description: 'Each journey an integration follows, step by step, drawn from its Arazzo workflow: what every call sends, checks and carries to the next one.',
 } as const;
+/** The class of a workflow step's details (request, samples, checks, errors): left out of the search index. */
+export const WORKFLOW_DETAILS_CLASS = 'novaramp-workflow-details';
 export const WORKFLOW_ORDER = [
   'onboard-account',
   'fund-bank-transfer',

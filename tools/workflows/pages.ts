@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../src/data/api-table';
-import {WORKFLOW_ORDER, WORKFLOW_ROUTE} from '../../src/data/navigation';
+import {WORKFLOW_ORDER, WORKFLOW_ROUTE, WORKFLOW_DETAILS_CLASS} from '../../src/data/navigation';
 import type {ApiDocument} from '../openapi/document';
 import type {Json} from '../openapi/json';
 import {parsePointer} from '../openapi/pointer';
@@ -390,6 +390,14 @@ function tabs(samples: {language: SampleLanguage; source: string}[]): string {
   ].join('\n');
 }
 
+/**
+ * A step's details (its request, samples, checks, outputs, errors) in an element the search index leaves out: the
+ * same requests in four languages and the same error responses, step after step, would be most of the site's index.
+ */
+function details(lines: string[]): string[] {
+  return [`<div className="${WORKFLOW_DETAILS_CLASS}">`, '', ...lines, '', '</div>', ''];
+}
+
 /** What every sample of the page starts from: the inputs as variables, and the TypeScript client. */
 function setupSamples(vars: Variables, server: string): {language: SampleLanguage; source: string}[] {
   const inputs = [...vars.inputs.values()].filter((v) => v.kind === 'input');
@@ -517,7 +525,7 @@ export function sequenceDiagram(title: string, steps: {step: Step; resolved: Res
   const lines = [
     'sequenceDiagram',
     `    accTitle: ${clean(title)}`,
-    `    accDescr: The client's calls to the ${'NovaRamp'} API in order${steps.some((s) => isSandbox(s.resolved.model)) ? ', the sandbox simulations marked' : ''}`,
+    `    accDescr: Every call of your client to the NovaRamp API, in order${steps.some((s) => isSandbox(s.resolved.model)) ? ', the sandbox simulations marked' : ''}`,
     '    participant C as Your client',
     '    participant API as NovaRamp API',
   ];
@@ -561,35 +569,38 @@ function stepSection(n: number, step: Step, workflow: Workflow, resolved: Resolv
   const errors = model.responses.filter((r) => /^[45]/.test(r.status) || r.status === 'default');
   const outputs = req.outputs;
   return [
-    `### ${n}. ${plain(title)} {#${stepAnchor(step.stepId)}}`,
+    // The explicit id as an MDX comment (the site runs Docusaurus' v4 behaviour: no `{#id}` syntax).
+    `### ${n}. ${plain(title)} {/* #${stepAnchor(step.stepId)} */}`,
     '',
     `Step ${code(step.stepId)}${isSandbox(model) ? ' · **sandbox only** (a simulation of the outside world)' : ''}. ${step.description ? mdxText(step.description.trim()) : ''}`,
     '',
-    `**Sends** ${code(`${req.method} ${model.path}`)}, [${plain(title)}](${route}) in the API reference (${code(model.operationId)})${sets.length ? ', setting:' : '.'}`,
-    '',
-    ...(sets.length ? ['| In | Name | Value |', '| --- | --- | --- |', ...sets, ''] : []),
-    tabs(stepSamples(req)),
-    '',
-    '**Checks**',
-    '',
-    ...((step.successCriteria ?? []).length ? (step.successCriteria ?? []).map((c) => `- ${criterionWords(c, vars)}.`) : ['- The response has a success status (2xx).']),
-    '',
-    '**Carries forward**',
-    '',
-    ...(outputs.length
-      ? outputs.map((o) => `- ${code(o.variable.output!)}: ${o.tokens ? expressionWords(o.expression, vars) : code(o.expression)}, as ${code(variableName(o.variable, 'curl'))} · ${code(variableName(o.variable, 'nodejs'))} · ${code(variableName(o.variable, 'python'))}.`)
-      : ['- Nothing: no later step reads this response.']),
-    '',
-    '**When it fails**',
-    '',
-    ...(errors.length
-      ? [
-          ...errors.map((r) => `- ${code(r.status)}${r.description ? `: ${plain(firstSentence(r.description))}` : ''}`),
-          '',
-          `Each error is an \`application/problem+json\` body with a \`code\`: see [Error handling](${ERROR_HANDLING}) for what each means and which ones to retry${model.parameters.some((p) => p.name.toLowerCase() === 'idempotency-key') ? ' (with the same `Idempotency-Key`)' : ''}, and the [${plain(title)}](${route}) reference for the details of each response.`,
-        ]
-      : [`The operation documents no error response; see [Error handling](${ERROR_HANDLING}).`]),
-    '',
+    ...details([
+      `**Sends** ${code(`${req.method} ${model.path}`)}, [${plain(title)}](${route}) in the API reference (${code(model.operationId)})${sets.length ? ', setting:' : '.'}`,
+      '',
+      ...(sets.length ? ['| In | Name | Value |', '| --- | --- | --- |', ...sets, ''] : []),
+      tabs(stepSamples(req)),
+      '',
+      '**Checks**',
+      '',
+      ...((step.successCriteria ?? []).length ? (step.successCriteria ?? []).map((c) => `- ${criterionWords(c, vars)}.`) : ['- The response has a success status (2xx).']),
+      '',
+      '**Carries forward**',
+      '',
+      ...(outputs.length
+        ? outputs.map((o) => `- ${code(o.variable.output!)}: ${o.tokens ? expressionWords(o.expression, vars) : code(o.expression)}, as ${code(variableName(o.variable, 'curl'))} · ${code(variableName(o.variable, 'nodejs'))} · ${code(variableName(o.variable, 'python'))}.`)
+        : ['- Nothing: no later step reads this response.']),
+      '',
+      '**When it fails**',
+      '',
+      ...(errors.length
+        ? [
+            ...errors.map((r) => `- ${code(r.status)}${r.description ? `: ${plain(firstSentence(r.description))}` : ''}`),
+            '',
+            `Each error is an \`application/problem+json\` body with a \`code\`: see [Error handling](${ERROR_HANDLING}) for what each means and which ones to retry${model.parameters.some((p) => p.name.toLowerCase() === 'idempotency-key') ? ' (with the same `Idempotency-Key`)' : ''}, and the [${plain(title)}](${route}) reference for the details of each response.`,
+          ]
+        : [`The operation documents no error response; see [Error handling](${ERROR_HANDLING}).`]),
+      '',
+    ]),
   ].join('\n');
 }
 
@@ -628,8 +639,7 @@ function pageOf(wf: WorkflowFile, workflow: Workflow, steps: {step: Step; resolv
     '',
     'The samples below start from these variables:',
     '',
-    tabs(setupSamples(vars, server)),
-    '',
+    ...details([tabs(setupSamples(vars, server))]),
     '## Sequence',
     '',
     '```mermaid',
@@ -706,8 +716,8 @@ export function usedInWorkflowsMdx(uses: readonly WorkflowUse[]): string {
   const byWorkflow = new Map<string, WorkflowUse[]>();
   for (const use of uses) byWorkflow.set(use.workflowId, [...(byWorkflow.get(use.workflowId) ?? []), use]);
   const items = [...byWorkflow.values()].map((list) => {
-    const steps = list.map((u) => `[${plain(u.stepId)}](${u.href})`).join(', ');
-    return `[${plain(list[0].title)}](${list[0].href}) (step${list.length > 1 ? 's' : ''} ${steps})`;
+    if (list.length === 1) return `[${plain(list[0].title)}](${list[0].href}) (step ${code(list[0].stepId)})`;
+    return `[${plain(list[0].title)}](${list[0].href}) (steps ${list.map((u) => `[${plain(u.stepId)}](${u.href})`).join(', ')})`;
   });
   return `**Used in workflows:** ${items.join('; ')}.`;
 }
