@@ -7,13 +7,16 @@
  * whose step calls an operation that does not exist fails with that step's file:line.
  */
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import {before, test} from 'node:test';
+import {after, before, describe, test} from 'node:test';
 import remarkGfm from 'remark-gfm';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import type {ApiDocument} from '../../tools/openapi/document';
+import {start, type MockServer} from '../../tools/mock-server';
 import {loadApi} from '../../tools/openapi/load';
 import {readExtraRoutes} from '../../tools/routes-contract';
 import {mdxText, stepAnchor, usedInWorkflowsMdx, useKey, WORKFLOW_SAMPLE_LANGUAGES, WorkflowPageError, workflowPages, workflowRoute, type WorkflowPages} from '../../tools/workflows/pages';
@@ -22,11 +25,31 @@ import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/wor
 const apis = new Map<string, ApiDocument>();
 let generated: WorkflowPages;
 const files = workflowFiles(SITE_ROOT);
+let tmp: string;
 
 before(async () => {
   for (const api of API_SPECS) apis.set(api, await loadApi(specPath(api), {siteDir: SITE_ROOT}));
   generated = workflowPages(SITE_ROOT, apis);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-workflow-pages-'));
 });
+after(() => {
+  if (tmp) fs.rmSync(tmp, {recursive: true, force: true});
+});
+
+/** A page's samples of one tab (`curl`, `node`, `typescript`, `python`), set-up first, joined into one script. */
+const script = (mdx: string, tab: string): string =>
+  [...mdx.matchAll(/<TabItem value="([\w-]+)"[^>]*>\n\n```\w+\n([\s\S]*?)\n```/g)].filter((m) => m[1] === tab).map((m) => m[2]).join('\n\n');
+
+/** The inputs of the journeys as the mock answers them: the ids of the spec's examples (tests/spec/workflows.test.ts). */
+const MOCK_INPUTS: Record<string, string> = {
+  ACCOUNT_ID: 'acc_7Hq2LmX9pR4sT8vW',
+  WALLET_ID: 'wal_5Kp9Qz2Lm7Xr3Tb8',
+  BENEFICIARY_ID: 'cbn_2Rf8Wm4Kx9Lq7Zt3',
+  BANK_ACCOUNT_ID: 'bnk_2Fh8Kq4Wz7Lp9Rx3',
+  WEBHOOK_ID: 'whk_9Rd4Fs7Lq2Wp6Zn3',
+  CURSOR: 'eyJpZCI6ImV2dF81TGQ4UXozUGY2WXYySGM5In0',
+  SINCE: '2025-03-12T00:00:00Z',
+};
 
 /** The section of a page for one step: from its heading to the next step's (or the page's end). */
 function stepSection(mdx: string, stepId: string): string {
@@ -149,4 +172,62 @@ test('a step whose operation does not exist fails generation with its file:line'
       return true;
     },
   );
+});
+
+test('the samples of every page are valid bash, JavaScript and Python, one script per language', () => {
+  const problems: string[] = [];
+  for (const [file, mdx] of generated.pages) {
+    const base = path.join(tmp, file.replace(/\.mdx$/, ''));
+    const checks: [string, string, string[]][] = [
+      ['curl', 'sh', ['bash', '-n']],
+      ['node', 'mjs', [process.execPath, '--check']],
+      ['python', 'py', ['python3', '-m', 'py_compile']],
+    ];
+    for (const [tab, ext, [cmd, ...args]] of checks) {
+      const source = script(mdx, tab);
+      assert.ok(source.length > 100, `${file}: the ${tab} samples`);
+      fs.writeFileSync(`${base}.${ext}`, `${source}\n`);
+      const res = spawnSync(cmd, [...args, `${base}.${ext}`], {encoding: 'utf8'});
+      if (res.status !== 0) problems.push(`${file} (${tab}): ${res.stderr.trim().split('\n').slice(0, 3).join(' ')}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+describe('the cURL samples of each page, run in order against the mock', () => {
+  let mock: MockServer;
+  before(async () => {
+    mock = await start(SITE_ROOT);
+  });
+  after(async () => {
+    await mock?.stop();
+  });
+  for (const abs of files) {
+    const id = path.basename(abs, '.arazzo.yaml');
+    test(`${id}: every step answers and every carried value is set`, () => {
+      const wf = readWorkflowFile(abs, SITE_ROOT);
+      const mdx = generated.pages.get(`${id}.mdx`)!;
+      const steps = script(mdx, 'curl')
+        .replaceAll('https://api.sandbox.novaramp.example/v1', mock.origin)
+        // An error status fails the script here (set -e), where a reader would see the problem body.
+        .replaceAll('curl -sS ', 'curl -sS --fail-with-body ')
+        // The set-up's placeholders become the ids of the spec's examples.
+        .replace(/^([A-Z_]+)="<[a-z_]+>"$/gm, (line, name: string) => (MOCK_INPUTS[name] ? `${name}="${MOCK_INPUTS[name]}"` : line));
+      // Every variable a step sets (`NAME=$(echo "$…" | jq …)`) is printed at the end.
+      const carried = [...steps.matchAll(/^([A-Z_]+)=\$\(echo /gm)].map((m) => m[1]);
+      const expected = wf.doc.workflows[0].steps.flatMap((s) => Object.keys(s.outputs ?? {}));
+      assert.equal(carried.length, expected.length, 'a variable per output');
+      const run = spawnSync('bash', ['-c', `set -euo pipefail\n${steps}\n${carried.map((v) => `printf '\\n%s=%s\\n' ${v} "$${v}"`).join('\n')}`], {
+        encoding: 'utf8',
+        env: {...process.env, NOVARAMP_API_KEY: 'sk_sandbox_workflow_pages_test'},
+        timeout: 60_000,
+      });
+      assert.equal(run.status, 0, `${run.stderr}\n${run.stdout}`);
+      // Set, from the response (a field the example has as null, such as a verification URL, prints `null`).
+      const unset = carried.filter((v) => !new RegExp(`^${v}=.+$`, 'm').test(run.stdout));
+      assert.deepEqual(unset, [], `carried values not set: ${run.stdout}`);
+      // The ids carried from one step to the next are ids, not a failed lookup.
+      for (const v of carried.filter((name) => name.endsWith('_ID'))) assert.match(run.stdout, new RegExp(`^${v}=[a-z]+_[A-Za-z0-9]+$`, 'm'), v);
+    });
+  }
 });
