@@ -13,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import remarkGfm from 'remark-gfm';
-import {API_SPECS, specPath} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
+import {API_SPECS, COMBINED_SPEC, specPath} from '../../src/data/api-table';
+import {bin, run, SITE_ROOT} from '../../tools/cli';
 import type {ApiDocument} from '../../tools/openapi/document';
 import {start, type MockServer} from '../../tools/mock-server';
 import {loadApi} from '../../tools/openapi/load';
+import {cachedBundle} from '../../tools/spec-bundle-cache';
 import {readExtraRoutes} from '../../tools/routes-contract';
 import {mdxText, stepAnchor, usedInWorkflowsMdx, useKey, WORKFLOW_SAMPLE_LANGUAGES, WorkflowPageError, workflowPages, workflowRoute, type WorkflowPages} from '../../tools/workflows/pages';
 import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
@@ -229,5 +230,32 @@ describe('the cURL samples of each page, run in order against the mock', () => {
       // The ids carried from one step to the next are ids, not a failed lookup.
       for (const v of carried.filter((name) => name.endsWith('_ID'))) assert.match(run.stdout, new RegExp(`^${v}=[a-z]+_[A-Za-z0-9]+$`, 'm'), v);
     });
+  }
+});
+
+test('the TypeScript samples of every page type-check against the published types, in one strict tsc run', async () => {
+  // Inside the site, so that openapi-fetch and @types/node resolve from its node_modules (as tests/spec/typed-samples.test.ts).
+  const dir = path.join(SITE_ROOT, '.tmp', `workflow-pages-${process.pid}`);
+  fs.rmSync(dir, {recursive: true, force: true});
+  try {
+    const types = fs.readFileSync(path.join(await cachedBundle(SITE_ROOT), `${COMBINED_SPEC}.d.ts`), 'utf8');
+    for (const [file, mdx] of generated.pages) {
+      const folder = path.join(dir, file.replace(/\.mdx$/, ''));
+      fs.mkdirSync(folder, {recursive: true});
+      fs.writeFileSync(path.join(folder, 'index.ts'), `${script(mdx, 'typescript')}\n\nexport {};\n`);
+      fs.writeFileSync(path.join(folder, 'novaramp.d.ts'), types);
+    }
+    fs.writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: ['node'], skipLibCheck: true, noUnusedLocals: false},
+        include: ['**/*.ts'],
+      }),
+    );
+    const {output} = run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], SITE_ROOT);
+    const errors = [...output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map((m) => `${path.relative(dir, path.resolve(SITE_ROOT, m[1]))}:${m[2]}: ${m[3]}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
   }
 });

@@ -346,8 +346,8 @@ function typescriptSample(req: StepRequest): string {
   const name = camel(req.name);
   const result = req.outputs.length ? name : undefined;
   return [
-    `const {${result ? `data: ${result}, ` : ''}error, response: ${name}Response} = await client.${req.method}('${req.template}'${options.length ? `, {\n${options.join('\n')}\n}` : ''});`,
-    `if (error) throw new Error(\`${req.method} ${req.template}: \${${name}Response.status} \${error.code}\`);`,
+    `const {${result ? `data: ${result}, ` : ''}error: ${name}Error, response: ${name}Response} = await client.${req.method}('${req.template}'${options.length ? `, {\n${options.join('\n')}\n}` : ''});`,
+    `if (${name}Error) throw new Error(\`${req.method} ${req.template}: \${${name}Response.status} \${${name}Error.code}\`);`,
     ...req.outputs.map((o) => `const ${variableName(o.variable, 'typescript')} = ${name}${jsPath(o.tokens ?? [])};`),
   ].join('\n');
 }
