@@ -122,9 +122,9 @@ const snake = (name: string): string => name.replace(/[^A-Za-z0-9]+/g, '_').repl
 const PYTHON_KEYWORDS = new Set(['and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield', 'type']);
 
 /** How each language names a variable. */
-export function variableName(v: Variable, language: SampleLanguage | 'shell'): string {
-  if (v.kind === 'env') return language === 'curl' || language === 'shell' ? `$${API_KEY_ENV}` : language === 'python' ? `os.environ['${API_KEY_ENV}']` : `process.env.${API_KEY_ENV}`;
-  if (language === 'curl' || language === 'shell') return `$${v.name.toUpperCase()}`;
+export function variableName(v: Variable, language: SampleLanguage): string {
+  if (v.kind === 'env') return language === 'curl' ? `$${API_KEY_ENV}` : language === 'python' ? `os.environ['${API_KEY_ENV}']` : `process.env.${API_KEY_ENV}`;
+  if (language === 'curl') return `$${v.name.toUpperCase()}`;
   if (language === 'python') return PYTHON_KEYWORDS.has(v.name) ? `${v.name}_` : v.name;
   return camel(v.name);
 }
@@ -134,14 +134,13 @@ class Variables {
   readonly inputs = new Map<string, Variable>();
   readonly outputs = new Map<string, Variable>();
   private readonly taken = new Set<string>();
-  apiKeyInput?: string;
 
   constructor(workflow: Workflow) {
     // The input the workflow's Authorization header is made of is the API key: the samples read it from the environment.
     const auth = (workflow.parameters ?? []).find((p) => p.in === 'header' && p.name.toLowerCase() === 'authorization');
-    this.apiKeyInput = /\$inputs\.([A-Za-z0-9_-]+)/.exec(String(auth?.value ?? ''))?.[1];
+    const apiKeyInput = /\$inputs\.([A-Za-z0-9_-]+)/.exec(String(auth?.value ?? ''))?.[1];
     for (const name of Object.keys(workflow.inputs?.properties ?? {})) {
-      const v: Variable = name === this.apiKeyInput ? {kind: 'env', name: API_KEY_ENV.toLowerCase(), input: name} : {kind: 'input', name: this.unique(snake(name)), input: name};
+      const v: Variable = name === apiKeyInput ? {kind: 'env', name: API_KEY_ENV.toLowerCase(), input: name} : {kind: 'input', name: this.unique(snake(name)), input: name};
       this.inputs.set(name, v);
     }
     for (const step of workflow.steps ?? []) {
