@@ -6,7 +6,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, GEN_OUT_ENV, generatedDir, GENERATED_DIR, OPENAPI_DIR, specPath} from './src/data/api-table';
 import {ROUTES_WITHOUT_MARKDOWN} from './src/data/agent-docs';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
-import {GUIDE_ALIASES} from './src/data/navigation';
+import {GUIDE_ALIASES, WORKFLOW_DETAILS_CLASS} from './src/data/navigation';
 import {PRISM_THEMES} from './src/data/prism-themes';
 import {RELEASES_DIR} from './src/data/spec-changes';
 import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
@@ -106,7 +106,8 @@ const config: Config = {
         // Operation pages are indexed by their title, summary, description and headings, not their reference
         // (every parameter and schema field): that was 95% of the index's text, the same shared schemas page after
         // page, and at 2,000 operations a 230 MB index whose building ran the build out of memory.
-        ignoreCssSelectors: [`.${STATIC_REFERENCE_CLASS}`],
+        // A workflow step's details likewise: its request in four languages and its error responses, step after step.
+        ignoreCssSelectors: [`.${STATIC_REFERENCE_CLASS}`, `.${WORKFLOW_DETAILS_CLASS}`],
       },
     ],
   ],

@@ -3,7 +3,7 @@ import type {SidebarItemConfig as Item} from '@docusaurus/plugin-content-docs/li
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_CATEGORIES, MANIFEST_FILE, type ApiCategory, type ApiManifestEntry} from './src/data/api-table';
-import {API_DOC_PAGES, GUIDES, TERMINOLOGY} from './src/data/navigation';
+import {API_DOC_PAGES, GUIDES, TERMINOLOGY, WORKFLOW_CATEGORY, WORKFLOW_ORDER, WORKFLOW_PAGES_DIR} from './src/data/navigation';
 import {extraCategories} from './tools/api-sources';
 
 // The API sidebar lists what generation produced (its manifest), in the categories of the API table.
@@ -32,6 +32,14 @@ function apiCategory(category: ApiCategory, pages: ApiManifestEntry[]): Item {
 
 const apiPages = readManifest();
 
+// The workflow pages generation wrote (tools/workflows/pages.ts), in the journey's order, the others after by id.
+function workflowDocs(): string[] {
+  const dir = path.join(__dirname, WORKFLOW_PAGES_DIR);
+  const ids = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.mdx')).map((f) => f.slice(0, -'.mdx'.length)) : [];
+  const rank = (id: string) => ((WORKFLOW_ORDER as readonly string[]).includes(id) ? (WORKFLOW_ORDER as readonly string[]).indexOf(id) : WORKFLOW_ORDER.length);
+  return ids.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((id) => `${WORKFLOW_PAGES_DIR.replace(/^docs\//, '')}/${id}`);
+}
+
 const sidebars: SidebarsConfig = {
   guides: [
     ...GUIDES.map((name) => `guides/${name}-guide`),
@@ -46,6 +54,13 @@ const sidebars: SidebarsConfig = {
         description: 'The objects of the API, defined precisely: their fields that matter, their states and the operations that use them.',
       },
       items: TERMINOLOGY.map((term) => `guides/terminology/${term}`),
+    },
+    {
+      type: 'category',
+      label: WORKFLOW_CATEGORY.label,
+      collapsed: true,
+      link: {type: 'generated-index', slug: WORKFLOW_CATEGORY.slug, title: WORKFLOW_CATEGORY.label, description: WORKFLOW_CATEGORY.description},
+      items: workflowDocs(),
     },
   ],
   // Extra APIs (a scratch copy's `NOVARAMP_EXTRA_APIS`: `npm run bench:corpus`) after the portal's own.

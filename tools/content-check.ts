@@ -14,6 +14,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {GENERATED_DIR, OPENAPI_DIR} from '../src/data/api-table';
 import {RELEASES_DIR} from '../src/data/spec-changes';
+import {WORKFLOW_PAGES_DIR} from '../src/data/navigation';
 import {loadOperations} from './spec-model';
 import {payloadValidators, streamVocabulary, ajvErrors, type StreamVocabulary} from './asyncapi';
 import {renderPage} from './content/rendered';
@@ -309,14 +310,14 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
   return {problems, references, links};
 }
 
-/** The pages checked: hand-written docs (not the generated reference), blog posts, Markdown pages. */
+/** The pages checked: hand-written docs (not the generated reference and workflow pages), blog posts, Markdown pages. */
 export function contentFiles(siteDir: string): string[] {
   const list = (dir: string) =>
     fs.existsSync(path.join(siteDir, dir))
       ? fs
           .readdirSync(path.join(siteDir, dir), {recursive: true})
           .map((f) => path.posix.join(dir, String(f).split(path.sep).join('/')))
-          .filter((f) => /\.mdx?$/.test(f) && !f.startsWith(`${GENERATED_DIR}/`))
+          .filter((f) => /\.mdx?$/.test(f) && !f.startsWith(`${GENERATED_DIR}/`) && !f.startsWith(`${WORKFLOW_PAGES_DIR}/`))
       : [];
   return [...list('docs'), ...list('blog'), ...list('src/pages')].sort();
 }

@@ -8,6 +8,8 @@
  * 3. reports every operation that failed, each with its cause and its file:line in the spec (not only the first);
  * 4. checks that every operation has exactly one page at its pin, writes the manifest, and only then brings
  *    docs/api/reference to the new files (syncInto). Any failure before leaves the last good ones untouched.
+ * The workflow pages (tools/workflows/pages.ts, one per Arazzo workflow, into docs/guides/workflows) are made from
+ * the same bundled APIs before anything is written, and synced with the operation pages, which link to them.
  */
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import zlib from 'node:zlib';
 import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
 import {API_SPECS, GEN_OUT_ENV, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
+import {WORKFLOW_PAGES_DIR} from '../src/data/navigation';
 import {
   COMPONENT_FOLDER,
   LINKS_FILE,
@@ -42,6 +45,7 @@ import type {ComponentModel, Direction, OperationModel} from './reference/model'
 import {proseHtml} from './reference/prose';
 import {lintProblems, lintSpec} from './spec-lint';
 import {loadOperations, type Operation} from './spec-model';
+import {usedInWorkflowsMdx, useKey, WorkflowPageError, workflowPages, type WorkflowUse} from './workflows/pages';
 
 /** `npm run bench -- --stock`: the pages are the OpenAPI plugin's own (`docusaurus gen-api-docs`), for comparison. */
 const STOCK = process.env.NOVARAMP_STOCK_API_ITEM === '1';
@@ -166,8 +170,11 @@ interface ApiRun {
   doc: ApiDocument;
 }
 
-/** Generates the pages of every API into `out`; returns what they link to and the problems found. */
-function generateInto(runs: ApiRun[], out: string, {progress: showProgress}: GenerateOptions): {links: SpecLink[]; problems: GenerationProblem[]} {
+/**
+ * Generates the pages of every API into `out`; returns what they link to and the problems found. `uses`: the
+ * workflow steps that call each operation (`<api>.<operationId>`), listed on its page.
+ */
+function generateInto(runs: ApiRun[], out: string, {progress: showProgress}: GenerateOptions, uses = new Map<string, WorkflowUse[]>()): {links: SpecLink[]; problems: GenerationProblem[]} {
   const links: SpecLink[] = [];
   const problems: GenerationProblem[] = [];
   const history = releaseHistory();
@@ -200,7 +207,7 @@ function generateInto(runs: ApiRun[], out: string, {progress: showProgress}: Gen
         const c = ctx(route, at);
         problems.push(...model.problems.map((p) => ({api: source.id, operationId: model.operationId, at: p.at ?? at, message: p.message})));
         for (const r of model.refs) components.set(`${r.ref}|${r.direction}`, r);
-        writeOperation(out, source, model, slug, c, history, pageIds);
+        writeOperation(out, source, model, slug, c, history, pageIds, usedInWorkflowsMdx(uses.get(useKey(source.id, model.operationId)) ?? []));
         c.flush(model.operationId);
       } catch (error) {
         problems.push({api: source.id, operationId: op.operationId, at, message: `generation failed: ${(error as Error).message}`});
@@ -234,7 +241,7 @@ function generateInto(runs: ApiRun[], out: string, {progress: showProgress}: Gen
 }
 
 /** `pageIds`: the page ids of the API so far (two operationIds may make the same one: `getFoo`, `get_foo`). */
-function writeOperation(out: string, source: ApiSource, model: OperationModel, slug: string, ctx: HtmlContext, history: ReturnType<typeof releaseHistory>, pageIds: Set<string>): void {
+function writeOperation(out: string, source: ApiSource, model: OperationModel, slug: string, ctx: HtmlContext, history: ReturnType<typeof releaseHistory>, pageIds: Set<string>, workflowUses: string): void {
   const html = renderReferenceHtml(model, ctx);
   const referenceFile = writeHashed(out, REFERENCE_HTML_FOLDER, JSON.stringify(deferHiddenPanels(html) satisfies ReferenceFile));
   const tryIt = model.kind === 'webhook' ? undefined : writeHashed(out, TRY_IT_FOLDER, JSON.stringify(tryItFile(model)));
@@ -252,7 +259,7 @@ function writeOperation(out: string, source: ApiSource, model: OperationModel, s
   let id = base;
   for (let n = 2; pageIds.has(id); n++) id = `${base}-${n}`;
   pageIds.add(id);
-  const mdx = pageMdx({model, id, slug, referenceFile, tryItFile: tryIt, descriptionHtml: description?.html ?? '', badges, codeSamples: codeSampleBlocks(samples)});
+  const mdx = pageMdx({model, id, slug, referenceFile, tryItFile: tryIt, descriptionHtml: description?.html ?? '', badges, codeSamples: codeSampleBlocks(samples), workflowUses});
   write(out, path.join(source.id, `${id}.api.mdx`), mdx);
   write(out, path.join(SAMPLE_SOURCES_FOLDER, operationFileName(source.id, model.operationId)), JSON.stringify(samples));
   write(out, path.join(MODEL_FOLDER, operationFileName(source.id, model.operationId)), JSON.stringify(model));
@@ -292,9 +299,20 @@ export async function generateApiPages(siteDir: string, options: GenerateOptions
     }
   }
 
-  const tmp = fs.mkdtempSync(path.join(siteDir, '.api-gen-'));
+  // The workflow pages (tools/workflows/pages.ts), from the same bundled APIs: made before anything is written, so a
+  // workflow whose step calls no operation fails generation with its file:line and leaves every page as it was.
+  let workflows: ReturnType<typeof workflowPages>;
   try {
-    const {links, problems} = generateInto(runs, tmp, options);
+    workflows = workflowPages(siteDir, new Map(runs.filter((r) => !r.source.foreign).map((r) => [r.source.id, r.doc])));
+  } catch (error) {
+    if (error instanceof WorkflowPageError) throw new GenerationError(['The workflow pages could not be generated:', ...error.problems].join('\n'));
+    throw error;
+  }
+
+  const tmp = fs.mkdtempSync(path.join(siteDir, '.api-gen-'));
+  const workflowTmp = fs.mkdtempSync(path.join(siteDir, '.api-gen-workflows-'));
+  try {
+    const {links, problems} = generateInto(runs, tmp, options, workflows.uses);
     const own = problems.filter((p) => !sources.find((s) => s.id === p.api)?.foreign);
     if (own.length) {
       throw new GenerationError(
@@ -308,10 +326,14 @@ export async function generateApiPages(siteDir: string, options: GenerateOptions
     write(tmp, LINKS_FILE, JSON.stringify(links));
     write(tmp, PROBLEMS_FILE, JSON.stringify({load: loadProblems, model: problems}));
     write(tmp, path.relative(GENERATED_DIR, MANIFEST_FILE), `${JSON.stringify(pages, null, 2)}\n`);
+    for (const [file, mdx] of workflows.pages) write(workflowTmp, file, mdx);
+    // The workflow pages first: the operation pages link to them.
+    syncInto(workflowTmp, path.join(siteDir, WORKFLOW_PAGES_DIR));
     syncInto(tmp, path.join(siteDir, GENERATED_DIR));
     return pages;
   } finally {
     fs.rmSync(tmp, {recursive: true, force: true});
+    fs.rmSync(workflowTmp, {recursive: true, force: true});
   }
 }
 

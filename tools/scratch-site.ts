@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {ARTEFACT_DIR, GENERATED_DIR} from '../src/data/api-table';
+import {WORKFLOW_PAGES_DIR} from '../src/data/navigation';
 import {SITE_ROOT} from './cli';
 
 /** What a scratch copy of the site leaves out: dependencies (symlinked instead), outputs and caches. */
@@ -10,7 +11,7 @@ const NOT_COPIED = new Set(['node_modules', '.git', '.docusaurus', '.tmp', 'test
 const isOutput = (name: string): boolean => /^build(-.*)?$/.test(name) || name.startsWith('.api-gen-');
 
 /**
- * A scratch copy of the site in the OS temp folder: sources only (no build output, no generated API pages),
+ * A scratch copy of the site in the OS temp folder: sources only (no build output, no generated API or workflow pages),
  * with node_modules symlinked to this worktree's. Returns its path; the caller removes it.
  */
 export function scratchSite(label: string): string {
@@ -19,7 +20,7 @@ export function scratchSite(label: string): string {
     if (NOT_COPIED.has(name) || isOutput(name)) continue;
     fs.cpSync(path.join(SITE_ROOT, name), path.join(dir, name), {
       recursive: true,
-      filter: (src) => !src.startsWith(path.join(SITE_ROOT, GENERATED_DIR)) && !src.startsWith(path.join(SITE_ROOT, ARTEFACT_DIR)),
+      filter: (src) => ![GENERATED_DIR, WORKFLOW_PAGES_DIR, ARTEFACT_DIR].some((generated) => src.startsWith(path.join(SITE_ROOT, generated))),
     });
   }
   fs.symlinkSync(path.join(SITE_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');

@@ -44,3 +44,29 @@ export const GUIDE_ALIASES = GUIDES.map((name) => ({
   from: `/docs/guides/${name}`,
   to: `/docs/guides/${name}-guide`,
 }));
+
+/**
+ * The workflow pages (issue #29): one page per Arazzo workflow of openapi/workflows/, written by `npm run gen:api`
+ * (tools/workflows/pages.ts) into this folder of docs/ (ignored by git), at /docs/guides/workflows/<workflowId>, and
+ * listed in the guides sidebar under "Workflows" in this order (a workflow not listed comes after, by id).
+ */
+export const WORKFLOW_PAGES_DIR = 'docs/guides/workflows';
+export const WORKFLOW_ROUTE = '/docs/guides/workflows';
+export const WORKFLOW_CATEGORY = {
+  label: 'Workflows',
+  slug: '/category/workflows',
+  description: 'Each journey an integration follows, step by step, drawn from its Arazzo workflow: what every call sends, checks and carries to the next one.',
+} as const;
+/** The class of a workflow step's details (request, samples, checks, errors): left out of the search index. */
+export const WORKFLOW_DETAILS_CLASS = 'novaramp-workflow-details';
+export const WORKFLOW_ORDER = [
+  'onboard-account',
+  'fund-bank-transfer',
+  'fund-crypto-deposit',
+  'quote-and-trade',
+  'withdraw-crypto',
+  'withdraw-fiat',
+  'webhook-endpoint',
+  'recover-events',
+  'sandbox-money-flow',
+] as const;

@@ -49,10 +49,12 @@ export interface PageInput {
   badges: string;
   /** The highlighted code samples the page exports. */
   codeSamples: unknown[];
+  /** The "Used in workflows" line (tools/workflows/pages.ts, MDX), or empty. */
+  workflowUses?: string;
 }
 
 /** The MDX of one operation page. */
-export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionHtml, badges, codeSamples}: PageInput): string {
+export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionHtml, badges, codeSamples, workflowUses}: PageInput): string {
   const webhook = model.kind === 'webhook';
   const method = webhook ? 'event' : model.method;
   const title = model.summary ?? model.operationId;
@@ -78,6 +80,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     model.extensions['x-sandbox-only'] === true ? `${SANDBOX_ONLY}\n\n` : undefined,
     model.deprecated ? `${createDeprecationNotice({deprecated: true, description: undefined})}\n\n` : undefined,
     descriptionHtml ? `\n\n<SpecProse html={${JSON.stringify(descriptionHtml)}} />\n\n` : undefined,
+    workflowUses ? `${workflowUses}\n\n` : undefined,
     model.parameters.length || model.requestBody ? createRequestHeader('Request') : undefined,
     `<StaticReference file=${JSON.stringify(referenceFile)} />\n`,
   ]);

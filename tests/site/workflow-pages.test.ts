@@ -1,0 +1,130 @@
+/**
+ * The workflow pages in the production build (issue #29; tools/workflows/pages.ts), in Chromium: server-rendered
+ * (steps, samples and links in the HTML before any script runs), the sequence diagram an SVG drawn at build time,
+ * the Workflows category listing them, the operation pages linking back to their steps, and no serious or
+ * critical axe violation on a phone (390 px) and a desktop, in light and dark mode.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, test} from 'node:test';
+import type {Page} from 'playwright-core';
+import {MANIFEST_FILE} from '../../src/data/api-table';
+import {WORKFLOW_CATEGORY} from '../../src/data/navigation';
+import {SITE_ROOT} from '../../tools/cli';
+import {stepAnchor, workflowRoute} from '../../tools/workflows/pages';
+import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
+import {useSiteInBrowser, withPage} from '../helpers/site';
+
+const site = useSiteInBrowser();
+
+const workflows = workflowFiles(SITE_ROOT).map((abs) => {
+  const wf = readWorkflowFile(abs, SITE_ROOT);
+  const workflow = wf.doc.workflows[0];
+  return {id: workflow.workflowId, title: wf.doc.info.title, steps: workflow.steps, route: workflowRoute(workflow.workflowId)};
+});
+/** The largest page: the most steps. */
+const largest = [...workflows].sort((a, b) => b.steps.length - a.steps.length)[0];
+/** Where each operation is published, from the generation manifest. */
+const manifest = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, MANIFEST_FILE), 'utf8')) as {operationId: string; route: string}[];
+const decode = (s: string): string =>
+  s.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const routeOf = (operationId: string) => manifest.find((m) => m.operationId === operationId)?.route;
+
+describe('static HTML (no JavaScript)', () => {
+  for (const w of workflows) {
+    test(`${w.route}: every step with its heading, reference link and samples; the diagram as SVG images`, async () => {
+      const res = await fetch(`${site.server.origin}${w.route}`);
+      assert.equal(res.status, 200);
+      const html = await res.text();
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
+      assert.equal(decode(h1.replace(/<[^>]+>/g, '')), w.title, 'the title');
+      for (const step of w.steps) {
+        assert.match(html, new RegExp(`<h3[^>]*id="?${stepAnchor(step.stepId)}"?`), `step ${step.stepId}: its heading and anchor`);
+        const route = routeOf(parseOperationId(step.operationId!).operationId);
+        assert.ok(route, `${step.operationId} has a page`);
+        assert.match(html, new RegExp(`href="?${route}["#> ]`), `step ${step.stepId}: a link to ${route}`);
+      }
+      // Every sample of every step is in the HTML (hidden tabs too), highlighted at build time.
+      const panels = (html.match(/role="?tabpanel"?/g) ?? []).length;
+      assert.equal(panels, (w.steps.length + 1) * 4, 'four sample panels per step and for the set-up');
+      const text = decode(html.replace(/<[^>]+>/g, ''));
+      for (const marker of ['curl -sS', 'await fetch(', 'await client.', 'requests.']) assert.ok(text.includes(marker), `a sample with ${marker}`);
+      assert.match(html, /class="?token /, 'samples highlighted');
+      // The diagram: two SVG images (light and dark), with their alt text.
+      const images = [...html.matchAll(/<img [^>]*src="?(\/assets\/images\/[^" >]+\.svg)"?[^>]*>/g)];
+      assert.equal(images.length, 2, 'the light and dark diagram');
+      for (const [tag] of images) assert.ok(decode(tag).includes(`alt="${w.title}. Every call of your client to the NovaRamp API, in order`), `the diagram has its title as alt text: ${tag}`);
+      assert.match(html, /href="?\/docs\/api\/error-handling["#> ]/, 'link to error handling');
+    });
+  }
+
+  test('the diagram files are SVG', async () => {
+    const html = await (await fetch(`${site.server.origin}${largest.route}`)).text();
+    const src = /<img [^>]*src="?(\/assets\/images\/[^" >]+\.svg)"?/.exec(html)![1];
+    const svg = await fetch(`${site.server.origin}${src}`);
+    assert.equal(svg.status, 200);
+    assert.match(await svg.text(), /^<svg[\s>]/);
+  });
+});
+
+describe('in the browser', () => {
+  test('the Workflows category lists every workflow page, in the guides sidebar', async () => {
+    await withPage(site, `/docs${WORKFLOW_CATEGORY.slug}`, async (page) => {
+      const cards = await page.locator('article a.card').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      assert.deepEqual([...cards].sort(), workflows.map((w) => w.route).sort());
+      const sidebar = page.locator('nav.menu').first();
+      assert.ok(await sidebar.getByRole('link', {name: WORKFLOW_CATEGORY.label, exact: true}).first().isVisible());
+    });
+  });
+
+  test('a sample tab switches the language of every step, as the guides do', async () => {
+    await withPage(site, largest.route, async (page) => {
+      const python = page.getByRole('tab', {name: 'Python'}).first();
+      await python.click();
+      const visible = await page.locator('[role="tabpanel"]:not([hidden]) code').evaluateAll((codes) => codes.map((c) => c.textContent ?? ''));
+      assert.equal(visible.length, largest.steps.length + 1);
+      assert.ok(visible.slice(1).every((c) => c.includes('requests.')), 'every step shows its Python sample');
+    });
+  });
+
+  test('an operation page links to the steps that call it', async () => {
+    const step = largest.steps[0];
+    const route = routeOf(parseOperationId(step.operationId!).operationId)!;
+    await withPage(site, route, async (page) => {
+      const link = page.locator(`a[href="${largest.route}#${stepAnchor(step.stepId)}"]`).first();
+      assert.ok(await link.isVisible(), `${route} links to ${largest.route}#${stepAnchor(step.stepId)}`);
+      await link.click();
+      await page.waitForURL((url) => url.pathname === largest.route && url.hash === `#${stepAnchor(step.stepId)}`);
+      await page.locator(`h3#${stepAnchor(step.stepId)}`).waitFor({state: 'visible', timeout: 10_000});
+    });
+  });
+});
+
+/** No serious or critical axe violation in the page's current colour mode. */
+async function axeProblems(page: Page, mode: string): Promise<string[]> {
+  const results = await new AxeBuilder({page}).options({resultTypes: ['violations']}).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${mode}: ${v.id} (${v.impact}) ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
+}
+
+describe('accessibility (axe) on a phone and a desktop, light and dark', {concurrency: 1}, () => {
+  const viewports = {phone: {width: 390, height: 844}, desktop: {width: 1280, height: 900}};
+  for (const w of [largest, workflows.find((x) => x.id === 'withdraw-fiat') ?? workflows[0]]) {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${w.route} at ${viewport.width} px`, async () => {
+        const problems: string[] = [];
+        for (const mode of ['light', 'dark']) {
+          await withPage(site, w.route, async (page) => {
+            assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
+            await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+            problems.push(...(await axeProblems(page, `${name} ${mode}`)));
+          }, {viewport, isMobile: name === 'phone', init: `localStorage.setItem('theme', '${mode}')`});
+        }
+        assert.deepEqual(problems, []);
+      });
+    }
+  }
+});
