@@ -52,6 +52,8 @@ export const GUIDE_ALIASES = GUIDES.map((name) => ({
  */
 export const WORKFLOW_PAGES_DIR = 'docs/guides/workflows';
 export const WORKFLOW_ROUTE = '/docs/guides/workflows';
+/** The route of a workflow's page. */
+export const workflowRoute = (workflowId: string): string => `${WORKFLOW_ROUTE}/${workflowId}`;
 export const WORKFLOW_CATEGORY = {
   label: 'Workflows',
   slug: '/category/workflows',

@@ -13,8 +13,9 @@ import {BRAND, SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from '../../tools/asyncapi';
 import {WORKFLOWS_HEADING} from '../../tools/markdown/workflows';
-import {workflowDownloadPath, workflowPageRoute} from '../../tools/workflows/publish';
+import {workflowDownloadPath} from '../../tools/workflows/publish';
 import {workflowFiles, workflowIdOfFile, type ArazzoDocument} from '../../tools/workflows/workflows';
+import {workflowRoute} from '../../src/data/navigation';
 
 const OUT = path.join(SITE_ROOT, 'build', 'openapi');
 const operations = loadOperations(SITE_ROOT).filter((op) => op.method !== 'event');
@@ -106,8 +107,8 @@ test("llms.txt's Workflows section lists each workflow with its downloads, and i
     const id = workflowIdOfFile(file);
     const entry = section.split('\n').find((l) => l.includes(`${SITE_URL}${workflowDownloadPath(id, 'yaml')}`));
     assert.ok(entry && entry.includes(`${SITE_URL}${workflowDownloadPath(id, 'json')}`), `${id}: both downloads`);
-    const page = fs.existsSync(path.join(SITE_ROOT, 'build', `${workflowPageRoute(id)}.md`));
-    assert.equal(entry.includes(`](${SITE_URL}${workflowPageRoute(id)}.md)`), page, `${id}: its page's copy linked${page ? '' : ' (no page in this build)'}`);
+    const page = fs.existsSync(path.join(SITE_ROOT, 'build', `${workflowRoute(id)}.md`));
+    assert.equal(entry.includes(`](${SITE_URL}${workflowRoute(id)}.md)`), page, `${id}: its page's copy linked${page ? '' : ' (no page in this build)'}`);
   }
 });
 

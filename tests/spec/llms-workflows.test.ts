@@ -13,8 +13,9 @@ import {SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
 import {finishMarkdown, llmsTxtCopies} from '../../tools/markdown/docusaurus-plugin';
 import {WORKFLOWS_HEADING} from '../../tools/markdown/workflows';
-import {workflowDownloadPath, workflowPageRoute} from '../../tools/workflows/publish';
+import {workflowDownloadPath} from '../../tools/workflows/publish';
 import {WORKFLOWS_DIR} from '../../tools/workflows/workflows';
+import {workflowRoute} from '../../src/data/navigation';
 
 const WORKFLOWS = ['quote-and-trade', 'withdraw-fiat'];
 const LLMS = `# Docs\n\n> Index.\n\n- [Home](${SITE_URL}/index.md)\n`;
@@ -37,7 +38,7 @@ before(() => {
   write(path.join(out, 'llms.txt'), LLMS);
   write(path.join(out, 'index.md'), '# Home\n');
   // The page of one workflow is built (the llms-txt plugin wrote its copy), the other's is not.
-  write(path.join(out, `${workflowPageRoute('quote-and-trade')}.md`), '# Preview and execute a quote\n');
+  write(path.join(out, `${workflowRoute('quote-and-trade')}.md`), '# Preview and execute a quote\n');
 });
 after(() => fs.rmSync(site, {recursive: true, force: true}));
 

@@ -6,8 +6,9 @@
  */
 import {markdownPath} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
-import {workflowDownloadPath, workflowPageRoute} from '../workflows/publish';
+import {workflowDownloadPath} from '../workflows/publish';
 import {readWorkflowFile, workflowFiles, workflowIdOfFile} from '../workflows/workflows';
+import {workflowRoute} from '../../src/data/navigation';
 
 export const WORKFLOWS_HEADING = '## Workflows';
 
@@ -35,7 +36,7 @@ export function workflowEntries(siteDir: string): WorkflowEntry[] {
 export function workflowsSection(entries: readonly WorkflowEntry[], hasCopy: (copy: string) => boolean): string {
   if (!entries.length) return '';
   const lines = entries.map(({id, title, summary}) => {
-    const copy = markdownPath(workflowPageRoute(id));
+    const copy = markdownPath(workflowRoute(id));
     const name = hasCopy(copy) ? `[${title}](${SITE_URL}${copy})` : `${title} (\`${id}\`)`;
     const downloads = (['yaml', 'json'] as const).map((ext) => `\`${SITE_URL}${workflowDownloadPath(id, ext)}\``).join(', ');
     return `- ${name}: ${summary ? `${summary.replace(/\.$/, '')}. ` : ''}Arazzo document: ${downloads} (bundled).`;

@@ -9,12 +9,13 @@ import path from 'node:path';
 import {SITE_URL} from '../../src/data/brand';
 import type {OperationModel} from '../reference/model';
 import type {Json} from '../spec-lookup';
-import {WORKFLOW_ARTEFACT_FOLDER, workflowDownloadPath, workflowPageRoute} from '../workflows/publish';
+import {WORKFLOW_ARTEFACT_FOLDER, workflowDownloadPath} from '../workflows/publish';
 import {parseOperationId, type ArazzoDocument, type Step, type Workflow} from '../workflows/workflows';
 import {BuildArtefactError, type DocsBuild} from './build-artefacts';
 import type {DocPages} from './pages';
 import type {SpecIndex} from './spec-index';
 import {notFound} from './suggest';
+import {workflowRoute} from '../../src/data/navigation';
 
 interface Published {
   id: string;
@@ -80,7 +81,7 @@ export class WorkflowIndex {
 
   /** Where a workflow is: its page (and the page's copy, when the build has the page) and its two downloads. */
   private links(id: string): Json {
-    const route = workflowPageRoute(id);
+    const route = workflowRoute(id);
     const page = this.pages.byRoute.get(route);
     return {
       url: `${SITE_URL}${route}`,

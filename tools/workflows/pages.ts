@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../src/data/api-table';
-import {WORKFLOW_ORDER, WORKFLOW_ROUTE, WORKFLOW_DETAILS_CLASS} from '../../src/data/navigation';
+import {WORKFLOW_ORDER, WORKFLOW_ROUTE, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../src/data/navigation';
 import type {ApiDocument} from '../openapi/document';
 import type {Json} from '../openapi/json';
 import {parsePointer} from '../openapi/pointer';
@@ -61,7 +61,7 @@ const TABS: Record<SampleLanguage, {value: string; label: string}> = {
 const API_KEY_ENV = 'NOVARAMP_API_KEY';
 const ERROR_HANDLING = '/docs/api/error-handling';
 
-export const workflowRoute = (workflowId: string): string => `${WORKFLOW_ROUTE}/${workflowId}`;
+export {workflowRoute};
 export const stepAnchor = (stepId: string): string => `step-${stepId}`;
 export const useKey = (api: string, operationId: string): string => `${api}.${operationId}`;
 

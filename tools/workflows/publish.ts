@@ -19,9 +19,6 @@ export const WORKFLOW_ARTEFACT_FOLDER = 'workflows';
 /** The URL path of a workflow's download. */
 export const workflowDownloadPath = (id: string, ext: 'yaml' | 'json'): string => `/openapi/${WORKFLOW_ARTEFACT_FOLDER}/${id}.arazzo.${ext}`;
 
-/** The route of a workflow's page (written by tools/workflows/pages.ts). */
-export const workflowPageRoute = (id: string): string => `/docs/guides/workflows/${id}`;
-
 /** The API a source description of `file` (absolute) names, by the root its URL resolves to. */
 function apiOfSource(siteDir: string, file: string, url: string): string {
   const root = path.relative(siteDir, path.resolve(path.dirname(file), url)).split(path.sep).join('/');
