@@ -13,21 +13,28 @@ import {SITE_ROOT} from '../../tools/cli';
 
 /**
  * The layers, most specific folder first. Each may import itself and the layers it names; nothing imports
- * scripts/ (entry points, one per npm script), bench/ or tests/ from outside.
+ * scripts/ (entry points, one per npm script), bench/ or tests/ from outside. `site entries` is part of the site
+ * (the two import each other freely): the files tests may import of it, to unit-test its browser-side logic in a DOM.
  */
 export const LAYERS: {name: string; paths: string[]; mayImport: string[]}[] = [
   {name: 'data', paths: ['src/data/'], mayImport: []},
-  {name: 'site', paths: ['src/'], mayImport: ['data']},
+  // A feature's public entries: a local plugin's files (its Node part and its browser part), the client modules, the
+  // module that makes the operation page's reference interactive.
+  {name: 'site entries', paths: ['src/plugins/', 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'], mayImport: ['data', 'site']},
+  {name: 'site', paths: ['src/'], mayImport: ['data', 'site entries']},
   {name: 'tools', paths: ['tools/'], mayImport: ['data']},
   // Code the hosts run (hosting/): self-contained, since each host bundles it its own way.
   {name: 'hosting', paths: ['hosting/'], mayImport: []},
-  {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'site', 'tools']},
+  {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'site', 'site entries', 'tools']},
   {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'tools']},
   {name: 'bench', paths: ['bench/'], mayImport: ['data', 'tools']},
-  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'tools', 'hosting']},
+  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'site entries', 'tools', 'hosting']},
 ];
 
-const layerOf = (file: string) => LAYERS.find((l) => l.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)));
+/** A file's path without its extension: what an import names. */
+const withoutExtension = (file: string): string => file.replace(/\.(ts|tsx|js|mjs|cjs)$/, '');
+const layerOf = (file: string) =>
+  LAYERS.find((l) => l.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : withoutExtension(file) === withoutExtension(p))));
 
 function sourceFiles(): string[] {
   return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: SITE_ROOT, encoding: 'utf8'})
@@ -98,7 +105,7 @@ export function undeclaredPackages(files = sourceFiles(), read = importsOf): str
   return [...new Set(problems)];
 }
 
-test('imports follow the layers: src/ only src/data, tools/ only src/data, nothing imports scripts/, bench/ or tests/', () => {
+test('imports follow the layers: src/ only src/data, tools/ only src/data, tests/ only the entries of src/, nothing imports scripts/, bench/ or tests/', () => {
   assert.deepEqual(layerViolations(), []);
 });
 
@@ -109,14 +116,16 @@ test('the layer check names the file of an import across the rule', () => {
     'tools/u.ts': ['@novaramp/reference-html'],
     'bench/z.ts': ['../scripts/gen-api'],
     'src/data/w.ts': ['../components/X'],
-    'tests/spec/v.test.ts': ['../../src/data/brand', '../../tools/cli'],
+    'tests/spec/v.test.ts': ['../../src/data/brand', '../../tools/cli', '../../src/plugins/operation-entries/sidebar-pages', '../../src/components/ApiDocItem/reference-dom'],
+    'tests/spec/t.test.ts': ['../../src/components/ApiDocItem/TryIt'],
   };
   assert.deepEqual(layerViolations(Object.keys(fake), (f) => fake[f]), [
-    'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data)',
+    'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, site entries)',
     'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data)',
-    'tools/u.ts: imports @novaramp/reference-html (tools → site; tools may import tools, data)',
+    'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data)',
     'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, tools)',
     'src/data/w.ts: imports ../components/X (data → site; data may import data)',
+    'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, site entries, tools, hosting)',
   ]);
 });
 

@@ -9,8 +9,9 @@
  * - a component shown apart (a `<details>` with `data-schema-file`) loads its fields when first opened;
  * - a link to a place of the reference (`#id`: a recursive schema's link to its expansion) opens the tabs and
  *   `<details>` around its target, loading what they hold, and scrolls to it.
- * No React: the page's HTML is the reference, and this only changes what is shown. Unit-tested in a browser on
- * fixture HTML (tests/spec/reference-dom.test.ts) and on the built pages (tests/site/api-page.test.ts).
+ * No React: the page's HTML is the reference, and this only changes what is shown. Unit-tested in a DOM
+ * (tests/spec/dom-reference.test.ts), in a browser on fixture specs (tests/spec/reference-dom.test.ts) and on the
+ * built pages (tests/site/api-page.test.ts).
  */
 import {COMPONENT_FILE_ATTRIBUTE, DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../data/static-reference';
 

@@ -4,11 +4,12 @@
  * client-side navigation it is fetched from the site's assets (tried three times before the page says it failed).
  * Either way the HTML leaves the hidden tab panels empty: their contents come from the same file
  * (src/data/static-reference.ts, `ReferenceFile`), fetched once the page is idle. The last few files are kept for
- * going back and forth.
+ * going back and forth (./files.ts).
  */
 import {useCallback, useEffect, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import {DEFERRED_ATTRIBUTE, REFERENCE_HTML_URL, STATIC_REFERENCE_CLASS, type ReferenceFile} from '../../data/static-reference';
+import {DEFERRED_ATTRIBUTE, REFERENCE_HTML_URL, STATIC_REFERENCE_CLASS} from '../../data/static-reference';
+import {loadedReference, loadReference} from './files';
 
 export interface ReferenceHtml {
   state: 'ready' | 'loading' | 'failed';
@@ -17,48 +18,13 @@ export interface ReferenceHtml {
   panels: () => Promise<readonly string[]>;
 }
 
-/** Waits before each new attempt: a phone's connection that drops for a moment, a dev server still writing the file. */
-const RETRY_DELAYS_MS = [1000, 3000];
-
-async function fetchReference(url: string): Promise<ReferenceFile> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      return (await response.json()) as ReferenceFile;
-    } catch (error) {
-      if (attempt >= RETRY_DELAYS_MS.length) throw error;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
-    }
-  }
-}
-
-const KEPT = 8;
-
-/** The files fetched or being fetched, by URL, the most recently used last; a failed fetch is forgotten. */
-const files = new Map<string, {file: Promise<ReferenceFile>; loaded?: ReferenceFile}>();
-
-function load(url: string): Promise<ReferenceFile> {
-  const entry = files.get(url) ?? {file: fetchReference(url)};
-  if (!files.has(url)) {
-    entry.file.then(
-      (loaded) => (entry.loaded = loaded),
-      () => files.get(url) === entry && files.delete(url),
-    );
-  }
-  files.delete(url);
-  files.set(url, entry);
-  if (files.size > KEPT) files.delete(files.keys().next().value as string);
-  return entry.file;
-}
-
 /**
  * The reference as it is at first: loaded before, in the server-rendered page, or still to be fetched. Not from an
  * element still loading (`aria-busy`): when React mounts the page again (a hot update in development), the new
  * instance renders while the old one's empty element is still in the document.
  */
 function initial(url: string, file: string): Omit<ReferenceHtml, 'panels'> {
-  const html = files.get(url)?.loaded?.html ?? document.querySelector(`.${STATIC_REFERENCE_CLASS}[data-file="${file}"]:not([aria-busy])`)?.innerHTML;
+  const html = loadedReference(url)?.html ?? document.querySelector(`.${STATIC_REFERENCE_CLASS}[data-file="${file}"]:not([aria-busy])`)?.innerHTML;
   return html === undefined ? {state: 'loading', html: ''} : {state: 'ready', html};
 }
 
@@ -78,7 +44,7 @@ export function useReferenceHtml(file: string): ReferenceHtml {
   useEffect(() => {
     if (reference.state !== 'loading') return undefined;
     let mounted = true;
-    load(url).then(
+    loadReference(url).then(
       ({html}) => mounted && setReference({state: 'ready', html}),
       () => mounted && setReference({state: 'failed', html: ''}),
     );
@@ -86,7 +52,7 @@ export function useReferenceHtml(file: string): ReferenceHtml {
   }, [url, reference.state]);
   // Fetched at idle, not on the first click, so that a tab opens at once; the page's HTML did not need them.
   const deferring = reference.state === 'ready' && reference.html.includes(DEFERRED_ATTRIBUTE);
-  useEffect(() => (deferring ? whenIdle(() => load(url).catch(() => undefined)) : undefined), [url, deferring]);
-  const panels = useCallback(() => load(url).then(({deferred}) => deferred), [url]);
+  useEffect(() => (deferring ? whenIdle(() => loadReference(url).catch(() => undefined)) : undefined), [url, deferring]);
+  const panels = useCallback(() => loadReference(url).then(({deferred}) => deferred), [url]);
   return {...reference, panels};
 }
