@@ -1,8 +1,8 @@
 /**
  * The Workflows section of llms.txt (tools/markdown/workflows.ts), added by the build step that finishes the Markdown
  * copies (tools/markdown/docusaurus-plugin.ts `finishMarkdown`), on a small build: every workflow with its summary
- * and its two downloads, the Markdown copy of its page linked when the build has it, once however often it runs,
- * and a build without the downloads refused.
+ * and its two downloads, the Markdown copy of its page linked when the build has it, once however often it runs
+ * (the llms-txt plugin's own entry for that page dropped from its list), and a build without the downloads refused.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -19,6 +19,8 @@ import {workflowRoute} from '../../src/data/navigation';
 
 const WORKFLOWS = ['quote-and-trade', 'withdraw-fiat'];
 const LLMS = `# Docs\n\n> Index.\n\n- [Home](${SITE_URL}/index.md)\n`;
+/** The entry the llms-txt plugin writes for a built workflow page, among the guides: the Workflows section replaces it. */
+const PLUGIN_ENTRY = `- [Preview and execute a quote](${SITE_URL}/docs/guides/workflows/quote-and-trade.md): Generated from the Arazzo workflow.\n`;
 let site: string;
 let out: string;
 const write = (file: string, text: string) => {
@@ -35,7 +37,7 @@ before(() => {
     fs.cpSync(path.join(SITE_ROOT, WORKFLOWS_DIR, `${id}.arazzo.yaml`), path.join(site, WORKFLOWS_DIR, `${id}.arazzo.yaml`));
     for (const ext of ['yaml', 'json'] as const) write(path.join(out, workflowDownloadPath(id, ext)), '{}');
   }
-  write(path.join(out, 'llms.txt'), LLMS);
+  write(path.join(out, 'llms.txt'), `${LLMS}${PLUGIN_ENTRY}`);
   write(path.join(out, 'index.md'), '# Home\n');
   // The page of one workflow is built (the llms-txt plugin wrote its copy), the other's is not.
   write(path.join(out, `${workflowRoute('quote-and-trade')}.md`), '# Preview and execute a quote\n');
@@ -47,6 +49,7 @@ test('llms.txt lists every workflow with its summary, its page copy when built, 
   const llms = read('llms.txt');
   assert.ok(llms.startsWith(`${LLMS}\n${WORKFLOWS_HEADING}\n\n`), llms);
   const entries = llms.split('\n').filter((l) => l.startsWith('- ') && !l.includes('[Home]'));
+  assert.equal(llms.split(`${SITE_URL}/docs/guides/workflows/quote-and-trade.md`).length - 1, 1, 'the workflow page is listed once, in its section');
   assert.equal(entries.length, WORKFLOWS.length, llms);
   const download = (id: string, ext: 'yaml' | 'json') => `\`${SITE_URL}${workflowDownloadPath(id, ext)}\``;
   assert.equal(

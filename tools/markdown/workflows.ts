@@ -50,10 +50,18 @@ export function workflowsSection(entries: readonly WorkflowEntry[], hasCopy: (co
   ].join('\n');
 }
 
-/** `llmsTxt` with its Workflows section, in place of the one it had (a second run on the same build keeps one). */
+/**
+ * `llmsTxt` with its Workflows section, in place of the one it had (a second run on the same build keeps one). A page
+ * the section links is listed there only: the plugin's own entry for it, in its list of guides, is dropped.
+ */
 export function withWorkflowsSection(llmsTxt: string, section: string): string {
   const at = llmsTxt.indexOf(`\n${WORKFLOWS_HEADING}\n`);
   if (at < 0 && !section) return llmsTxt;
-  const rest = (at < 0 ? llmsTxt : llmsTxt.slice(0, at)).replace(/\s+$/, '');
+  const linked = new Set([...section.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]));
+  const rest = (at < 0 ? llmsTxt : llmsTxt.slice(0, at))
+    .split('\n')
+    .filter((line) => !/^\s*- \[/.test(line) || ![...line.matchAll(/\]\(([^)\s]+)\)/g)].some((m) => linked.has(m[1])))
+    .join('\n')
+    .replace(/\s+$/, '');
   return section ? `${rest}\n\n${section}\n` : `${rest}\n`;
 }
