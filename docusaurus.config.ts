@@ -24,6 +24,7 @@ import {SSR_TEMPLATE} from './tools/ssr-template';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 import remarkStaticCode from './tools/static-code/remark-static-code';
+import remarkWorkflowSteps from './tools/workflows/remark-workflow-steps';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: the stock build of `npm run bench -- --stock` generates its pages with the OpenAPI plugin
@@ -40,9 +41,10 @@ const BUNDLE_ONLY = bundleOnly();
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
-// directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts). Fenced code is
+// directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
+// the requests of an Arazzo workflow step (tools/workflows/remark-workflow-steps.ts). Fenced code is
 // highlighted at build time into static HTML (tools/static-code/remark-static-code.ts).
-const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, remarkStaticCode]};
+const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, remarkWorkflowSteps, remarkStaticCode]};
 
 /** Inline SVG icon links for the footer; each carries an accessible name. */
 function socialLink(name: string, href: string, svgPath: string): {html: string} {

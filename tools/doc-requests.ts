@@ -16,13 +16,18 @@
  *   Every request states at least one status. A 2xx is what the request, as written, answers; a 4xx or 5xx is an
  *   error example ("what can go wrong"), which the mock is asked for with `Prefer: code=<status>`.
  * - A ```json block without a status title (a webhook event, one object of a list) is not a response body.
+ * - A step of a workflow embedded with `::workflow-step{workflow="…" step="…"}` (tools/workflows/) is a request too:
+ *   its samples are the workflow's, which tests/spec/workflows.test.ts runs, so it is not sent again here; a response
+ *   block titled after it is its body, and needs no status of its own (the workflow's success criteria state it).
  * Mistakes are reported as `file:line: message`.
  */
 import {randomUUID} from 'node:crypto';
 import fs from 'node:fs';
 import {STATUS_CODES} from 'node:http';
 import path from 'node:path';
+import {directiveFromMarkdown} from 'mdast-util-directive';
 import {fromMarkdown} from 'mdast-util-from-markdown';
+import {directive} from 'micromark-extension-directive';
 import {parse as parseShell} from 'shell-quote';
 
 /** The base URLs a documented request may use: the sandbox, production and the local mock of `npm run mock`. */
@@ -54,7 +59,12 @@ export interface DocRequest {
   headers: [string, string][];
   body?: string;
   statuses: StatedStatus[];
+  /** Set for a workflow step the page embeds (`::workflow-step`): method, base and path are then empty. */
+  step?: {workflow: string; step: string};
 }
+
+/** The leaf directive that embeds a workflow step in a page (tools/workflows/remark-workflow-steps.ts). */
+export const WORKFLOW_STEP_DIRECTIVE = 'workflow-step';
 
 export interface PageRequests {
   file: string;
@@ -221,21 +231,33 @@ interface CodeNode {
   value?: string;
   position?: {start: {line: number}};
   children?: CodeNode[];
+  name?: string;
+  attributes?: Record<string, string | null | undefined> | null;
 }
 
+/** The page's code blocks and workflow-step directives, in page order. */
 function codeBlocks(node: CodeNode, out: CodeNode[] = []): CodeNode[] {
-  if (node.type === 'code') out.push(node);
+  if (node.type === 'code' || (node.type === 'leafDirective' && node.name === WORKFLOW_STEP_DIRECTIVE)) out.push(node);
   for (const child of node.children ?? []) codeBlocks(child, out);
   return out;
 }
+
+/** A page's Markdown as a tree, directives read (a `::workflow-step` is a leaf directive node). */
+const parsePage = (markdown: string): CodeNode => fromMarkdown(markdown, {extensions: [directive()], mdastExtensions: [directiveFromMarkdown()]}) as CodeNode;
 
 /** The requests of one page (markdown text), with the problems found in it. */
 export function extractPage(file: string, markdown: string): {requests: DocRequest[]; problems: string[]} {
   const requests: DocRequest[] = [];
   const problems: string[] = [];
   let last: DocRequest | undefined;
-  for (const block of codeBlocks(fromMarkdown(markdown) as CodeNode)) {
+  for (const block of codeBlocks(parsePage(markdown))) {
     const fenceLine = block.position?.start.line ?? 0;
+    if (block.type === 'leafDirective') {
+      const {workflow, step} = block.attributes ?? {};
+      if (!workflow || !step) problems.push(`${file}:${fenceLine}: write ::${WORKFLOW_STEP_DIRECTIVE}{workflow="<workflowId>" step="<stepId>"}`);
+      else requests.push((last = {file, line: fenceLine, method: '', base: '', path: '', headers: [], statuses: [], step: {workflow, step}}));
+      continue;
+    }
     const lang = (block.lang ?? '').toLowerCase();
     let status: number | undefined;
     try {
@@ -271,7 +293,7 @@ export function extractPage(file: string, markdown: string): {requests: DocReque
     }
   }
   for (const r of requests) {
-    if (!r.statuses.length) {
+    if (!r.statuses.length && !r.step) {
       problems.push(
         `${r.file}:${r.line}: ${r.method} ${r.path} states no status: title its response block (\`\`\`json title="200 OK") or, with no body shown, its own block (\`\`\`bash title="204 No Content")`,
       );

@@ -89,6 +89,29 @@ describe('in the browser', () => {
     });
   });
 
+  test('a guide shows the steps of its workflow: the workflow page\'s sample, one language in the HTML, the others on choice', async () => {
+    // create-account-guide embeds onboard-account's create-account step (::workflow-step, tools/workflows/).
+    const guide = '/docs/guides/create-account-guide';
+    const onboard = workflows.find((w) => w.id === 'onboard-account')!;
+    await withPage(site, guide, async (page) => {
+      const href = `${onboard.route}#${stepAnchor('create-account')}`;
+      const source = page.locator(`p:has(a[href="${href}"])`).first();
+      assert.ok(await source.isVisible(), `the step names where it comes from (${href})`);
+      assert.match((await source.textContent()) ?? '', /POST \/accounts.*step create-account of the workflow Onboard and verify an account.*\$ACCOUNT_ID/s);
+      // The tabs right after it: the cURL sample is the one the workflow page shows.
+      const tabs = source.locator('xpath=following-sibling::div[contains(@class, "tabs-container")][1]');
+      assert.deepEqual(await tabs.getByRole('tab').allTextContents(), ['cURL', 'Node.js', 'TypeScript', 'Python']);
+      const curl = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';
+      assert.match(curl, /^CREATE_ACCOUNT_RESPONSE=\$\(curl -sS -X POST "https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts"/);
+      assert.equal(await tabs.locator('[role="tabpanel"]').count(), 1, 'lazy: only the chosen language is in the page');
+      await tabs.getByRole('tab', {name: 'Python'}).click();
+      const python = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';
+      assert.match(python, /create_account_response = requests\.post\(/);
+      const workflowPage = await (await fetch(`${site.server.origin}${onboard.route}`)).text();
+      assert.ok(decode(workflowPage.replace(/<[^>]+>/g, '')).includes(python.trim().split('\n')[0]), 'the same sample as on the workflow page');
+    });
+  });
+
   test('an operation page links to the steps that call it', async () => {
     const step = largest.steps[0];
     const route = routeOf(parseOperationId(step.operationId!).operationId)!;

@@ -1,7 +1,9 @@
 /**
  * Every request the guides and API docs pages show runs against the mock and gets the status the page states,
  * and every response body shown, like every body the mock answers, validates against the spec's schema for that
- * operation and status. The convention for stating a status is at the top of tools/doc-requests.ts.
+ * operation and status. The convention for stating a status is at the top of tools/doc-requests.ts. A workflow step
+ * a page embeds (`::workflow-step`) is sent by tests/spec/workflows.test.ts with its workflow; here the status and
+ * the bodies the page shows for it are checked against the step's operation.
  * The mock bundles the spec afresh into a temporary folder, so the fast tier needs no build.
  */
 import assert from 'node:assert/strict';
@@ -11,6 +13,8 @@ import {API_KEY_PLACEHOLDER, extractDocRequests, extractPage, type DocRequest, t
 import {start, type MockServer} from '../../tools/mock-server';
 import {documentedStatuses, findOperation, responseSchemaPointer, specValidator, type Json} from '../../tools/spec-lookup';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
+import {workflowSteps} from '../../tools/workflows/guide-steps';
+import {stepKey} from '../../tools/workflows/pages';
 
 const TEST_KEY = 'sk_sandbox_docs_requests_test';
 const extracted = extractDocRequests(SITE_ROOT);
@@ -29,8 +33,37 @@ after(async () => {
   await mock?.stop();
 });
 
+/** Checks the bodies a page shows for one status of an operation against the spec's schema of that response. */
+function checkBodies(req: DocRequest, op: NonNullable<ReturnType<typeof findOperation>>, status: number, stated: StatedStatus[], mediaType?: string): void {
+  const schema = responseSchemaPointer(spec, op, status, mediaType);
+  for (const s of stated) {
+    if (!s.body) continue;
+    const at: string = `${req.file}:${s.body.line}: the ${status} body shown for ${op.method.toUpperCase()} ${op.template}`;
+    assert.ok(schema, `${at}: the spec's ${status} response has no body`);
+    let shown: unknown;
+    assert.doesNotThrow(() => (shown = JSON.parse(s.body!.text)), `${at} is not JSON`);
+    const problem = validate(schema.pointer, shown);
+    assert.equal(problem, undefined, `${at} does not match the spec (${schema.pointer}): ${problem}`);
+  }
+}
+
+/** A workflow step a page embeds, for one stated status: the status is one its operation documents, the bodies its schema's. */
+async function checkStep(req: DocRequest, stated: StatedStatus[]): Promise<void> {
+  const {status} = stated[0];
+  const {workflow, step} = req.step!;
+  const where = `${req.file}:${req.line} ::workflow-step{workflow="${workflow}" step="${step}"}`;
+  const embed = (await workflowSteps(SITE_ROOT)).get(stepKey(workflow, step));
+  assert.ok(embed, `${where}: no such step in openapi/workflows/`);
+  const op = findOperation(spec, embed.method, embed.path);
+  assert.ok(op, `${where}: the spec has no operation ${embed.method} ${embed.path}`);
+  const documented = documentedStatuses(op);
+  assert.ok(documented.includes(status), `${where}: the page states ${status}, the spec documents ${documented.join(', ')} for ${embed.method} ${op.template}`);
+  checkBodies(req, op, status, stated);
+}
+
 /** Sends one documented request for one stated status and checks the answer and the bodies shown for it. */
 async function check(req: DocRequest, stated: StatedStatus[]): Promise<void> {
+  if (req.step) return checkStep(req, stated);
   const {status} = stated[0];
   const where = `${req.file}:${req.line} ${req.method} ${req.path}`;
   const op = findOperation(spec, req.method, req.path);
@@ -54,15 +87,7 @@ async function check(req: DocRequest, stated: StatedStatus[]): Promise<void> {
     const problem = validate(schema.pointer, JSON.parse(text));
     assert.equal(problem, undefined, `${where}: the mock's ${status} body does not match the spec (${schema.pointer}): ${problem}`);
   }
-  for (const s of stated) {
-    if (!s.body) continue;
-    const at: string = `${req.file}:${s.body.line}: the ${status} body shown for ${req.method} ${op.template}`;
-    assert.ok(schema, `${at}: the spec's ${status} response has no body`);
-    let shown: unknown;
-    assert.doesNotThrow(() => (shown = JSON.parse(s.body!.text)), `${at} is not JSON`);
-    const problem = validate(schema.pointer, shown);
-    assert.equal(problem, undefined, `${at} does not match the spec (${schema.pointer}): ${problem}`);
-  }
+  checkBodies(req, op, status, stated, mediaType);
 }
 
 test('every curl request in the docs parses and states the status it answers', () => {
@@ -81,7 +106,7 @@ for (const page of extracted.pages.filter((p) => p.requests.length)) {
       for (const s of req.statuses) byStatus.set(s.status, [...(byStatus.get(s.status) ?? []), s]);
       for (const [status, stated] of byStatus) {
         tally.checks++;
-        test(`line ${req.line}: ${req.method} ${req.path} → ${status}`, async () => {
+        test(`line ${req.line}: ${req.step ? `workflow step ${req.step.workflow}/${req.step.step}` : `${req.method} ${req.path}`} → ${status}`, async () => {
           await check(req, stated);
           tally.passed++;
         });

@@ -15,6 +15,8 @@ import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
 import {extractPage} from '../../tools/doc-requests';
 import {curlProgram, pageSnippets, program, recordedCalls, type SnippetLanguage} from '../../tools/doc-snippets';
 import {start, type MockServer} from '../../tools/mock-server';
+import {workflowSteps} from '../../tools/workflows/guide-steps';
+import {stepKey} from '../../tools/workflows/pages';
 import {findOperation} from '../../tools/spec-lookup';
 
 const PYTHON = process.env.DOCS_PYTHON ?? '/usr/bin/python3';
@@ -43,10 +45,17 @@ function runProgram(page: string, language: SnippetLanguage, source: string): Re
 
 const pages = SEQUENCE_PAGES.map((page) => ({page, snippets: pageSnippets(fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'))})).filter((p) => p.snippets.length > 0);
 
-test('the sequence pages show Node.js and Python beside their cURL requests', () => {
+test('the sequence pages show Node.js and Python beside every cURL request: hand-written, or a workflow step\'s own', async () => {
   const languages = new Set(pages.flatMap((p) => p.snippets.map((s) => s.language)));
   assert.deepEqual([...languages].sort(), ['node', 'python']);
-  assert.ok(pages.length >= 5, `${pages.length} pages with snippets`);
+  // A step a page embeds shows its workflow's samples (tests/spec/workflow-pages.test.ts runs them on the mock).
+  const steps = await workflowSteps(SITE_ROOT);
+  const embedded = SEQUENCE_PAGES.flatMap((page) => extractPage(page, fs.readFileSync(path.join(SITE_ROOT, page), 'utf8')).requests.filter((r) => r.step).map((r) => ({page, r})));
+  assert.ok(embedded.length >= 30, `${embedded.length} workflow steps embedded in the sequence pages`);
+  for (const {page, r} of embedded) {
+    const mdx = steps.get(stepKey(r.step!.workflow, r.step!.step))?.mdx ?? '';
+    for (const tab of ['curl', 'node', 'python']) assert.match(mdx, new RegExp(`<TabItem value="${tab}"`), `${page}:${r.line}: the embedded step has no ${tab} sample`);
+  }
 });
 
 /** The problems of running a page's snippets of one language: each call that is not a request the page states. */
@@ -74,7 +83,8 @@ function snippetProblems(page: string, markdown: string, language: SnippetLangua
 
 for (const page of SEQUENCE_PAGES) {
   const markdown = fs.readFileSync(path.join(SITE_ROOT, page), 'utf8');
-  const snippets = [...pageSnippets(markdown), ...extractPage(page, markdown).requests.filter((r) => r.statuses.some((s) => s.status < 300)).map((r) => ({language: 'curl' as const, line: r.line}))];
+  // Hand-written requests only: an embedded workflow step runs with its workflow (tests/spec/workflows.test.ts).
+  const snippets = [...pageSnippets(markdown), ...extractPage(page, markdown).requests.filter((r) => !r.step && r.statuses.some((s) => s.status < 300)).map((r) => ({language: 'curl' as const, line: r.line}))];
   describe(page, () => {
     for (const language of ['curl', 'node', 'python'] as const) {
       const mine = snippets.filter((s) => s.language === language);

@@ -12,6 +12,7 @@ import {parse} from 'yaml';
 import remarkSpecTables, {specFileParses, type MdNode} from '../../tools/spec-tables/remark-spec-tables';
 import {SITE_ROOT} from '../../tools/cli';
 import {specFacts} from '../../tools/spec-tables/spec-facts';
+import {readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 
 const GUIDES = path.join(SITE_ROOT, 'docs', 'guides');
 
@@ -355,7 +356,7 @@ describe('the guides use the spec tables', () => {
     assert.ok(directives >= 15, `${directives} directives`);
   });
 
-  test('every Idempotency-Key written out in the guides is a key of its own', () => {
+  test('every Idempotency-Key written out in the guides and the workflows they embed is a key of its own', () => {
     const seen = new Map<string, string>();
     const reused: string[] = [];
     for (const page of pages) {
@@ -367,7 +368,21 @@ describe('the guides use the spec tables', () => {
         }
       });
     }
-    assert.ok(seen.size >= 5, `${seen.size} keys`);
+    // The requests the guides embed from the workflows (::workflow-step) send the workflows' keys.
+    for (const abs of workflowFiles(SITE_ROOT)) {
+      const wf = readWorkflowFile(abs, SITE_ROOT);
+      wf.doc.workflows.forEach((workflow, w) =>
+        (workflow.steps ?? []).forEach((step, s) =>
+          (step.parameters ?? []).forEach((p, i) => {
+            if (p.in !== 'header' || p.name.toLowerCase() !== 'idempotency-key' || typeof p.value !== 'string' || p.value.startsWith('$')) return;
+            const here = wf.where('workflows', w, 'steps', s, 'parameters', i, 'value');
+            if (seen.has(p.value)) reused.push(`${here}: ${p.value} is already used at ${seen.get(p.value)}`);
+            else seen.set(p.value, here);
+          }),
+        ),
+      );
+    }
+    assert.ok(seen.size >= 20, `${seen.size} keys`);
     assert.deepEqual(reused, []);
   });
 

@@ -1,11 +1,13 @@
 /**
  * Lints the workflows of openapi/workflows/ (`npm run lint:api`): Redocly's Arazzo rules (recommended-strict's, and
  * redocly.yaml's configurable rules that apply to an Arazzo document), where an error or a warning fails, then the
- * checks of tools/workflows/check.ts. Every problem names `file:line`.
+ * checks of tools/workflows/check.ts, then the pages built on them (guide-steps.ts: every `::workflow-step` names a
+ * step, no page copies a request a step covers). Every problem names `file:line`.
  */
 import path from 'node:path';
 import {bin, run} from '../cli';
 import {checkWorkflows} from './check';
+import {guideStepProblems} from './guide-steps';
 import {workflowFiles} from './workflows';
 
 export interface WorkflowLintResult {
@@ -31,5 +33,12 @@ export async function lintWorkflows(siteDir: string, files = workflowFiles(siteD
   const own = problems.length
     ? `✖ ${problems.length} workflow problem${problems.length === 1 ? '' : 's'} (tools/workflows/check.ts):\n${problems.map((p) => `  ${p}`).join('\n')}\n`
     : `openapi/workflows/: ${files.length} workflows, every operationId and field a step uses is in the spec (tools/workflows/check.ts)\n`;
-  return {ok: redoclyOk && !problems.length, output: `${redoclyLines(redocly.output).join('\n').trim()}\n${own}`};
+  // The pages read the workflows as they are: only once those check clean.
+  const guides = problems.length ? [] : await guideStepProblems(siteDir);
+  const pages = guides.length
+    ? `✖ ${guides.length} page problem${guides.length === 1 ? '' : 's'} (tools/workflows/guide-steps.ts):\n${guides.map((p) => `  ${p}`).join('\n')}\n`
+    : problems.length
+      ? ''
+      : 'docs/: every ::workflow-step names a step, and no page copies a request a workflow step covers (tools/workflows/guide-steps.ts)\n';
+  return {ok: redoclyOk && !problems.length && !guides.length, output: `${redoclyLines(redocly.output).join('\n').trim()}\n${own}${pages}`};
 }

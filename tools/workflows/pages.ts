@@ -40,12 +40,34 @@ export interface WorkflowUse {
   href: string;
 }
 
+/** A step as a guide embeds it (`::workflow-step{workflow="…" step="…"}`: tools/workflows/remark-workflow-steps.ts). */
+export interface StepEmbed {
+  workflowId: string;
+  stepId: string;
+  api: string;
+  operationId: string;
+  /** Upper case, as the samples send it. */
+  method: string;
+  /** The operation's path template. */
+  path: string;
+  /** Where it is defined: `openapi/workflows/<id>.arazzo.yaml:<line>`. */
+  where: string;
+  /** What it sends besides the path: `query <name>`, `header <name>` (lower case), `body <top-level field>`. */
+  sends: string[];
+  /** The MDX that stands in for the directive: where the step comes from, its samples (the workflow page's), what it carries. */
+  mdx: string;
+}
+
 export interface WorkflowPages {
   /** MDX by file name (`<workflowId>.mdx`), in the order of the sidebar. */
   pages: Map<string, string>;
   /** The steps that call each operation (by `<api>.<operationId>`), in page order. */
   uses: Map<string, WorkflowUse[]>;
+  /** Every step as a guide embeds it, by `<workflowId>/<stepId>`. */
+  steps: Map<string, StepEmbed>;
 }
+
+export const stepKey = (workflowId: string, stepId: string): string => `${workflowId}/${stepId}`;
 
 /** The code-sample languages of a workflow page: the site's languages whose samples can carry values as variables. */
 export const WORKFLOW_SAMPLE_LANGUAGES = ['curl', 'nodejs', 'typescript', 'python'] as const;
@@ -381,9 +403,14 @@ export function stepSamples(req: StepRequest): {language: SampleLanguage; source
   return WORKFLOW_SAMPLE_LANGUAGES.map((language) => ({language, source: SAMPLE_WRITERS[language](req)}));
 }
 
-function tabs(samples: {language: SampleLanguage; source: string}[]): string {
+/**
+ * `lazy`: only the chosen language's panel is in the HTML, the others rendered when chosen (Docusaurus' `lazy` Tabs):
+ * a guide embeds many steps, and four highlighted samples each would double its elements (banking: 2,658 against a
+ * guide's 1,500); their page has them all.
+ */
+function tabs(samples: {language: SampleLanguage; source: string}[], options: {lazy?: boolean} = {}): string {
   return [
-    '<Tabs groupId="lang">',
+    `<Tabs groupId="lang"${options.lazy ? ' lazy' : ''}>`,
     ...samples.map(({language, source}) => `<TabItem value="${TABS[language].value}" label="${TABS[language].label}">\n\n\`\`\`${highlightOf(language)}\n${source}\n\`\`\`\n\n</TabItem>`),
     '</Tabs>',
   ].join('\n');
@@ -603,6 +630,41 @@ function stepSection(n: number, step: Step, workflow: Workflow, resolved: Resolv
   ].join('\n');
 }
 
+/** A variable where a guide names it: an input by name, an output linked to the workflow step that makes it. */
+function embedVariableWords(v: Variable, workflowId: string): string {
+  if (v.kind === 'input') return `${code(variableName(v, 'curl'))} (your ${code(v.input!)})`;
+  return `${code(variableName(v, 'curl'))} (${code(v.output!)} from step [${plain(v.step!)}](${workflowRoute(workflowId)}#${stepAnchor(v.step!)}))`;
+}
+
+/** The variables a value reads, in order, each once. */
+function variablesOf(values: Value[], out = new Map<string, Variable>()): Map<string, Variable> {
+  for (const value of values) {
+    if (value.kind === 'var') out.set(value.variable.name, value.variable);
+    else if (value.kind === 'template') value.pieces.forEach((p) => typeof p !== 'string' && out.set(p.name, p));
+    else if (value.kind === 'object') variablesOf(value.entries.map(([, v]) => v), out);
+    else if (value.kind === 'array') variablesOf(value.items, out);
+  }
+  return out;
+}
+
+/**
+ * The MDX a guide shows for one step of a workflow: the step's samples exactly as its workflow page has them (one
+ * writer, so a guide's request and the workflow CI runs cannot differ), where the step comes from, the variables
+ * its samples read and the ones it sets for the next steps.
+ */
+function embedOf(workflow: Workflow, title: string, step: Step, resolved: Resolved, vars: Variables): string {
+  const {model, route} = resolved;
+  const req = stepRequest(step, workflow, model, vars);
+  const reads = [...variablesOf([...req.path.values(), ...req.query.map(([, v]) => v), ...req.headers.map(([, v]) => v), ...(req.body ? [req.body] : [])]).values()].filter((v) => v.kind !== 'env');
+  const href = `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`;
+  const list = (items: string[]) => (items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  return [
+    `${code(`${req.method} ${model.path}`)}, [${plain(model.summary ?? model.operationId)}](${route}): step [${plain(step.stepId)}](${href}) of the workflow [${plain(title)}](${workflowRoute(workflow.workflowId)}), which CI runs against the mock.${reads.length ? ` The samples read ${list(reads.map((v) => embedVariableWords(v, workflow.workflowId)))}.` : ''}${req.outputs.length ? ` ${reads.length ? 'They' : 'The samples'} set ${list(req.outputs.map((o) => `${code(variableName(o.variable, 'curl'))} (${o.tokens ? expressionWords(o.expression, vars) : code(o.expression)})`))}.` : ''}`,
+    '',
+    tabs(stepSamples(req), {lazy: true}),
+  ].join('\n');
+}
+
 /** The MDX of one workflow's page. */
 function pageOf(wf: WorkflowFile, workflow: Workflow, steps: {step: Step; resolved: Resolved}[], position: number): string {
   const vars = new Variables(workflow);
@@ -665,6 +727,7 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
   const problems: string[] = [];
   const models = new Map<string, OperationModel>();
   const built: {id: string; mdx: (position: number) => string; uses: [string, WorkflowUse][]}[] = [];
+  const embeds = new Map<string, StepEmbed>();
   for (const abs of files) {
     const wf = readWorkflowFile(abs, siteDir);
     if (wf.errors.length) {
@@ -683,10 +746,29 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
       const steps: {step: Step; resolved: Resolved}[] = [];
       const uses: [string, WorkflowUse][] = [];
       const title = wf.doc.info?.title ?? workflow.workflowId;
+      const vars = new Variables(workflow);
       (workflow.steps ?? []).forEach((step, s) => {
         const resolved = resolveStep(wf, step, ['workflows', w, 'steps', s], sources, models);
         if (typeof resolved === 'string') return problems.push(resolved);
         steps.push({step, resolved});
+        const {model} = resolved;
+        const req = stepRequest(step, workflow, model, vars);
+        const sends = [
+          ...req.query.map(([name]) => `query ${name}`),
+          ...req.headers.map(([name]) => `header ${name.toLowerCase()}`),
+          ...(req.body?.kind === 'object' ? req.body.entries.map(([name]) => `body ${name}`) : []),
+        ];
+        embeds.set(stepKey(workflow.workflowId, step.stepId), {
+          workflowId: workflow.workflowId,
+          stepId: step.stepId,
+          api: resolved.api,
+          operationId: model.operationId,
+          method: model.method.toUpperCase(),
+          path: model.path,
+          where: wf.where('workflows', w, 'steps', s, 'stepId'),
+          sends,
+          mdx: embedOf(workflow, title, step, resolved, vars),
+        });
         uses.push([useKey(resolved.api, resolved.model.operationId), {workflowId: workflow.workflowId, title, stepId: step.stepId, href: `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`}]);
         return undefined;
       });
@@ -706,7 +788,7 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
     pages.set(`${id}.mdx`, mdx(i + 1));
     for (const [key, use] of list) uses.set(key, [...(uses.get(key) ?? []), use]);
   });
-  return {pages, uses};
+  return {pages, uses, steps: embeds};
 }
 
 /** The "Used in workflows" line of an operation page: each workflow that calls it, linked to its steps. */

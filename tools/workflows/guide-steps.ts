@@ -1,0 +1,118 @@
+/**
+ * Guides built on the workflows (issue #29): a page shows a request of a journey by embedding the workflow's step,
+ * `::workflow-step{workflow="onboard-account" step="create-account"}` on a line of its own, which the build replaces
+ * with that step's samples as its workflow page has them (remark-workflow-steps.ts). The workflow is what CI runs
+ * against the mock, so a guide's request and its journey cannot differ.
+ *
+ * The check (`npm run lint:api`, and tests/spec/workflow-guides.test.ts): every directive names a step that exists,
+ * and no page copies a request a workflow covers: a hand-written `curl` request (tools/doc-requests.ts) shown
+ * answering a 2xx, to an operation a workflow step calls with at least the query parameters, headers and body
+ * fields the request sends, is reported with the steps to embed instead. A request that shows what no step does
+ * (the `sort` parameter of a list) stays hand-written, and so does an error example (a request shown answering only
+ * 4xx or 5xx): neither is a step of a journey.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {API_SPECS, specPath} from '../../src/data/api-table';
+import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../doc-requests';
+import type {ApiDocument} from '../openapi/document';
+import {loadApi} from '../openapi/load';
+import {stepKey, workflowPages, type StepEmbed} from './pages';
+import {workflowFiles} from './workflows';
+
+interface Loaded {
+  apis: Map<string, ApiDocument>;
+  steps: Map<string, StepEmbed>;
+}
+const loaded = new Map<string, Promise<Loaded>>();
+
+/**
+ * Every step of every workflow of a site as a page embeds it, by `<workflowId>/<stepId>`: the eight APIs bundled
+ * by the OpenAPI kernel and the workflow pages built from them, once per process (the build's Markdown loader and
+ * the checks ask for them page after page).
+ */
+export async function workflowSteps(siteDir: string): Promise<Map<string, StepEmbed>> {
+  return (await load(siteDir)).steps;
+}
+
+function load(siteDir: string): Promise<Loaded> {
+  const key = path.resolve(siteDir);
+  if (!loaded.has(key)) {
+    loaded.set(
+      key,
+      (async () => {
+        const apis = new Map<string, ApiDocument>();
+        for (const api of API_SPECS) apis.set(api, await loadApi(specPath(api), {siteDir}));
+        return {apis, steps: workflowPages(siteDir, apis).steps};
+      })(),
+    );
+  }
+  return loaded.get(key)!;
+}
+
+/** The steps of a workflow, for a message: `create-account, read-kyc, …`. */
+const stepsOf = (steps: Map<string, StepEmbed>, workflowId: string): string[] => [...steps.values()].filter((s) => s.workflowId === workflowId).map((s) => s.stepId);
+
+/** The problem with a directive's step, or undefined when it exists. */
+export function unknownStep(steps: Map<string, StepEmbed>, workflowId: string, stepId: string): string | undefined {
+  if (steps.has(stepKey(workflowId, stepId))) return undefined;
+  const known = stepsOf(steps, workflowId);
+  if (!known.length) return `no workflow "${workflowId}" in openapi/workflows/ (${[...new Set([...steps.values()].map((s) => s.workflowId))].join(', ')})`;
+  return `workflow "${workflowId}" has no step "${stepId}" (its steps: ${known.join(', ')})`;
+}
+
+/** Does a request path (`/accounts/acc_1/kyc?x=1`) fit an operation's path template (`/accounts/{accountId}/kyc`)? */
+function fits(template: string, requestPath: string): boolean {
+  const parts = template.replace(/\/$/, '').split('/');
+  const segments = new URL(requestPath, 'http://x').pathname.replace(/\/$/, '').split('/');
+  return parts.length === segments.length && parts.every((p, i) => (/^\{[^}]+\}$/.test(p) ? segments[i] !== '' : p === decodeURIComponent(segments[i])));
+}
+
+/** Headers every request sends whatever it does (the key, the body's type, a fresh idempotency key). */
+const ROUTINE_HEADERS = new Set(['authorization', 'content-type', 'accept', 'idempotency-key']);
+
+/** What a hand-written request sends besides its path, in the words of StepEmbed.sends. */
+function requestSends(req: DocRequest): string[] {
+  const query = [...new URL(req.path, 'http://x').searchParams.keys()].map((name) => `query ${name}`);
+  const headers = req.headers.map(([name]) => name.toLowerCase()).filter((name) => !ROUTINE_HEADERS.has(name)).map((name) => `header ${name}`);
+  let body: unknown;
+  try {
+    body = req.body ? JSON.parse(req.body) : undefined;
+  } catch {
+    body = undefined; // not JSON: the docs-requests test reports it
+  }
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).map((name) => `body ${name}`) : [];
+  return [...new Set([...query, ...headers, ...fields])];
+}
+
+/**
+ * The problems of the pages' workflow steps, as `file:line: message`: directives that name no step, and copied
+ * requests that a workflow step covers (the steps that call the same operation are named, to embed one of them).
+ */
+export async function guideStepProblems(siteDir: string, pages = docPages(siteDir)): Promise<string[]> {
+  const {apis, steps} = await load(siteDir);
+  const operations = [...apis].flatMap(([api, doc]) => doc.operations().filter((o) => o.section === 'paths').map((o) => ({api, method: o.method.toUpperCase(), template: o.key, operationId: o.operationId})));
+  const literal = (template: string) => template.split('/').filter((p) => !/^\{/.test(p)).length;
+  const problems: string[] = [];
+  for (const file of pages) {
+    const {requests} = extractPage(file, fs.readFileSync(path.join(siteDir, file), 'utf8'));
+    for (const req of requests) {
+      if (req.step) {
+        const problem = unknownStep(steps, req.step.workflow, req.step.step);
+        if (problem) problems.push(`${file}:${req.line}: ::${WORKFLOW_STEP_DIRECTIVE}: ${problem}`);
+        continue;
+      }
+      if (!req.statuses.some((s) => s.status >= 200 && s.status < 300)) continue;
+      // The operation it goes to: the template that fits with the most literal segments (`/accounts/{id}/kyc` over `/accounts/{id}/{x}`).
+      const op = operations.filter((o) => o.method === req.method && fits(o.template, req.path)).sort((a, b) => literal(b.template) - literal(a.template))[0];
+      const sends = requestSends(req);
+      const covering = op ? [...steps.values()].filter((s) => s.api === op.api && s.operationId === op.operationId && sends.every((x) => s.sends.includes(x))) : [];
+      if (!op || !covering.length) continue;
+      problems.push(
+        `${file}:${req.line}: ${req.method} ${req.path} copies a request of ${op.operationId}, which ${covering.length === 1 ? 'a workflow step calls' : 'workflow steps call'}: ` +
+          `embed the step instead, ${covering.map((s) => `::${WORKFLOW_STEP_DIRECTIVE}{workflow="${s.workflowId}" step="${s.stepId}"}`).join(' or ')}`,
+      );
+    }
+  }
+  return problems;
+}
