@@ -93,7 +93,7 @@ test('every step is on its page with its operation (method, path, reference link
         assert.ok(section.includes(`](/docs${String(op.operation['x-doc-slug'])})`), `${where}: link to the reference page`);
         // One tab per sample language, each with a code block.
         assert.equal((section.match(/<TabItem value=/g) ?? []).length, WORKFLOW_SAMPLE_LANGUAGES.length, `${where}: a sample per language`);
-        assert.ok(section.includes('```bash\ncurl') || section.includes('=$(curl'), `${where}: the curl sample`);
+        assert.ok(section.includes('```bash\ncurl'), `${where}: the curl sample`);
         assert.ok(section.includes('await fetch(`'), `${where}: the Node.js sample`);
         assert.ok(section.includes(`await client.${op.method.toUpperCase()}('${op.key}'`), `${where}: the TypeScript sample`);
         assert.ok(section.includes(`requests.${op.method}(`), `${where}: the Python sample`);
@@ -135,7 +135,7 @@ test('the samples of a step set its literal values and read carried ones by name
   const first = stepSection(generated.pages.get('withdraw-fiat.mdx')!, 'withdraw');
   const again = stepSection(generated.pages.get('withdraw-fiat.mdx')!, 'withdraw-again');
   const cancel = stepSection(generated.pages.get('withdraw-fiat.mdx')!, 'cancel');
-  assert.ok(first.includes("WITHDRAWAL_ID=$(echo \"$WITHDRAW_RESPONSE\" | jq -r '.id')"));
+  assert.ok(first.includes('  -o withdraw.json \\\n') && first.includes("WITHDRAWAL_ID=$(jq -r '.id' withdraw.json)"));
   assert.ok(again.includes('WITHDRAW_AGAIN_WITHDRAWAL_ID=$(') && again.includes('const withdrawAgainWithdrawalId = withdrawAgain.id;'));
   assert.ok(cancel.includes('$WITHDRAW_AGAIN_WITHDRAWAL_ID/cancel') && cancel.includes('${withdrawAgainWithdrawalId}/cancel'));
   // The API key comes from the environment, never from a literal.
@@ -214,15 +214,19 @@ describe('the cURL samples of each page, run in order against the mock', () => {
         .replaceAll('curl -sS ', 'curl -sS --fail-with-body ')
         // The set-up's placeholders become the ids of the spec's examples.
         .replace(/^([A-Z_]+)="<[a-z_]+>"$/gm, (line, name: string) => (MOCK_INPUTS[name] ? `${name}="${MOCK_INPUTS[name]}"` : line));
-      // Every variable a step sets (`NAME=$(echo "$…" | jq …)`) is printed at the end.
-      const carried = [...steps.matchAll(/^([A-Z_]+)=\$\(echo /gm)].map((m) => m[1]);
+      // Every variable a step sets (`NAME=$(jq -r '…' <step>.json)`) is printed at the end.
+      const carried = [...steps.matchAll(/^([A-Z_]+)=\$\(jq /gm)].map((m) => m[1]);
       const expected = wf.doc.workflows[0].steps.flatMap((s) => Object.keys(s.outputs ?? {}));
       assert.equal(carried.length, expected.length, 'a variable per output');
+      // In a folder of its own: the samples save each response they read from (`-o <step>.json`).
+      const cwd = fs.mkdtempSync(path.join(os.tmpdir(), `workflow-${id}-`));
       const run = spawnSync('bash', ['-c', `set -euo pipefail\n${steps}\n${carried.map((v) => `printf '\\n%s=%s\\n' ${v} "$${v}"`).join('\n')}`], {
+        cwd,
         encoding: 'utf8',
         env: {...process.env, NOVARAMP_API_KEY: 'sk_sandbox_workflow_pages_test'},
         timeout: 60_000,
       });
+      fs.rmSync(cwd, {recursive: true, force: true});
       assert.equal(run.status, 0, `${run.stderr}\n${run.stdout}`);
       // Set, from the response (a field the example has as null, such as a verification URL, prints `null`).
       const unset = carried.filter((v) => !new RegExp(`^${v}=.+$`, 'm').test(run.stdout));

@@ -318,21 +318,19 @@ function curlSample(req: StepRequest): string {
   }
   lines.push(`  -H "Authorization: Bearer $${API_KEY_ENV}"`);
   for (const [name, value] of req.headers) lines.push(`  -H "${shellDouble(name)}: ${interpolate(piecesOf(value) ?? [], 'curl', shellDouble, (e) => e)}"`);
+  // The response saved to a file the carried values are read from: the command stays a plain curl, not the inside
+  // of a `$(…)` (which a reader copies less easily, and which highlights as one variable).
+  const saved = req.outputs.length ? `${req.name}.json` : undefined;
+  if (req.body) lines.push(`  -H "Content-Type: ${req.mediaType ?? 'application/json'}"`);
+  if (saved) lines.push(`  -o ${saved}`);
   let heredoc: string | undefined;
   if (req.body) {
-    lines.push(`  -H "Content-Type: ${req.mediaType ?? 'application/json'}"`);
     lines.push('  --data @- <<EOF');
     heredoc = `${literal(req.body, 'json-shell', '')}\nEOF`;
   }
   const command = `${lines.join(' \\\n')}${heredoc ? `\n${heredoc}` : ''}`;
-  if (!req.outputs.length) return command;
-  const response = `${snake(req.name).toUpperCase()}_RESPONSE`;
-  return [
-    // Not indented: the heredoc's EOF must start its line.
-    `${response}=$(${command}
-)`,
-    ...req.outputs.map((o) => `${variableName(o.variable, 'curl').slice(1)}=$(echo "$${response}" | jq -r '${jqPath(o.tokens ?? [])}')`),
-  ].join('\n');
+  if (!saved) return command;
+  return [command, ...req.outputs.map((o) => `${variableName(o.variable, 'curl').slice(1)}=$(jq -r '${jqPath(o.tokens ?? [])}' ${saved})`)].join('\n');
 }
 
 function nodeSample(req: StepRequest): string {
@@ -630,10 +628,9 @@ function stepSection(n: number, step: Step, workflow: Workflow, resolved: Resolv
   ].join('\n');
 }
 
-/** A variable where a guide names it: an input by name, an output linked to the workflow step that makes it. */
+/** A variable a guide's step reads: an input by its name, an earlier step's output with a link to that step. */
 function embedVariableWords(v: Variable, workflowId: string): string {
-  if (v.kind === 'input') return `${code(variableName(v, 'curl'))} (your ${code(v.input!)})`;
-  return `${code(variableName(v, 'curl'))} (${code(v.output!)} from step [${plain(v.step!)}](${workflowRoute(workflowId)}#${stepAnchor(v.step!)}))`;
+  return v.kind === 'input' ? code(variableName(v, 'curl')) : `${code(variableName(v, 'curl'))} from step [${plain(v.step!)}](${workflowRoute(workflowId)}#${stepAnchor(v.step!)})`;
 }
 
 /** The variables a value reads, in order, each once. */
@@ -658,8 +655,11 @@ function embedOf(workflow: Workflow, title: string, step: Step, resolved: Resolv
   const reads = [...variablesOf([...req.path.values(), ...req.query.map(([, v]) => v), ...req.headers.map(([, v]) => v), ...(req.body ? [req.body] : [])]).values()].filter((v) => v.kind !== 'env');
   const href = `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`;
   const list = (items: string[]) => (items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  const reading = reads.length ? ` The samples read ${list(reads.map((v) => embedVariableWords(v, workflow.workflowId)))}` : '';
+  const setting = req.outputs.length ? `${reads.length ? ', and set' : ' The samples set'} ${list(req.outputs.map((o) => code(variableName(o.variable, 'curl'))))} from the response` : '';
   return [
-    `${code(`${req.method} ${model.path}`)}, [${plain(model.summary ?? model.operationId)}](${route}): step [${plain(step.stepId)}](${href}) of the workflow [${plain(title)}](${workflowRoute(workflow.workflowId)}), which CI runs against the mock.${reads.length ? ` The samples read ${list(reads.map((v) => embedVariableWords(v, workflow.workflowId)))}.` : ''}${req.outputs.length ? ` ${reads.length ? 'They' : 'The samples'} set ${list(req.outputs.map((o) => `${code(variableName(o.variable, 'curl'))} (${o.tokens ? expressionWords(o.expression, vars) : code(o.expression)})`))}.` : ''}`,
+    // Short: a guide embeds many steps, and its own prose says what each one does.
+    `Step [${plain(step.stepId)}](${href}) of the workflow [${plain(title)}](${workflowRoute(workflow.workflowId)}), which CI runs against the mock (reference: [${plain(model.summary ?? model.operationId)}](${route})).${reading}${setting}${reading || setting ? '.' : ''}`,
     '',
     tabs(stepSamples(req), {lazy: true}),
   ].join('\n');
