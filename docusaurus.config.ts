@@ -251,10 +251,7 @@ const config: Config = {
     [
       '@docusaurus/plugin-client-redirects',
       {
-        redirects: [
-          {from: '/docs', to: '/docs/guides/welcome-guide'},
-          ...GUIDE_ALIASES.map(({from, to}) => ({from, to})),
-        ],
+        redirects: [{from: '/docs', to: '/docs/guides/welcome-guide'}, ...GUIDE_ALIASES.map(({from, to}) => ({from, to}))],
       },
     ],
   ],
@@ -318,9 +315,7 @@ const config: Config = {
     api: {authPersistence: 'sessionStorage'},
     // Code samples: the eight languages integrators ask for, cURL first.
     languageTabs: CODE_SAMPLE_LANGUAGES.map((l) => ({...l})),
-    metadata: [
-      {name: 'keywords', content: `${BRAND}, payments API, crypto API, on-ramp, off-ramp, OpenAPI`},
-    ],
+    metadata: [{name: 'keywords', content: `${BRAND}, payments API, crypto API, on-ramp, off-ramp, OpenAPI`}],
   } satisfies Preset.ThemeConfig,
 };
 

@@ -18,9 +18,7 @@ function apiCategory(category: ApiCategory, pages: ApiManifestEntry[]): Item {
     type: 'category',
     label: category.label,
     collapsed: true,
-    ...(category.slug
-      ? {link: {type: 'generated-index', slug: `/category/${category.slug}`, title: category.label, description: category.description}}
-      : {}),
+    ...(category.slug ? {link: {type: 'generated-index', slug: `/category/${category.slug}`, title: category.label, description: category.description}} : {}),
     items: [
       ...(category.children ?? []).map((child) => apiCategory(child, pages)),
       ...pages
@@ -35,7 +33,12 @@ const apiPages = readManifest();
 // The workflow pages generation wrote (tools/workflows/pages.ts), in the journey's order, the others after by id.
 function workflowDocs(): string[] {
   const dir = path.join(__dirname, WORKFLOW_PAGES_DIR);
-  const ids = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.mdx')).map((f) => f.slice(0, -'.mdx'.length)) : [];
+  const ids = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.mdx'))
+        .map((f) => f.slice(0, -'.mdx'.length))
+    : [];
   const rank = (id: string) => ((WORKFLOW_ORDER as readonly string[]).includes(id) ? (WORKFLOW_ORDER as readonly string[]).indexOf(id) : WORKFLOW_ORDER.length);
   return ids.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((id) => `${WORKFLOW_PAGES_DIR.replace(/^docs\//, '')}/${id}`);
 }
@@ -66,7 +69,13 @@ const sidebars: SidebarsConfig = {
   // Extra APIs (a scratch copy's `NOVARAMP_EXTRA_APIS`: `npm run bench:corpus`) after the portal's own.
   api: [
     ...API_DOC_PAGES.map((page) => `api/${page}`),
-    ...[...API_CATEGORIES, ...extraCategories(apiPages.map((p) => p.route), __dirname)].map((category) => apiCategory(category, apiPages)),
+    ...[
+      ...API_CATEGORIES,
+      ...extraCategories(
+        apiPages.map((p) => p.route),
+        __dirname,
+      ),
+    ].map((category) => apiCategory(category, apiPages)),
   ],
 };
 

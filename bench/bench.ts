@@ -185,7 +185,17 @@ function printLighthouse(variants: Variant[]): void {
   }
   out(
     table(
-      ['page', 'performance', 'accessibility', 'best-practices', 'SEO', ...LH_METRICS.map(([, l]) => l), 'DOM elements', 'performance per run', 'external requests'],
+      [
+        'page',
+        'performance',
+        'accessibility',
+        'best-practices',
+        'SEO',
+        ...LH_METRICS.map(([, l]) => l),
+        'DOM elements',
+        'performance per run',
+        'external requests',
+      ],
       rows,
     ),
   );

@@ -21,7 +21,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../src/data/api-table';
 import {markdownPath} from '../src/data/agent-docs';
-import {COMPONENT_FOLDER, COMPONENT_URL, fullReferenceHtml, MODEL_FOLDER, operationFileName, REFERENCE_HTML_URL, type ReferenceFile} from '../src/data/static-reference';
+import {
+  COMPONENT_FOLDER,
+  COMPONENT_URL,
+  fullReferenceHtml,
+  MODEL_FOLDER,
+  operationFileName,
+  REFERENCE_HTML_URL,
+  type ReferenceFile,
+} from '../src/data/static-reference';
 import {EXTRA_APIS_ENV, type ExtraApi} from '../tools/api-sources';
 import {launchChromium} from '../tools/chromium';
 import {bin, run} from '../tools/cli';
@@ -84,7 +92,15 @@ function structuralLint(site: string, specFile: string): {errors: number; warnin
 async function benchSpec(file: string): Promise<Result> {
   const id = apiId(file);
   const spec = JSON.parse(fs.readFileSync(file, 'utf8')) as {info?: {title?: string}};
-  const result: Result = {file, id, operations: 0, lint: {errors: 0, warnings: 0}, problems: {}, problemSamples: [], missing: {page: 0, copy: 0, checked: 0, samples: []}};
+  const result: Result = {
+    file,
+    id,
+    operations: 0,
+    lint: {errors: 0, warnings: 0},
+    problems: {},
+    problemSamples: [],
+    missing: {page: 0, copy: 0, checked: 0, samples: []},
+  };
   const site = scratchSite(`corpus-${id}`);
   console.error(`${id}: scratch copy ${site}`);
   try {
@@ -103,10 +119,18 @@ async function benchSpec(file: string): Promise<Result> {
     }
     const generated = path.join(site, GENERATED_DIR);
     const build = path.join(site, 'build');
-    const manifest = (JSON.parse(fs.readFileSync(path.join(site, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[]).filter((e) => e.route.startsWith(`/docs/api/${id}/`));
+    const manifest = (JSON.parse(fs.readFileSync(path.join(site, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[]).filter((e) =>
+      e.route.startsWith(`/docs/api/${id}/`),
+    );
     result.operations = manifest.length;
-    const problems = JSON.parse(fs.readFileSync(path.join(generated, 'problems.json'), 'utf8')) as {load: string[]; model: {api: string; at: string; operationId?: string; message: string}[]};
-    const messages = [...problems.load.map((m) => `load: ${m}`), ...problems.model.filter((p) => p.api === id).map((p) => `${p.at}: ${p.operationId ?? ''} ${p.message}`)];
+    const problems = JSON.parse(fs.readFileSync(path.join(generated, 'problems.json'), 'utf8')) as {
+      load: string[];
+      model: {api: string; at: string; operationId?: string; message: string}[];
+    };
+    const messages = [
+      ...problems.load.map((m) => `load: ${m}`),
+      ...problems.model.filter((p) => p.api === id).map((p) => `${p.at}: ${p.operationId ?? ''} ${p.message}`),
+    ];
     for (const m of messages) result.problems[kind(m)] = (result.problems[kind(m)] ?? 0) + 1;
     result.problemSamples = messages.slice(0, 5);
 
@@ -127,18 +151,32 @@ async function benchSpec(file: string): Promise<Result> {
       const page = fullReferenceHtml(readJson<ReferenceFile>(path.join(build, REFERENCE_HTML_URL, entry.referenceFile)));
       const expected = expectedRows(model);
       result.missing.checked += expected.length;
-      lose(missingRows(expected, {html: new Map([['operation', page]]), markdown: new Map([['operation', fs.readFileSync(path.join(build, markdownPath(entry.route)), 'utf8')]])}), entry.operationId);
+      lose(
+        missingRows(expected, {
+          html: new Map([['operation', page]]),
+          markdown: new Map([['operation', fs.readFileSync(path.join(build, markdownPath(entry.route)), 'utf8')]]),
+        }),
+        entry.operationId,
+      );
       const bytes = fs.statSync(path.join(build, `${entry.route}.html`)).size;
       if (bytes > largest.bytes) largest = {route: entry.route, bytes};
     }
     const componentModels = path.join(generated, MODEL_FOLDER, COMPONENT_FOLDER);
-    for (const file of fs.existsSync(componentModels) ? fs.readdirSync(componentModels, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.json')) : []) {
+    for (const file of fs.existsSync(componentModels)
+      ? fs.readdirSync(componentModels, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.json'))
+      : []) {
       const component = readJson<ComponentModel>(path.join(componentModels, file));
       const key = `${component.ref}|${component.direction}`;
       const expected = componentRows(component);
       result.missing.checked += expected.length;
       const built = path.join(build, COMPONENT_URL, file);
-      lose(missingRows(expected, {html: new Map([[key, fullReferenceHtml(readJson<ReferenceFile>(built))]]), markdown: new Map([[key, fs.readFileSync(built.replace(/\.json$/, '.md'), 'utf8')]])}), component.name);
+      lose(
+        missingRows(expected, {
+          html: new Map([[key, fullReferenceHtml(readJson<ReferenceFile>(built))]]),
+          markdown: new Map([[key, fs.readFileSync(built.replace(/\.json$/, '.md'), 'utf8')]]),
+        }),
+        component.name,
+      );
     }
     if (largest.route) {
       const raw = fs.readFileSync(path.join(build, `${largest.route}.html`));
@@ -166,7 +204,17 @@ function report(results: Result[]): string {
   out.push('');
   out.push(
     table(
-      ['spec', 'operations', 'build s', 'peak MiB', '≤ 10 min, 3 GiB', 'steps s (gen:api / bundle:spec / bundling / SSG)', 'lint errors / warnings', 'model problems', 'missing page / copy (of checked)'],
+      [
+        'spec',
+        'operations',
+        'build s',
+        'peak MiB',
+        '≤ 10 min, 3 GiB',
+        'steps s (gen:api / bundle:spec / bundling / SSG)',
+        'lint errors / warnings',
+        'model problems',
+        'missing page / copy (of checked)',
+      ],
       results.map((r) => [
         r.id,
         String(r.operations),
@@ -175,7 +223,9 @@ function report(results: Result[]): string {
         r.build ? (r.build.wallMs <= TARGET_WALL_MS && r.build.peakRssBytes <= TARGET_PEAK_BYTES ? 'yes' : 'no') : 'no',
         r.build ? r.build.steps.map((s) => `${secs(s.wallMs)}`).join(' / ') : '–',
         `${r.lint.errors} / ${r.lint.warnings}`,
-        Object.entries(r.problems).map(([k, n]) => `${n} ${k}`).join('; ') || '0',
+        Object.entries(r.problems)
+          .map(([k, n]) => `${n} ${k}`)
+          .join('; ') || '0',
         `${r.missing.page} / ${r.missing.copy} (${r.missing.checked})`,
       ]),
     ),
@@ -183,21 +233,32 @@ function report(results: Result[]): string {
   out.push('');
   out.push(
     table(
-      ['spec', 'largest page', 'HTML KB (gzip)', 'elements after load', 'first-visit JS KiB gzip', 'Lighthouse perf (simulated)', 'a11y / BP / SEO', 'FCP / LCP / TBT / CLS'],
-      results.filter((r) => r.largest).map((r) => {
-        const l = r.largest!;
-        const lh = l.lighthouse;
-        return [
-          r.id,
-          l.route,
-          `${(l.html / 1000).toFixed(0)} (${(l.htmlGzip / 1000).toFixed(0)})`,
-          String(l.weight?.domElements ?? '–'),
-          l.weight ? kib(l.weight.js.gzip) : '–',
-          lh ? `${lh.scores.performance ?? '–'}${lh.performanceRuns && lh.performanceRuns.length > 1 ? ` (${lh.performanceRuns.join(', ')})` : ''}` : '–',
-          lh ? `${lh.scores.accessibility ?? '–'} / ${lh.scores['best-practices'] ?? '–'} / ${lh.scores.seo ?? '–'}` : '–',
-          lh ? Object.values(lh.metrics).join(' / ') : '–',
-        ];
-      }),
+      [
+        'spec',
+        'largest page',
+        'HTML KB (gzip)',
+        'elements after load',
+        'first-visit JS KiB gzip',
+        'Lighthouse perf (simulated)',
+        'a11y / BP / SEO',
+        'FCP / LCP / TBT / CLS',
+      ],
+      results
+        .filter((r) => r.largest)
+        .map((r) => {
+          const l = r.largest!;
+          const lh = l.lighthouse;
+          return [
+            r.id,
+            l.route,
+            `${(l.html / 1000).toFixed(0)} (${(l.htmlGzip / 1000).toFixed(0)})`,
+            String(l.weight?.domElements ?? '–'),
+            l.weight ? kib(l.weight.js.gzip) : '–',
+            lh ? `${lh.scores.performance ?? '–'}${lh.performanceRuns && lh.performanceRuns.length > 1 ? ` (${lh.performanceRuns.join(', ')})` : ''}` : '–',
+            lh ? `${lh.scores.accessibility ?? '–'} / ${lh.scores['best-practices'] ?? '–'} / ${lh.scores.seo ?? '–'}` : '–',
+            lh ? Object.values(lh.metrics).join(' / ') : '–',
+          ];
+        }),
     ),
   );
   for (const r of results) {

@@ -100,7 +100,10 @@ export async function lighthouseRuns(label: string, origin: string, route: strin
     ...median,
     performanceRuns: runs.map((r) => r.scores.performance ?? NaN),
     external: [...new Set(runs.flatMap((r) => r.external))],
-    error: runs.map((r) => r.error).filter(Boolean).join('; ') || undefined,
+    error:
+      runs
+        .map((r) => r.error)
+        .filter(Boolean)
+        .join('; ') || undefined,
   };
 }
-

@@ -33,7 +33,10 @@ const TARGET_WALL_MS = 15 * 60 * 1000;
 const GUIDE_ROUTE = '/docs/guides/banking-guide';
 const API_ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
 const NS = sizes.length ? sizes : [50, 200, 500];
 
 interface PageJs {
@@ -76,17 +79,17 @@ const gzipBytes = (file: string): number => zlib.gzipSync(fs.readFileSync(file),
 function routeTableSizes(site: string): Record<string, number> {
   const generated = path.join(site, '.docusaurus');
   const clientCopy = (f: string) => [path.join(generated, 'operation-entries', f), path.join(generated, f)].find((p) => fs.existsSync(p))!;
-  return Object.fromEntries(
-    ['routes.js', 'routesChunkNames.json', 'registry.js', 'globalData.json'].map((f) => [f, gzipBytes(clientCopy(f))]),
-  );
+  return Object.fromEntries(['routes.js', 'routesChunkNames.json', 'registry.js', 'globalData.json'].map((f) => [f, gzipBytes(clientCopy(f))]));
 }
 
 /** The chunk names of the docs versions' props modules (`p/docs-<hash>.json`: every sidebar of the version). */
 function sidebarChunks(site: string): string[] {
   const registry = fs.readFileSync(path.join(site, '.docusaurus', 'registry.js'), 'utf8');
-  return [...registry.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm)].map(
-    (m) => m[1],
-  );
+  return [
+    ...registry.matchAll(
+      /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm,
+    ),
+  ].map((m) => m[1]);
 }
 
 function pageJs(weight: PageWeight, sidebars: string[]): PageJs {

@@ -23,7 +23,8 @@ export async function negotiatePage(request: Request, fetchFile: (url: URL) => P
   const isPage = !/\.[^/]*$/.test(url.pathname) && (url.pathname === '/' || !url.pathname.endsWith('/'));
   if (!isPage) return servePage();
   const accept = request.headers.get('Accept') ?? undefined;
-  const wantsMarkdown = ['GET', 'HEAD'].includes(request.method) && new Negotiator({headers: {accept}}).mediaType(['text/html', 'text/markdown']) === 'text/markdown';
+  const wantsMarkdown =
+    ['GET', 'HEAD'].includes(request.method) && new Negotiator({headers: {accept}}).mediaType(['text/html', 'text/markdown']) === 'text/markdown';
   if (wantsMarkdown) {
     const copy = await fetchFile(new URL(url.pathname === '/' ? '/index.md' : `${url.pathname}.md`, url));
     if (copy.ok) {

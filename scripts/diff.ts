@@ -21,11 +21,16 @@ if (date !== undefined && !SUNSET_FORMAT.test(date)) {
 }
 async function main(): Promise<number> {
   const report = runGate({siteDir: SITE_ROOT, ...(date ? {date} : {})});
-  const workflows = await checkWorkflowsAgainst(SITE_ROOT, report.changes.map((c) => c.change));
+  const workflows = await checkWorkflowsAgainst(
+    SITE_ROOT,
+    report.changes.map((c) => c.change),
+  );
   if (process.argv.includes('--json')) {
     const violations = report.violations.map((v) => ({...v.change, reason: v.reason}));
     const broken = workflows.breaks.map(({problem, changes}) => ({...problem, changes}));
-    process.stdout.write(`${JSON.stringify({release: report.release, changes: report.changes.map((c) => c.change), violations, workflows: broken}, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({release: report.release, changes: report.changes.map((c) => c.change), violations, workflows: broken}, null, 2)}\n`,
+    );
   } else {
     process.stdout.write(formatReport(report) + formatWorkflowReport(workflows, report.release?.version));
   }

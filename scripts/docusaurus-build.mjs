@@ -99,7 +99,9 @@ const serverBundleAside = `${out}-server-bundle`;
 function checkOneLocale() {
   const {locales} = JSON.parse(fs.readFileSync(path.join(generated, 'i18n.json'), 'utf8'));
   if (locales.length !== 1) {
-    fail(`The site has ${locales.length} locales (${locales.join(', ')}), and this build, one process per step, bundles only the first: build each locale on its own (--locale) or use \`docusaurus build\`.`);
+    fail(
+      `The site has ${locales.length} locales (${locales.join(', ')}), and this build, one process per step, bundles only the first: build each locale on its own (--locale) or use \`docusaurus build\`.`,
+    );
   }
 }
 
@@ -109,12 +111,18 @@ function run(step) {
   if (step === 'server') fs.rmSync(serverBundleAside, {recursive: true, force: true});
   // So that the check below sees this process's manifest, not the empty bundle's of the server process.
   if (step === 'client') fs.rmSync(clientManifest, {force: true});
-  const r = spawnSync(process.execPath, [...STEPS[step].node, docusaurus, 'build', ...args], {cwd: SITE_ROOT, stdio: 'inherit', env: {...process.env, ...STEPS[step].env}});
+  const r = spawnSync(process.execPath, [...STEPS[step].node, docusaurus, 'build', ...args], {
+    cwd: SITE_ROOT,
+    stdio: 'inherit',
+    env: {...process.env, ...STEPS[step].env},
+  });
   if (r.status !== 0) {
     console.error(`✖ docusaurus build (${STEPS[step].label}) failed${r.signal ? ` with ${r.signal}` : ''}`);
     // V8 aborts when the heap is full ("JavaScript heap out of memory" above).
     if (r.signal === 'SIGABRT' || r.status === 134) {
-      console.error(`  If it ran out of its JavaScript heap (${STEPS[step].node[0] ?? process.env.NODE_OPTIONS}), give it more: NODE_OPTIONS=--max-old-space-size=<MiB> npm run build`);
+      console.error(
+        `  If it ran out of its JavaScript heap (${STEPS[step].node[0] ?? process.env.NODE_OPTIONS}), give it more: NODE_OPTIONS=--max-old-space-size=<MiB> npm run build`,
+      );
     }
     process.exit(r.status ?? 1);
   }

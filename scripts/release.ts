@@ -18,7 +18,9 @@ async function main(): Promise<number> {
   const version = args.find((a) => !a.startsWith('-')) ?? '';
   const {info, dir, changes, breaking} = await cutRelease(version, {siteDir: SITE_ROOT});
   const count = (kind: string) => changes.filter((c) => c.kind === kind).length;
-  console.log(`Released ${info.version} (${info.date}) into ${dir}: ${count('breaking')} breaking, ${count('deprecation')} deprecation, ${count('non-breaking')} non-breaking, ${count('documentation')} documentation.`);
+  console.log(
+    `Released ${info.version} (${info.date}) into ${dir}: ${count('breaking')} breaking, ${count('deprecation')} deprecation, ${count('non-breaking')} non-breaking, ${count('documentation')} documentation.`,
+  );
   for (const j of breaking) console.log(`  ${j.change.message} (${j.reason})`);
   console.log('Commit the folder: it is the record the changelog and the gate read.');
   return 0;

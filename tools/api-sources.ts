@@ -32,16 +32,14 @@ export function extraApis(siteDir = process.cwd()): ExtraApi[] {
   if (!file) return [];
   const list = JSON.parse(fs.readFileSync(path.resolve(siteDir, file), 'utf8')) as ExtraApi[];
   for (const api of list) {
-    if (!/^[a-z][a-z0-9-]*$/.test(api.id) || (API_SPECS as readonly string[]).includes(api.id)) throw new Error(`${file}: "${api.id}" is not a free API id (lower-case letters, digits, dashes)`);
+    if (!/^[a-z][a-z0-9-]*$/.test(api.id) || (API_SPECS as readonly string[]).includes(api.id))
+      throw new Error(`${file}: "${api.id}" is not a free API id (lower-case letters, digits, dashes)`);
   }
   return list;
 }
 
 export function apiSources(siteDir = process.cwd()): ApiSource[] {
-  return [
-    ...API_SPECS.map((id) => ({id, file: specPath(id), label: id, foreign: false})),
-    ...extraApis(siteDir).map((api) => ({...api, foreign: true})),
-  ];
+  return [...API_SPECS.map((id) => ({id, file: specPath(id), label: id, foreign: false})), ...extraApis(siteDir).map((api) => ({...api, foreign: true}))];
 }
 
 /** The group an operation of an extra API is listed under: its first tag, else its path's first word. */

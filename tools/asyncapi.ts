@@ -34,8 +34,18 @@ export const CONTROL_CHANNEL = 'connection';
  * constraint next to a `$ref` (draft-07 ignores a `$ref`'s siblings): both are checked here.
  */
 const DRAFT_2020_ONLY = new Set([
-  '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', 'prefixItems', 'unevaluatedProperties', 'unevaluatedItems',
-  'dependentRequired', 'dependentSchemas', 'contentSchema', 'minContains', 'maxContains',
+  '$defs',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'prefixItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'dependentRequired',
+  'dependentSchemas',
+  'contentSchema',
+  'minContains',
+  'maxContains',
 ]);
 /** What may stand next to a `$ref` and mean the same under draft-07, which ignores it. */
 const REF_ANNOTATIONS = new Set(['$ref', 'description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs']);
@@ -91,7 +101,10 @@ function reachableFiles(siteDir: string): {files: YamlFile[]; remote: string[]} 
     walk(file.data, [], (node, keys) => {
       const ref = node.$ref;
       if (typeof ref !== 'string' || ref.startsWith('#')) return;
-      if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) remote.push(`${file.at([...keys, '$ref'])}: remote $ref ${ref} is not allowed (lint and build run offline); copy the schema into ${OPENAPI_DIR}/components/`);
+      if (/^[a-z][a-z0-9+.-]*:/i.test(ref))
+        remote.push(
+          `${file.at([...keys, '$ref'])}: remote $ref ${ref} is not allowed (lint and build run offline); copy the schema into ${OPENAPI_DIR}/components/`,
+        );
       else visit(path.posix.normalize(path.posix.join(path.posix.dirname(rel), ref.split('#')[0])));
     });
   };
@@ -134,7 +147,12 @@ export function payloadValidators(siteDir: string, files = reachableFiles(siteDi
 }
 
 export const ajvErrors = (errors: ErrorObject[] | null | undefined): string =>
-  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` ("${e.params.additionalProperty}")` : ''}`).join('; ');
+  (errors ?? [])
+    .map(
+      (e) =>
+        `${e.instancePath || '/'} ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` ("${e.params.additionalProperty}")` : ''}`,
+    )
+    .join('; ');
 
 /** The bounds rule of openapi/README.md on a schema written in the AsyncAPI document itself. */
 function boundsProblems(schema: unknown, keys: (string | number)[], at: YamlFile['at']): string[] {
@@ -145,7 +163,8 @@ function boundsProblems(schema: unknown, keys: (string | number)[], at: YamlFile
   if (types.includes('string') && !bounded) problems.push(`${at(keys)}: a string needs a maxLength, enum, const, format or pattern`);
   if (types.includes('array') && !('maxItems' in schema)) problems.push(`${at(keys)}: an array needs a maxItems`);
   if (types.includes('integer') && !('minimum' in schema && 'maximum' in schema)) problems.push(`${at(keys)}: an integer needs a minimum and a maximum`);
-  for (const [k, v] of Object.entries(isObject(schema.properties) ? schema.properties : {})) problems.push(...boundsProblems(v, [...keys, 'properties', k], at));
+  for (const [k, v] of Object.entries(isObject(schema.properties) ? schema.properties : {}))
+    problems.push(...boundsProblems(v, [...keys, 'properties', k], at));
   if (schema.items) problems.push(...boundsProblems(schema.items, [...keys, 'items'], at));
   for (const k of ['oneOf', 'anyOf', 'allOf'])
     if (Array.isArray(schema[k])) (schema[k] as unknown[]).forEach((s, i) => problems.push(...boundsProblems(s, [...keys, k, i], at)));
@@ -162,7 +181,8 @@ export function documentProblems(siteDir: string): string[] {
   for (const file of files) {
     walk(file.data, [], (node, keys) => {
       for (const k of Object.keys(node)) {
-        if (DRAFT_2020_ONLY.has(k)) problems.push(`${file.at([...keys, k])}: \`${k}\` is JSON Schema 2020-12 only; the AsyncAPI schema format (draft-07) would ignore it`);
+        if (DRAFT_2020_ONLY.has(k))
+          problems.push(`${file.at([...keys, k])}: \`${k}\` is JSON Schema 2020-12 only; the AsyncAPI schema format (draft-07) would ignore it`);
       }
       if ('$ref' in node) {
         for (const k of Object.keys(node).filter((k) => !REF_ANNOTATIONS.has(k) && !k.startsWith('x-'))) {
@@ -170,7 +190,9 @@ export function documentProblems(siteDir: string): string[] {
         }
       }
       if (file === doc && 'schemaFormat' in node) {
-        problems.push(`${file.at([...keys, 'schemaFormat'])}: use the default schema format (AsyncAPI Schema): the parser does not validate ${String(node.schemaFormat)} payloads`);
+        problems.push(
+          `${file.at([...keys, 'schemaFormat'])}: use the default schema format (AsyncAPI Schema): the parser does not validate ${String(node.schemaFormat)} payloads`,
+        );
       }
     });
   }
@@ -196,10 +218,13 @@ export function documentProblems(siteDir: string): string[] {
     examples.forEach((example, i) => {
       const exampleName = String(example.name ?? '');
       if (!exampleName) problems.push(`${doc.at([...keys, 'examples', i])}: example without a name`);
-      else if (exampleNames.has(exampleName)) problems.push(`${doc.at([...keys, 'examples', i, 'name'])}: example name ${exampleName} is also used by ${exampleNames.get(exampleName)}`);
+      else if (exampleNames.has(exampleName))
+        problems.push(`${doc.at([...keys, 'examples', i, 'name'])}: example name ${exampleName} is also used by ${exampleNames.get(exampleName)}`);
       else exampleNames.set(exampleName, name);
       if (validate && !validate(example.payload)) {
-        problems.push(`${doc.at([...keys, 'examples', i, 'payload'])}: example ${exampleName} does not match the payload of \`${name}\`: ${ajvErrors(validate.errors)}`);
+        problems.push(
+          `${doc.at([...keys, 'examples', i, 'payload'])}: example ${exampleName} does not match the payload of \`${name}\`: ${ajvErrors(validate.errors)}`,
+        );
       }
     });
   }
@@ -210,8 +235,11 @@ export function documentProblems(siteDir: string): string[] {
   for (const name of Object.keys(channels).filter((c) => c !== CONTROL_CHANNEL)) {
     if (!vocab.channels.has(name)) problems.push(`${doc.at(['channels', name])}: channel \`${name}\` is not in the \`channel\` enum of the subscribe message`);
   }
-  for (const name of vocab.channels) if (!channels[name]) problems.push(`${doc.at(['components', 'messages', 'subscribe'])}: \`${name}\` can be subscribed to but is not a channel`);
-  for (const [code, close] of Object.entries(isObject(channels[CONTROL_CHANNEL]?.['x-close-codes']) ? (channels[CONTROL_CHANNEL]['x-close-codes'] as Record<string, Json>) : {})) {
+  for (const name of vocab.channels)
+    if (!channels[name]) problems.push(`${doc.at(['components', 'messages', 'subscribe'])}: \`${name}\` can be subscribed to but is not a channel`);
+  for (const [code, close] of Object.entries(
+    isObject(channels[CONTROL_CHANNEL]?.['x-close-codes']) ? (channels[CONTROL_CHANNEL]['x-close-codes'] as Record<string, Json>) : {},
+  )) {
     const at = doc.at(['channels', CONTROL_CHANNEL, 'x-close-codes', code]);
     if (!/^[1-4]\d{3}$/.test(code)) problems.push(`${at}: close code ${code} is not a WebSocket close code (1000 to 4999)`);
     if (!isObject(close) || typeof close.name !== 'string' || typeof close.description !== 'string' || typeof close.reconnect !== 'boolean') {
@@ -235,7 +263,14 @@ export interface StreamVocabulary {
 }
 
 function vocabularyOf(data: Json): StreamVocabulary {
-  const vocab: StreamVocabulary = {channels: new Set(), messageTypes: new Set(), closeCodes: new Set(), errorCodes: new Set(), fields: new Set(), urls: new Set()};
+  const vocab: StreamVocabulary = {
+    channels: new Set(),
+    messageTypes: new Set(),
+    closeCodes: new Set(),
+    errorCodes: new Set(),
+    fields: new Set(),
+    urls: new Set(),
+  };
   walk(data, [], (node, keys) => {
     const parent = keys.at(-1);
     if (parent === 'properties') {
@@ -270,7 +305,16 @@ export function streamVocabulary(siteDir: string): StreamVocabulary {
 /** A parser that reads local files only: a remote `$ref` gets an empty document, and reachableFiles reports it. */
 export function offlineParser(): Parser {
   const refuse = {order: 1, read: () => '{}'};
-  return new Parser({__unstable: {resolver: {resolvers: [{schema: 'http', ...refuse}, {schema: 'https', ...refuse}]}}});
+  return new Parser({
+    __unstable: {
+      resolver: {
+        resolvers: [
+          {schema: 'http', ...refuse},
+          {schema: 'https', ...refuse},
+        ],
+      },
+    },
+  });
 }
 
 const diagnosticLine = (siteDir: string, d: Diagnostic, fallback: string): string => {

@@ -20,8 +20,6 @@ import {payloadValidators, streamVocabulary, ajvErrors, type StreamVocabulary} f
 import {renderPage} from './content/rendered';
 import type {ValidateFunction} from 'ajv';
 
-/** The methods prose names as `METHOD /path`. */
-const PROSE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const API_BASES = ['https://api.sandbox.novaramp.example/v1', 'https://api.novaramp.example/v1'];
 const STANDARD_HEADERS = ['authorization', 'content-type', 'accept', 'retry-after', 'user-agent', 'location'];
 const FILE_EXTENSIONS = /\.(ya?ml|json|md|mdx|ts|js|txt|xml|html|sh|py|go|rb|php|java|cs)$/;
@@ -98,9 +96,7 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
   }
   const ops = loadOperations(siteDir);
   return {
-    endpoints: ops
-      .filter((op) => op.method !== 'event')
-      .map((op) => ({method: op.method.toUpperCase(), template: op.path, pattern: templatePattern(op.path)})),
+    endpoints: ops.filter((op) => op.method !== 'event').map((op) => ({method: op.method.toUpperCase(), template: op.path, pattern: templatePattern(op.path)})),
     identifiers,
     events,
     headers,
@@ -145,7 +141,10 @@ export function splitFences(text: string): {prose: string; blocks: {lang: string
 const lineAt = (text: string, index: number, offset = 1): number => text.slice(0, index).split('\n').length + offset - 1;
 
 function matchEndpoint(vocab: Vocabulary, method: string | undefined, rawPath: string): string | null {
-  const p = rawPath.replace(/^\/v1(?=\/)/, '').replace(/[?#].*$/, '').replace(/[.,;:)`'"]+$/, '');
+  const p = rawPath
+    .replace(/^\/v1(?=\/)/, '')
+    .replace(/[?#].*$/, '')
+    .replace(/[.,;:)`'"]+$/, '');
   const candidates = vocab.endpoints.filter((e) => e.pattern.test(p) || e.template === p);
   if (candidates.length === 0) return `unknown API path ${p}`;
   if (method && !candidates.some((e) => e.method === method)) {
@@ -190,7 +189,10 @@ function streamProblems(prose: string, stream: StreamVocabulary, identifiers: Se
       }
     }
     // Tables: a column headed Channel or Message names channels or message types.
-    const cells = /^\s*\|(.*)\|\s*$/.exec(text)?.[1].split('|').map((c) => c.trim());
+    const cells = /^\s*\|(.*)\|\s*$/
+      .exec(text)?.[1]
+      .split('|')
+      .map((c) => c.trim());
     if (!cells) columns = [];
     else if (columns.length === 0) columns = cells.map((c) => c.toLowerCase());
     else if (!cells.every((c) => /^:?-+:?$/.test(c))) {
@@ -218,7 +220,7 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
   const stream = /wss:\/\//.test(text);
 
   // Endpoints named as METHOD /path, in prose and in code.
-  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+(\/[A-Za-z0-9_{}\/.-]*)/g)) {
+  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+(\/[A-Za-z0-9_{}/.-]*)/g)) {
     references++;
     const problem = matchEndpoint(vocab, m[1], m[2]);
     if (problem) problems.push({line: lineAt(text, m.index), message: problem});
@@ -295,7 +297,8 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
   for (const m of text.matchAll(/wss:\/\/[^\s"'`)<\]]+/g)) {
     references++;
     const url = m[0].replace(/[.,;:]+$/, '');
-    if (!vocab.stream.urls.has(url)) problems.push({line: lineAt(text, m.index), message: `${url} is not a server of the WebSocket API (${[...vocab.stream.urls].join(', ')})`});
+    if (!vocab.stream.urls.has(url))
+      problems.push({line: lineAt(text, m.index), message: `${url} is not a server of the WebSocket API (${[...vocab.stream.urls].join(', ')})`});
   }
   if (stream) {
     const s = streamProblems(prose, vocab.stream, vocab.identifiers);
@@ -305,7 +308,8 @@ export function checkPage(rel: string, text: string, vocab: Vocabulary): FileRep
   text.split('\n').forEach((l, i) => {
     if (PLACEHOLDER.test(l)) problems.push({line: i + 1, message: `placeholder text: ${l.trim().slice(0, 60)}`});
     const key = LITERAL_KEY.exec(l)?.[0];
-    if (key) problems.push({line: i + 1, message: `literal API key ${key}: show $NOVARAMP_API_KEY (shell) or sk_sandbox_... (see /docs/api/sandbox-credentials)`});
+    if (key)
+      problems.push({line: i + 1, message: `literal API key ${key}: show $NOVARAMP_API_KEY (shell) or sk_sandbox_... (see /docs/api/sandbox-credentials)`});
   });
   return {problems, references, links};
 }
@@ -329,7 +333,11 @@ export interface ContentReport {
   words: Record<string, number>;
 }
 
-export async function checkContent(siteDir: string, routes: string[], read = (f: string) => fs.readFileSync(path.join(siteDir, f), 'utf8')): Promise<ContentReport> {
+export async function checkContent(
+  siteDir: string,
+  routes: string[],
+  read = (f: string) => fs.readFileSync(path.join(siteDir, f), 'utf8'),
+): Promise<ContentReport> {
   const vocab = buildVocabulary(siteDir, routes);
   const problems: string[] = [];
   const linked = new Set<string>();
@@ -355,7 +363,12 @@ export async function checkContent(siteDir: string, routes: string[], read = (f:
           : rel.startsWith('blog/')
             ? 'blog'
             : 'pages';
-    words[section] = (words[section] ?? 0) + text.replace(/^---[\s\S]*?---/, '').split(/\s+/).filter(Boolean).length;
+    words[section] =
+      (words[section] ?? 0) +
+      text
+        .replace(/^---[\s\S]*?---/, '')
+        .split(/\s+/)
+        .filter(Boolean).length;
   }
   for (const route of vocab.operationRoutes) {
     references++;

@@ -148,7 +148,22 @@ interface ParsedCurl {
 }
 
 /** Options of curl that take no value and do not change the request. */
-const CURL_FLAGS = new Set(['-s', '--silent', '-S', '--show-error', '-i', '--include', '-v', '--verbose', '-f', '--fail', '--fail-with-body', '-L', '--location', '--compressed']);
+const CURL_FLAGS = new Set([
+  '-s',
+  '--silent',
+  '-S',
+  '--show-error',
+  '-i',
+  '--include',
+  '-v',
+  '--verbose',
+  '-f',
+  '--fail',
+  '--fail-with-body',
+  '-L',
+  '--location',
+  '--compressed',
+]);
 
 /** Reads one curl command line (already joined) into method, URL, headers and body. */
 export function parseCurl(command: string): ParsedCurl {
@@ -218,7 +233,8 @@ function toDocRequest(curl: ParsedCurl, file: string, line: number): DocRequest 
     if (name.toLowerCase() !== 'authorization') return [name, v];
     const m = /^Bearer (\S+)$/.exec(v);
     if (!m) throw new DocError(`Authorization "${v}": write "Bearer $NOVARAMP_API_KEY"`);
-    if (m[1] !== API_KEY_PLACEHOLDER && !/^sk_sandbox_\S+$/.test(m[1])) throw new DocError(`key "${m[1]}": show $NOVARAMP_API_KEY or a sk_sandbox_ placeholder`);
+    if (m[1] !== API_KEY_PLACEHOLDER && !/^sk_sandbox_\S+$/.test(m[1]))
+      throw new DocError(`key "${m[1]}": show $NOVARAMP_API_KEY or a sk_sandbox_ placeholder`);
     return [name, `Bearer ${API_KEY_PLACEHOLDER}`];
   });
   return {file, line, method: curl.method, base, path: curl.url.slice(base.length) || '/', headers, body: curl.body, statuses: []};
@@ -287,7 +303,8 @@ export function extractPage(file: string, markdown: string): {requests: DocReque
         else if (!sawCurl) problems.push(`${file}:${fenceLine}: a status title on a block without a curl request`);
       }
     } else if (status !== undefined) {
-      if (!RESPONSE_LANGS.has(lang)) problems.push(`${file}:${fenceLine}: a status title goes on a json response block or on the request's own block, not on a ${lang || 'plain'} block`);
+      if (!RESPONSE_LANGS.has(lang))
+        problems.push(`${file}:${fenceLine}: a status title goes on a json response block or on the request's own block, not on a ${lang || 'plain'} block`);
       else if (!last) problems.push(`${file}:${fenceLine}: a ${status} response body with no curl request above it on the page`);
       else last.statuses.push({status, line: fenceLine, body: {text: block.value ?? '', line: fenceLine + 1}});
     }

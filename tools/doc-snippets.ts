@@ -60,7 +60,12 @@ export function pageSnippets(markdown: string): Snippet[] {
   };
   walk(fromMarkdown(markdown) as Node);
   const inRegion = (b: Node) => regions.find(([s, e]) => (b.position?.start.line ?? 0) > s && (b.position?.start.line ?? 0) < e);
-  const withCurl = new Set(blocks.filter((b) => /^(bash|sh|shell|console)$/.test(b.lang ?? '') && /^\s*curl\s/m.test(b.value ?? '')).map(inRegion).filter(Boolean));
+  const withCurl = new Set(
+    blocks
+      .filter((b) => /^(bash|sh|shell|console)$/.test(b.lang ?? '') && /^\s*curl\s/m.test(b.value ?? ''))
+      .map(inRegion)
+      .filter(Boolean),
+  );
   return blocks.flatMap((b) => {
     const language = LANGS[b.lang ?? ''];
     const region = inRegion(b);
@@ -102,7 +107,12 @@ export function program(snippets: Snippet[], language: SnippetLanguage, origin: 
       .filter((l) => {
         if (!/^import\s/.test(l)) return true;
         const m = /^import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"];?\s*$/.exec(l);
-        if (m) for (const n of m[1].split(',').map((x) => x.trim()).filter(Boolean)) named.set(m[2], (named.get(m[2]) ?? new Set()).add(n));
+        if (m)
+          for (const n of m[1]
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean))
+            named.set(m[2], (named.get(m[2]) ?? new Set()).add(n));
         else other.add(l.trim());
         return false;
       })
@@ -141,4 +151,3 @@ export function curlProgram(file: string, markdown: string, origin: string): {so
   }
   return {source: `set -euo pipefail\n${commands.join('\n')}\n`, commands: commands.length};
 }
-

@@ -127,7 +127,14 @@ function checkPages(ops: Operation[], allPages: ApiManifestEntry[]): string[] {
  */
 export function syncInto(source: string, target: string): void {
   const files = (dir: string): Set<string> =>
-    new Set(fs.existsSync(dir) ? fs.readdirSync(dir, {recursive: true, withFileTypes: true}).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))) : []);
+    new Set(
+      fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir, {recursive: true, withFileTypes: true})
+            .filter((e) => e.isFile())
+            .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+        : [],
+    );
   const wanted = files(source);
   const manifest = path.relative(GENERATED_DIR, MANIFEST_FILE);
   const first = [REFERENCE_HTML_FOLDER, COMPONENT_FOLDER, TRY_IT_FOLDER].map((f) => `${f}${path.sep}`);
@@ -174,7 +181,12 @@ interface ApiRun {
  * Generates the pages of every API into `out`; returns what they link to and the problems found. `uses`: the
  * workflow steps that call each operation (`<api>.<operationId>`), listed on its page.
  */
-function generateInto(runs: ApiRun[], out: string, {progress: showProgress}: GenerateOptions, uses = new Map<string, WorkflowUse[]>()): {links: SpecLink[]; problems: GenerationProblem[]} {
+function generateInto(
+  runs: ApiRun[],
+  out: string,
+  {progress: showProgress}: GenerateOptions,
+  uses = new Map<string, WorkflowUse[]>(),
+): {links: SpecLink[]; problems: GenerationProblem[]} {
   const links: SpecLink[] = [];
   const problems: GenerationProblem[] = [];
   const history = releaseHistory();
@@ -241,7 +253,16 @@ function generateInto(runs: ApiRun[], out: string, {progress: showProgress}: Gen
 }
 
 /** `pageIds`: the page ids of the API so far (two operationIds may make the same one: `getFoo`, `get_foo`). */
-function writeOperation(out: string, source: ApiSource, model: OperationModel, slug: string, ctx: HtmlContext, history: ReturnType<typeof releaseHistory>, pageIds: Set<string>, workflowUses: string): void {
+function writeOperation(
+  out: string,
+  source: ApiSource,
+  model: OperationModel,
+  slug: string,
+  ctx: HtmlContext,
+  history: ReturnType<typeof releaseHistory>,
+  pageIds: Set<string>,
+  workflowUses: string,
+): void {
   const html = renderReferenceHtml(model, ctx);
   const referenceFile = writeHashed(out, REFERENCE_HTML_FOLDER, JSON.stringify(deferHiddenPanels(html) satisfies ReferenceFile));
   const tryIt = model.kind === 'webhook' ? undefined : writeHashed(out, TRY_IT_FOLDER, JSON.stringify(tryItFile(model)));
@@ -254,12 +275,32 @@ function writeOperation(out: string, source: ApiSource, model: OperationModel, s
   const method = model.kind === 'webhook' ? 'event' : model.method;
   const badges = source.foreign
     ? ''
-    : releaseBadges({method, path: model.path, operationId: model.operationId, deprecated: model.deprecated, 'x-doc-slug': slug, 'x-sunset': model.extensions['x-sunset'] as string | undefined}, history);
+    : releaseBadges(
+        {
+          method,
+          path: model.path,
+          operationId: model.operationId,
+          deprecated: model.deprecated,
+          'x-doc-slug': slug,
+          'x-sunset': model.extensions['x-sunset'] as string | undefined,
+        },
+        history,
+      );
   const base = kebabCase(model.operationId) || 'operation';
   let id = base;
   for (let n = 2; pageIds.has(id); n++) id = `${base}-${n}`;
   pageIds.add(id);
-  const mdx = pageMdx({model, id, slug, referenceFile, tryItFile: tryIt, descriptionHtml: description?.html ?? '', badges, codeSamples: codeSampleBlocks(samples), workflowUses});
+  const mdx = pageMdx({
+    model,
+    id,
+    slug,
+    referenceFile,
+    tryItFile: tryIt,
+    descriptionHtml: description?.html ?? '',
+    badges,
+    codeSamples: codeSampleBlocks(samples),
+    workflowUses,
+  });
   write(out, path.join(source.id, `${id}.api.mdx`), mdx);
   write(out, path.join(SAMPLE_SOURCES_FOLDER, operationFileName(source.id, model.operationId)), JSON.stringify(samples));
   write(out, path.join(MODEL_FOLDER, operationFileName(source.id, model.operationId)), JSON.stringify(model));
@@ -316,7 +357,10 @@ export async function generateApiPages(siteDir: string, options: GenerateOptions
     const own = problems.filter((p) => !sources.find((s) => s.id === p.api)?.foreign);
     if (own.length) {
       throw new GenerationError(
-        [`${new Set(own.map((p) => p.operationId ?? p.at)).size} operation(s) or component(s) could not be generated:`, ...own.map((p) => `${p.at}: ${p.operationId ? `${p.operationId}: ` : ''}${p.message}`)].join('\n'),
+        [
+          `${new Set(own.map((p) => p.operationId ?? p.at)).size} operation(s) or component(s) could not be generated:`,
+          ...own.map((p) => `${p.at}: ${p.operationId ? `${p.operationId}: ` : ''}${p.message}`),
+        ].join('\n'),
       );
     }
     if (STOCK) stockPages(siteDir, tmp);

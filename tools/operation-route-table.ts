@@ -124,7 +124,7 @@ const parseModule = (source: string, file: string): Node => {
   try {
     return parse(source, {sourceType: 'module'}).program as unknown as Node;
   } catch (error) {
-    throw new Error(`${file}: cannot parse the file Docusaurus generated: ${(error as Error).message}`);
+    throw new Error(`${file}: cannot parse the file Docusaurus generated: ${(error as Error).message}`, {cause: error});
   }
 };
 
@@ -190,8 +190,7 @@ export function routeTableWithout(generatedFilesDir: string, pages: OperationPag
     const names = chunkNames[key];
     const entry = registryEntries.get(names.content ?? '');
     const modulePath = entry && modulePathOf(entry);
-    if (!entry || !modulePath)
-      throw new Error(`${file('registry.js')}: no module for the content chunk "${names.content}" of ${page.route}`);
+    if (!entry || !modulePath) throw new Error(`${file('registry.js')}: no module for the content chunk "${names.content}" of ${page.route}`);
     const sidebar = sidebars.get(page.route);
     return {
       path: page.route,
@@ -204,7 +203,6 @@ export function routeTableWithout(generatedFilesDir: string, pages: OperationPag
       ...(page.category in split.pagesApart ? {category: page.category} : {}),
     };
   });
-
 
   const contentChunks = new Set(operations.map((o) => o.contentChunk));
   const registryMembers = registryObject.properties as Node[];
@@ -223,7 +221,8 @@ export function routeTableWithout(generatedFilesDir: string, pages: OperationPag
       docsLeft -= before - version.docs.length;
     }
   }
-  if (docsLeft !== 0) throw new Error(`${file('globalData.json')}: expected ${pages.length} operation docs in the docs plugin's data, found ${pages.length - docsLeft}`);
+  if (docsLeft !== 0)
+    throw new Error(`${file('globalData.json')}: expected ${pages.length} operation docs in the docs plugin's data, found ${pages.length - docsLeft}`);
 
   return {
     routes: withoutMembers(routesSource, routeCuts),

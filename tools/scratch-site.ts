@@ -26,4 +26,3 @@ export function scratchSite(label: string): string {
   fs.symlinkSync(path.join(SITE_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
-

@@ -26,7 +26,10 @@ export function bundleInputsHash(siteDir: string): string {
     .sort();
   for (const f of [...files, 'redocly.yaml', 'tools/spec-bundle.ts', 'tools/asyncapi.ts', 'tools/workflows/publish.ts', 'package-lock.json']) {
     const abs = path.join(siteDir, f);
-    hash.update(`${f}\0`).update(fs.existsSync(abs) ? fs.readFileSync(abs) : '').update('\0');
+    hash
+      .update(`${f}\0`)
+      .update(fs.existsSync(abs) ? fs.readFileSync(abs) : '')
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }

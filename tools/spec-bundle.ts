@@ -25,7 +25,6 @@ import {bin, run} from './cli';
 import {BRAND} from '../src/data/brand';
 import {publishWorkflows, WORKFLOW_ARTEFACT_FOLDER} from './workflows/publish';
 
-
 function redocly(args: string[], cwd: string): void {
   const {status, output} = run(bin('redocly', cwd), args, cwd);
   if (status !== 0) throw new Error(`redocly ${args[0]} failed:\n${output}`);

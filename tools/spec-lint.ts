@@ -26,7 +26,11 @@ function specHash(siteDir: string, tool: string): string {
     .map((f) => path.join(OPENAPI_DIR, f))
     .filter((f) => fs.statSync(path.join(siteDir, f)).isFile())
     .sort();
-  for (const file of ['redocly.yaml', ...files]) hash.update(`${file}\0`).update(fs.readFileSync(path.join(siteDir, file))).update('\0');
+  for (const file of ['redocly.yaml', ...files])
+    hash
+      .update(`${file}\0`)
+      .update(fs.readFileSync(path.join(siteDir, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 32);
 }
 
@@ -66,5 +70,4 @@ export async function lintAsyncApiSpec(siteDir: string, {force = false} = {}): P
 }
 
 /** Redocly's problems without its banner lines, for an error message. */
-export const lintProblems = (output: string): string[] =>
-  output.split('\n').filter((l) => /\S/.test(l) && !/[║╔╚]|^validating |: validated in /.test(l));
+export const lintProblems = (output: string): string[] => output.split('\n').filter((l) => /\S/.test(l) && !/[║╔╚]|^validating |: validated in /.test(l));

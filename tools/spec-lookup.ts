@@ -64,7 +64,8 @@ export function responseSchemaPointer(spec: Json, op: SpecOperation, status: num
   const content = (response.node.content ?? {}) as Json;
   const types = Object.keys(content);
   if (!types.length) return undefined;
-  const chosen = mediaType && types.includes(mediaType) ? mediaType : (types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json$/.test(t)) ?? types[0]);
+  const chosen =
+    mediaType && types.includes(mediaType) ? mediaType : (types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json$/.test(t)) ?? types[0]);
   return {pointer: childPointer(response.pointer, 'content', chosen, 'schema'), mediaType: chosen};
 }
 

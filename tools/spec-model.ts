@@ -99,7 +99,9 @@ export function loadOperations(siteDir = process.cwd()): Operation[] {
       const root = parseSpec(locator, spec);
       for (const op of operationsOf(locator, spec, root)) {
         if (op.method === 'post' && !op.parameterRefs.some((p) => /\/IdempotencyKey(\.yaml)?$/.test(p))) {
-          problems.push(`${op.file}:${op.line}: POST ${op.path} is a POST without the shared Idempotency-Key header parameter (openapi/components/parameters/IdempotencyKey.yaml)`);
+          problems.push(
+            `${op.file}:${op.line}: POST ${op.path} is a POST without the shared Idempotency-Key header parameter (openapi/components/parameters/IdempotencyKey.yaml)`,
+          );
         }
         ops.push(op);
       }

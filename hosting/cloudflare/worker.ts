@@ -13,5 +13,10 @@ interface Env {
 }
 
 export default {
-  fetch: (request: Request, env: Env): Promise<Response> => negotiatePage(request, (url) => env.ASSETS.fetch(url), () => env.ASSETS.fetch(request)),
+  fetch: (request: Request, env: Env): Promise<Response> =>
+    negotiatePage(
+      request,
+      (url) => env.ASSETS.fetch(url),
+      () => env.ASSETS.fetch(request),
+    ),
 };

@@ -27,7 +27,13 @@ export const ROUTES_WITHOUT_MARKDOWN = [
 ];
 
 const globToRegExp = (glob: string) =>
-  new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/\*\*$/, '(/.*)?').replace(/\*\*/g, '.*').replace(/\*/g, '[^/]*')}$`);
+  new RegExp(
+    `^${glob
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\/\*\*$/, '(/.*)?')
+      .replace(/\*\*/g, '.*')
+      .replace(/\*/g, '[^/]*')}$`,
+  );
 const withoutMarkdown = ROUTES_WITHOUT_MARKDOWN.map(globToRegExp);
 
 /** Whether a page has a Markdown copy (the pages of ROUTES_WITHOUT_MARKDOWN have none). */

@@ -5,16 +5,7 @@
  */
 
 /** The eight OpenAPI documents under `openapi/`, in sidebar order. */
-export const API_SPECS = [
-  'accounts',
-  'balances',
-  'coins',
-  'crypto',
-  'fiat',
-  'quotes',
-  'transactions',
-  'webhooks',
-] as const;
+export const API_SPECS = ['accounts', 'balances', 'coins', 'crypto', 'fiat', 'quotes', 'transactions', 'webhooks'] as const;
 export type ApiSpecId = (typeof API_SPECS)[number];
 
 export const OPENAPI_DIR = 'openapi';

@@ -30,17 +30,7 @@ export type ChangeKind = 'breaking' | 'non-breaking' | 'deprecation' | 'document
 export type ChangeAction = 'added' | 'removed' | 'changed' | 'deprecated';
 /** What changed. */
 export type ChangeTarget =
-  | 'operation'
-  | 'parameter'
-  | 'header'
-  | 'request-field'
-  | 'response-field'
-  | 'enum-value'
-  | 'security'
-  | 'webhook'
-  | 'server'
-  | 'schema'
-  | 'other';
+  'operation' | 'parameter' | 'header' | 'request-field' | 'response-field' | 'enum-value' | 'security' | 'webhook' | 'server' | 'schema' | 'other';
 
 export interface SpecChange {
   /** The API document: one of API_SPECS, or `websocket` for the AsyncAPI document. */

@@ -55,13 +55,22 @@ describe('every built page', {concurrency: 2}, () => {
           }
           assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode, 'the colour-mode toggle switched the page');
           // Colours change through CSS transitions (Infima's links): axe must see where they end, not a colour on the way.
-          await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+          await page.evaluate(() =>
+            Promise.all(
+              document
+                .getAnimations()
+                .filter((a) => a instanceof CSSTransition)
+                .map((a) => a.finished.catch(() => undefined)),
+            ),
+          );
           // Light: every rule. Dark changes colours and the themed images only, so it runs the rules those can fail
           // (the rest would repeat the light run at twice the cost on the large API pages).
           const axe = new AxeBuilder({page}).options({resultTypes: ['violations']});
           const results = await (mode === 'light' ? axe : axe.withRules(DARK_MODE_RULES)).analyze();
           for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-            problems.push(`${mode}: ${v.id} (${v.impact}) ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? ''}`);
+            problems.push(
+              `${mode}: ${v.id} (${v.impact}) ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+            );
           }
         }
         assert.deepEqual(problems, []);

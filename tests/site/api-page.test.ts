@@ -8,7 +8,7 @@
  * try-it panel loads only on use, still sends a request, moves nothing already on screen, and is styled in dark mode.
  */
 import assert from 'node:assert/strict';
-import {before, test} from 'node:test';
+import {test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {DEFERRED_ATTRIBUTE, REFERENCE_FILE_NAME} from '../../src/data/static-reference';
 import {operationReferenceFileName} from '../helpers/reference';
@@ -33,8 +33,7 @@ async function openApiPage(mode: 'light' | 'dark') {
   return {context, page, scripts};
 }
 
-const sizes = async (page: Page, urls: string[]) =>
-  Promise.all(urls.map(async (u) => (await page.request.get(u)).body().then((b) => b.length)));
+const sizes = async (page: Page, urls: string[]) => Promise.all(urls.map(async (u) => (await page.request.get(u)).body().then((b) => b.length)));
 
 /**
  * Tags every element of the reference when the HTML parser is done, before the page's (deferred) scripts run, so a
@@ -47,7 +46,10 @@ const TAG_SERVER_ELEMENTS = `document.addEventListener('readystatechange', () =>
 
 /** The start of the text of each visible panel of the reference's response tabs (one per status code), once filled. */
 const visibleResponse = async (page: Page) => {
-  await page.waitForFunction((deferred) => !document.querySelector(`.novaramp-reference [role=tabpanel]:not([hidden])[${deferred}], .novaramp-reference [aria-busy]`), DEFERRED_ATTRIBUTE);
+  await page.waitForFunction(
+    (deferred) => !document.querySelector(`.novaramp-reference [role=tabpanel]:not([hidden])[${deferred}], .novaramp-reference [aria-busy]`),
+    DEFERRED_ATTRIBUTE,
+  );
   return page.evaluate(() => {
     const group = document.querySelector('.novaramp-reference .openapi-tabs__response-list-container')?.closest('.openapi-tabs__container');
     const panels = Array.from(group?.querySelectorAll(':scope > .margin-top--md > [role="tabpanel"]') ?? []);
@@ -112,8 +114,13 @@ test('the reference is the HTML built with the page: hydration leaves it alone, 
     await page.waitForLoadState('networkidle');
     const file = await page.locator('.novaramp-reference').getAttribute('data-file');
     // Hydration takes the reference from the page (src/plugins/static-reference); the file is fetched once, at idle, for the hidden panels.
-    assert.deepEqual(requested.filter((p) => p.startsWith('/assets/reference/')), [`/assets/reference/${file}`]);
-    const empty = await page.locator(`.novaramp-reference [role=tabpanel][hidden][${DEFERRED_ATTRIBUTE}]`).evaluateAll((panels) => panels.map((p) => p.childNodes.length));
+    assert.deepEqual(
+      requested.filter((p) => p.startsWith('/assets/reference/')),
+      [`/assets/reference/${file}`],
+    );
+    const empty = await page
+      .locator(`.novaramp-reference [role=tabpanel][hidden][${DEFERRED_ATTRIBUTE}]`)
+      .evaluateAll((panels) => panels.map((p) => p.childNodes.length));
     assert.ok(empty.length >= 10 && empty.every((n) => n === 0), `the hidden panels are empty in the HTML (${empty.join()} children)`);
     const elements = (await page.evaluate(() => {
       // The scroll buttons of overflowing tab lists are added after load, as the theme's are.
@@ -187,7 +194,10 @@ test('a tab selected before the hidden panels have arrived shows its panel when 
     const reference = page.locator('.novaramp-reference');
     const panel422 = async () => {
       await reference.getByRole('tab', {name: '422', exact: true}).click();
-      return reference.locator('.openapi-tabs__response-list-container').locator('xpath=ancestor::*[contains(@class, "openapi-tabs__container")][1]').locator(':scope > .margin-top--md > [role=tabpanel]:not([hidden])');
+      return reference
+        .locator('.openapi-tabs__response-list-container')
+        .locator('xpath=ancestor::*[contains(@class, "openapi-tabs__container")][1]')
+        .locator(':scope > .margin-top--md > [role=tabpanel]:not([hidden])');
     };
     // Every attempt fails (the idle fetch's and the tab's own: three each).
     const failed = await panel422();
@@ -223,7 +233,10 @@ test('after a client-side navigation the operation page has its reference, fetch
     assert.ok((await page.locator('.novaramp-reference *').count()) > 600, 'the reference is rendered');
     const file = await page.locator('.novaramp-reference').getAttribute('data-file');
     assert.match(file ?? '', REFERENCE_FILE_NAME);
-    assert.deepEqual(fetched.filter((f) => !f.endsWith(operationReferenceFileName('/docs/api/crypto/wallet/list-crypto-wallets'))), [`200 /assets/reference/${file}`]);
+    assert.deepEqual(
+      fetched.filter((f) => !f.endsWith(operationReferenceFileName('/docs/api/crypto/wallet/list-crypto-wallets'))),
+      [`200 /assets/reference/${file}`],
+    );
     await page.locator('.novaramp-reference').getByRole('tab', {name: '422', exact: true}).click();
     assert.equal((await visibleResponse(page)).length, 1);
     assert.match((await visibleResponse(page))[0], /422|insufficient|unprocessable|valid/i);
@@ -331,7 +344,8 @@ test('on a phone and without JavaScript, the page is laid out once: the referenc
     try {
       const page = await context.newPage();
       await page.addInitScript({
-        content: "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});",
+        content:
+          "window.__shift = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});",
       });
       await page.goto(`${site.server.origin}${ROUTE}`);
       if (javaScriptEnabled) {
@@ -430,7 +444,11 @@ test('the server chosen in the try-it form comes back after a reload when the pa
     assert.match(html, /openapi__method-endpoint-path[^>]*>https:\/\/api\.sandbox\.novaramp\.example\/v1/);
     assert.match(await endpoint(), /^https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\//);
     assert.equal(await page.evaluate('window.__shift'), 0, 'no layout shift before the visitor acts');
-    assert.deepEqual(errors.filter((e) => /hydrat|Recoverable|Minified React error/i.test(e)), [], 'no hydration error');
+    assert.deepEqual(
+      errors.filter((e) => /hydrat|Recoverable|Minified React error/i.test(e)),
+      [],
+      'no hydration error',
+    );
 
     await openTryIt(page);
     assert.match(await endpoint(), /^http:\/\/127\.0\.0\.1:4999\/accounts\//, 'the endpoint line shows the chosen server');

@@ -26,7 +26,11 @@ const read = (file: string): Spec => {
   return file.endsWith('.json') ? JSON.parse(text) : parse(text);
 };
 const operationIds = (spec: Spec) =>
-  Object.values(spec.paths).flatMap((item) => Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([, op]) => op.operationId));
+  Object.values(spec.paths).flatMap((item) =>
+    Object.entries(item)
+      .filter(([m]) => METHODS.includes(m))
+      .map(([, op]) => op.operationId),
+  );
 
 test('each API is published bundled as YAML and JSON, with every operation and no external $ref', () => {
   const all: string[] = [];
@@ -34,7 +38,14 @@ test('each API is published bundled as YAML and JSON, with every operation and n
     for (const ext of ['yaml', 'json']) {
       const spec = read(`${api}.${ext}`);
       const ids = operationIds(spec);
-      assert.deepEqual(ids.sort(), operations.filter((op) => op.spec === api).map((op) => op.operationId).sort(), `${api}.${ext}`);
+      assert.deepEqual(
+        ids.sort(),
+        operations
+          .filter((op) => op.spec === api)
+          .map((op) => op.operationId)
+          .sort(),
+        `${api}.${ext}`,
+      );
       assert.doesNotMatch(JSON.stringify(spec), /"\$ref":"\.\/components/, `${api}.${ext} has no external $ref`);
       if (ext === 'yaml') all.push(...ids);
     }
@@ -59,7 +70,15 @@ test('the Postman collection holds one request per operation', () => {
   walk(collection.item);
   assert.equal(requests.length, operations.length);
   // Sandbox-only operations carry their own server, so their URL keeps its base path (/v1).
-  const signatures = new Set(requests.map((r) => `${r.method} /${r.url.path.join('/').replace(/^v1\//, '').replace(/:([a-z_]+)/g, '{$1}')}`));
+  const signatures = new Set(
+    requests.map(
+      (r) =>
+        `${r.method} /${r.url.path
+          .join('/')
+          .replace(/^v1\//, '')
+          .replace(/:([a-z_]+)/g, '{$1}')}`,
+    ),
+  );
   for (const op of operations) assert.ok(signatures.has(`${op.method.toUpperCase()} ${op.path}`), `${op.method} ${op.path}`);
 });
 
@@ -75,7 +94,10 @@ test('the WebSocket API is published as AsyncAPI 3.0, bundled, as YAML and JSON,
   // Bundled: the OpenAPI schemas it reuses are inside it, so no $ref points at another file.
   const refs = JSON.stringify(json).match(/"\$ref":"[^"]*"/g) ?? [];
   assert.ok(refs.length > 0);
-  assert.deepEqual(refs.filter((r) => !r.startsWith('"$ref":"#/')), []);
+  assert.deepEqual(
+    refs.filter((r) => !r.startsWith('"$ref":"#/')),
+    [],
+  );
   assert.ok(yaml.components.schemas.Quote && yaml.components.schemas.Transaction, 'the Quote and Transaction schemas are bundled in');
   assert.deepEqual(await parserProblems(SITE_ROOT, path.relative(SITE_ROOT, path.join(OUT, `${ASYNCAPI_ARTEFACT}.yaml`))), []);
 });
@@ -89,7 +111,10 @@ test('each workflow is published as YAML and bundled JSON, pointing at the publi
     const json = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'build', workflowDownloadPath(id, 'json')), 'utf8')) as ArazzoDocument;
     assert.equal(json.workflows[0].workflowId, id);
     assert.deepEqual(json.workflows, yaml.workflows, id);
-    for (const [ext, doc] of [['yaml', yaml], ['json', json]] as const) {
+    for (const [ext, doc] of [
+      ['yaml', yaml],
+      ['json', json],
+    ] as const) {
       for (const s of doc.sourceDescriptions) {
         const at = new URL(s.url, `https://site.invalid${workflowDownloadPath(id, ext)}`).pathname;
         assert.ok(at.endsWith(`.${ext}`) && fs.existsSync(path.join(SITE_ROOT, 'build', at)), `${id}.arazzo.${ext}: ${s.url} is a published download (${at})`);
@@ -140,7 +165,7 @@ test('llms.txt lists every page with a summary; each operation page exists as Ma
       assert.ok(md.includes(`**\`${param.slice(1, -1)}\`**`), `${op.slug}.md documents the parameter ${param}`);
     }
     if (op.method === 'post') assert.ok(md.includes('**`Idempotency-Key`**'), `${op.slug}.md documents Idempotency-Key`);
-    assert.match(md, /```[a-z]*\n\{\n\n?  "[a-z_]+": /, `${op.slug}.md has a JSON example`);
+    assert.match(md, /```[a-z]*\n\{\n\n? {2}"[a-z_]+": /, `${op.slug}.md has a JSON example`);
   }
   for (const route of ['/docs/guides/welcome-guide', '/docs/guides/terminology/kyc', '/docs/api/error-handling']) {
     assert.ok(llms.includes(`](${SITE_URL}${route}.md)`), route);

@@ -10,14 +10,19 @@ const theme = (page: Page) => page.evaluate(() => document.documentElement.datas
 
 describe('colour mode', () => {
   test('light by default even when the browser prefers dark; the toggle stores `theme` and survives a reload', async () => {
-    await withPage(site, '/docs/guides/welcome-guide', async (page) => {
-      assert.equal(await theme(page), 'light');
-      await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
-      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-      assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'dark');
-      await page.reload();
-      assert.equal(await theme(page), 'dark');
-    }, {colorScheme: 'dark'});
+    await withPage(
+      site,
+      '/docs/guides/welcome-guide',
+      async (page) => {
+        assert.equal(await theme(page), 'light');
+        await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+        await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+        assert.equal(await page.evaluate(() => localStorage.getItem('theme')), 'dark');
+        await page.reload();
+        assert.equal(await theme(page), 'dark');
+      },
+      {colorScheme: 'dark'},
+    );
   });
 
   test('mermaid diagrams are images drawn at build time: the default theme in light mode, the dark theme in dark mode', async () => {
@@ -115,7 +120,7 @@ describe('navigation', () => {
     });
   });
 
-  test('the phone docs sidebar: the page\'s sidebar in the menu, a link closes it; loading the page never calls localeCompare', async () => {
+  test("the phone docs sidebar: the page's sidebar in the menu, a link closes it; loading the page never calls localeCompare", async () => {
     // The first localeCompare of a page builds ICU's collator; src/theme/DocSidebar/Mobile keeps it out of page load.
     const init = `{
       const original = String.prototype.localeCompare;
@@ -145,9 +150,15 @@ describe('navigation', () => {
       const menu = page.locator('.theme-doc-sidebar-menu');
       const toggle = (label: string) => menu.locator('.menu__list-item-collapsible', {hasText: label}).first().locator('[aria-expanded]').first();
       const opened = (label: string) => toggle(label).and(page.locator('[aria-expanded="true"]')).waitFor({timeout: 5000});
-      await menu.getByRole('button', {name: /Account/}).first().click();
+      await menu
+        .getByRole('button', {name: /Account/})
+        .first()
+        .click();
       await opened('Account');
-      await menu.getByRole('button', {name: /Balance/}).first().click();
+      await menu
+        .getByRole('button', {name: /Balance/})
+        .first()
+        .click();
       await opened('Balance');
       assert.equal(await toggle('Account').getAttribute('aria-expanded'), 'true', 'Account stays open');
     });
@@ -182,16 +193,27 @@ describe('pages', () => {
         }),
       );
       assert.ok(levels.includes('H2') && levels.includes('H3'), levels.join(','));
-      assert.deepEqual(levels.filter((l) => l !== 'H2' && l !== 'H3'), []);
+      assert.deepEqual(
+        levels.filter((l) => l !== 'H2' && l !== 'H3'),
+        [],
+      );
       const h4 = await page.locator('.theme-doc-markdown h4').allInnerTexts();
-      assert.ok(h4.some((t) => t.includes('FieldError')), 'the page has h4 headings, which the TOC leaves out');
+      assert.ok(
+        h4.some((t) => t.includes('FieldError')),
+        'the page has h4 headings, which the TOC leaves out',
+      );
     });
   });
 
   test('footer: logo, four social links with accessible names, the 2025 copyright', async () => {
     await withPage(site, '/', async (page) => {
       const footer = page.locator('footer');
-      assert.ok(await footer.getByRole('img', {name: /NovaRamp logo/}).first().isVisible());
+      assert.ok(
+        await footer
+          .getByRole('img', {name: /NovaRamp logo/})
+          .first()
+          .isVisible(),
+      );
       for (const name of ['Instagram', 'X', 'Facebook', 'LinkedIn']) {
         assert.equal(await footer.getByRole('link', {name: `NovaRamp on ${name}`, exact: true}).count(), 1, name);
       }
@@ -231,7 +253,10 @@ describe('pages', () => {
       await page.getByText('Idempotency-Key').first().waitFor();
       await page.getByText('Responses', {exact: true}).first().waitFor();
       const languages = await page.locator('.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)').allInnerTexts();
-      assert.deepEqual(languages.map((l) => l.toLowerCase()), ['curl', 'nodejs', 'typescript', 'python', 'go', 'java', 'php', 'ruby', 'csharp']);
+      assert.deepEqual(
+        languages.map((l) => l.toLowerCase()),
+        ['curl', 'nodejs', 'typescript', 'python', 'go', 'java', 'php', 'ruby', 'csharp'],
+      );
       // Every language is server-rendered; only the selected panel is visible.
       const visible = "document.querySelector('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre')?.textContent ?? ''";
       const sample = () => page.locator('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre').first().innerText();
@@ -251,7 +276,13 @@ describe('pages', () => {
       assert.match(served, /^export interface paths \{/m);
       // The Java, PHP, Ruby and C# grammars come with the API chunk (src/components/ApiDocItem/prism-languages.ts):
       // after hydration the visible samples are still highlighted by them (TypeScript's is prism-react-renderer's own).
-      for (const [lang, token] of [['typescript', 'builtin'], ['java', 'class-name'], ['php', 'delimiter'], ['ruby', 'double-colon'], ['csharp', 'constructor-invocation']]) {
+      for (const [lang, token] of [
+        ['typescript', 'builtin'],
+        ['java', 'class-name'],
+        ['php', 'delimiter'],
+        ['ruby', 'double-colon'],
+        ['csharp', 'constructor-invocation'],
+      ]) {
         await page.locator(`.openapi-tabs__code-item--${lang}`).click();
         const panel = page.locator(`#code-sample-${lang}:not([hidden])`);
         await panel.waitFor();

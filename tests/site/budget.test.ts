@@ -22,7 +22,10 @@ describe('first-visit budget (gzip, elements)', () => {
     const budget = BUDGET[type];
     test(`${type} ${route}: JS ≤ ${budget.js} KiB, CSS ≤ ${budget.css} KiB, ≤ ${budget.dom} elements after load`, async () => {
       const w = await measurePage(site.browser, site.server.origin, route);
-      const top = w.scripts.slice(0, 5).map((s) => `${s.url} ${kib(s.gzip)} KiB`).join(', ');
+      const top = w.scripts
+        .slice(0, 5)
+        .map((s) => `${s.url} ${kib(s.gzip)} KiB`)
+        .join(', ');
       assert.ok(w.js.gzip <= budget.js * 1024, `JS ${kib(w.js.gzip)} KiB > ${budget.js} KiB; largest: ${top}`);
       assert.ok(w.css.gzip <= budget.css * 1024, `CSS ${kib(w.css.gzip)} KiB > ${budget.css} KiB`);
       assert.ok(w.js.gzip > 50 * 1024, 'the measurement saw the page scripts');
@@ -40,27 +43,48 @@ describe('search index', () => {
     const documents = (JSON.parse(text) as {documents: {t: string; u: string}[]}[]).flatMap((g) => g.documents);
     const manifest = apiManifest();
     const titled = new Set(documents.map((d) => `${d.u} ${d.t}`));
-    assert.deepEqual(manifest.filter((e) => !titled.has(`${e.route} ${e.label}`)).map((e) => e.route), []);
+    assert.deepEqual(
+      manifest.filter((e) => !titled.has(`${e.route} ${e.label}`)).map((e) => e.route),
+      [],
+    );
     const route = '/docs/api/crypto/wallet/whitdraw-crypto';
     const indexed = documents.filter((d) => d.u === route).map((d) => d.t);
     // The paragraph that starts as the operation's description in the spec does.
-    const spec = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'build', 'openapi', 'crypto.json'), 'utf8')) as {paths: Record<string, Record<string, {operationId?: string; description?: string}>>};
-    const start = Object.values(spec.paths).flatMap((item) => Object.values(item)).find((op) => op.operationId === 'withdrawCrypto')?.description?.slice(0, 40) ?? '';
+    const spec = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'build', 'openapi', 'crypto.json'), 'utf8')) as {
+      paths: Record<string, Record<string, {operationId?: string; description?: string}>>;
+    };
+    const start =
+      Object.values(spec.paths)
+        .flatMap((item) => Object.values(item))
+        .find((op) => op.operationId === 'withdrawCrypto')
+        ?.description?.slice(0, 40) ?? '';
     assert.ok(start.length === 40);
     const {description, reference} = await withPage(site, route, async (page) => ({
       description: await page.locator('.theme-doc-markdown p').filter({hasText: start}).first().innerText(),
       reference: (await page.locator(`.${STATIC_REFERENCE_CLASS}`).innerText()).split('\n').filter((line) => line.length > 40),
     }));
-    assert.ok(indexed.some((t) => t.includes(description.slice(0, 60))), `the description is indexed: ${description}`);
+    assert.ok(
+      indexed.some((t) => t.includes(description.slice(0, 60))),
+      `the description is indexed: ${description}`,
+    );
     assert.ok(reference.length > 20, 'the reference has text');
-    assert.deepEqual(reference.filter((line) => indexed.some((t) => t.includes(line))), []);
+    assert.deepEqual(
+      reference.filter((line) => indexed.some((t) => t.includes(line))),
+      [],
+    );
   });
 });
 
 describe('static HTML of an API page (no JavaScript)', () => {
   test('holds method, path, parameters with descriptions, request and response schemas, examples and 9 code samples', async () => {
     const html = await (await fetch(`${site.server.origin}/docs/api/crypto/wallet/whitdraw-crypto`)).text();
-    const text = html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const text = html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     assert.match(html, /class="?badge badge--[a-z]+"?>POST</);
     assert.match(text, /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);
     assert.doesNotMatch(html, /openapi-skeleton|skeleton/i, 'no skeleton placeholders');
@@ -71,12 +95,32 @@ describe('static HTML of an API page (no JavaScript)', () => {
     for (const code of ['201', '422']) assert.ok(text.includes(code), `response ${code}`);
     assert.ok(text.includes('"beneficiary_id": "cbn_2Rf8Wm4Kx9Lq7Zt3"'), 'request example');
     assert.equal((html.match(/role="?tabpanel"? id="?code-sample-/g) ?? []).length, 9, 'nine code-sample panels');
-    for (const marker of ["curl -L 'https://api.sandbox.novaramp.example/v1/accounts/", 'axios', 'createClient<paths>', 'import http.client', 'package main', 'OkHttpClient', '<?php', "require \"uri\"", 'new HttpClient()']) {
+    for (const marker of [
+      "curl -L 'https://api.sandbox.novaramp.example/v1/accounts/",
+      'axios',
+      'createClient<paths>',
+      'import http.client',
+      'package main',
+      'OkHttpClient',
+      '<?php',
+      'require "uri"',
+      'new HttpClient()',
+    ]) {
       assert.ok(text.includes(marker), `code sample containing ${marker}`);
     }
     assert.ok(text.includes('Authorization: Bearer <TOKEN>'), 'credentials masked');
     // Highlighted on the server with each language's own grammar (a token only that grammar produces).
-    const tokens: Record<string, string> = {curl: 'parameter', nodejs: 'arrow', typescript: 'builtin', python: 'keyword', go: 'boolean', java: 'class-name', php: 'delimiter', ruby: 'double-colon', csharp: 'constructor-invocation'};
+    const tokens: Record<string, string> = {
+      curl: 'parameter',
+      nodejs: 'arrow',
+      typescript: 'builtin',
+      python: 'keyword',
+      go: 'boolean',
+      java: 'class-name',
+      php: 'delimiter',
+      ruby: 'double-colon',
+      csharp: 'constructor-invocation',
+    };
     for (const [lang, token] of Object.entries(tokens)) {
       const start = html.search(new RegExp(`role="?tabpanel"? id="?code-sample-${lang}"?`));
       const end = html.indexOf('tabpanel', start + 20);

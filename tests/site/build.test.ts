@@ -29,8 +29,7 @@ async function get(route: string): Promise<{status: number; html: string}> {
 }
 
 const titleOf = (html: string): string => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-const refreshTarget = (html: string): string =>
-  /<meta http-equiv="?refresh"? content="0; ?url=([^"]+)"/.exec(html)?.[1] ?? '(no redirect)';
+const refreshTarget = (html: string): string => /<meta http-equiv="?refresh"? content="0; ?url=([^"]+)"/.exec(html)?.[1] ?? '(no redirect)';
 /** Links inside elements whose class matches `marker` (e.g. the cards of a category index). */
 const hrefs = (html: string, marker: RegExp): string[] =>
   html
@@ -38,7 +37,12 @@ const hrefs = (html: string, marker: RegExp): string[] =>
     .filter((a) => marker.test(a.split('>')[0]))
     .map((a) => /href="?([^"\s>]+)/.exec(a)?.[1] ?? '');
 const decode = (s: string): string =>
-  s.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 before(async () => {
   server = await serveBuild();
@@ -122,7 +126,7 @@ describe('generated API reference', () => {
   });
 
   test('the category index pages list their operations', async () => {
-    const {html} = await get('/docs/category/wallet');
+    await get('/docs/category/wallet');
     const cards = async (route: string) => hrefs((await get(route)).html, /class="?card /);
     assert.ok((await cards('/docs/category/wallet')).includes('/docs/api/crypto/wallet/whitdraw-crypto'));
     assert.ok((await cards('/docs/category/beneficiary-1')).includes('/docs/api/fiat/beneficiary/create-beneficiary'));
@@ -157,7 +161,10 @@ describe('site behaviour configured in the build', () => {
     assert.match(source, /^draft: true$/m);
     assert.equal((await get('/docs/guides/payment-provider')).status, 404);
     const files = fs.readdirSync(BUILD_DIR, {recursive: true}).map(String);
-    assert.deepEqual(files.filter((f) => f.includes('payment-provider')), []);
+    assert.deepEqual(
+      files.filter((f) => f.includes('payment-provider')),
+      [],
+    );
     const sitemap = fs.readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
     assert.doesNotMatch(sitemap, /payment-provider/);
   });
@@ -174,12 +181,27 @@ describe('the HTML of every built page', () => {
 
   test('has every end tag, so lenient parsers read the same tree as browsers (src/plugins/html-end-tags)', async () => {
     assert.ok(files.length > 100 && redirects.size > 5, `${files.length} pages, ${redirects.size} redirects`);
-    assert.ok([...redirects].every((f) => fs.existsSync(f)), 'the redirect pages are where plugin-client-redirects writes them');
+    assert.ok(
+      [...redirects].every((f) => fs.existsSync(f)),
+      'the redirect pages are where plugin-client-redirects writes them',
+    );
     const changed: string[] = [];
     for (const file of files) {
       const html = fs.readFileSync(file);
       // The minifier with tag omission off adds back whatever end tag a page lacks; a page with all of them stays.
-      const {code} = await minify(html, {tagOmission: false, removeComments: false, preserveComments: [], sortSpaceSeparatedAttributeValues: false, sortAttributes: false, normalizeAttributes: false, removeEmptyAttributes: false, removeRedundantAttributes: 'none', minifyJs: false, minifyJson: false, minifyCss: false});
+      const {code} = await minify(html, {
+        tagOmission: false,
+        removeComments: false,
+        preserveComments: [],
+        sortSpaceSeparatedAttributeValues: false,
+        sortAttributes: false,
+        normalizeAttributes: false,
+        removeEmptyAttributes: false,
+        removeRedundantAttributes: 'none',
+        minifyJs: false,
+        minifyJson: false,
+        minifyCss: false,
+      });
       if (code !== html.toString('utf8')) changed.push(path.relative(BUILD_DIR, file));
     }
     assert.deepEqual(changed, [], 'pages missing end tags');

@@ -41,13 +41,29 @@ describe('/changelog', () => {
     await withPage(site, CHANGELOG_ROUTE, async (page) => {
       const articles = page.locator('main article');
       const titles = await articles.locator('header h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      assert.deepEqual(titles, entries.map((e) => entryRoute(e.version)), 'entries newest first, each titled with a link to its page');
+      assert.deepEqual(
+        titles,
+        entries.map((e) => entryRoute(e.version)),
+        'entries newest first, each titled with a link to its page',
+      );
       for (const [i, entry] of entries.entries()) {
-        const hrefs = await articles.nth(i).locator('.markdown a[href^="/docs/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+        const hrefs = await articles
+          .nth(i)
+          .locator('.markdown a[href^="/docs/"]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
         assert.deepEqual([...new Set(hrefs)].sort(), linkedRoutes(entry), `${entry.version}: one link per operation its changes touch`);
         const sections = await articles.nth(i).locator('.markdown h2').allInnerTexts();
         const expected = (['added', 'changed', 'deprecated', 'removed'] as const).filter((a) => entry.changes.some((c) => c.action === a));
-        assert.deepEqual(sections.map((s) => s.replace(/\u200b/g, '').trim().toLowerCase()), expected, `${entry.version}: its sections`);
+        assert.deepEqual(
+          sections.map((s) =>
+            s
+              .replace(/\u200b/g, '')
+              .trim()
+              .toLowerCase(),
+          ),
+          expected,
+          `${entry.version}: its sections`,
+        );
       }
       // Client-side navigation from a change to its operation page.
       const first = page.locator('main article .markdown a[href^="/docs/"]').first();
@@ -80,7 +96,8 @@ describe('feeds, search, llms.txt and /changelog.json', () => {
     assert.deepEqual(atomLinks, expected);
     for (const entry of entries) {
       const [route] = linkedRoutes(entry);
-      if (route) assert.ok(rss.includes(`href="${SITE_URL}${route}"`) && atom.includes(`href="${SITE_URL}${route}"`), `${entry.version}: its changes are in the feeds`);
+      if (route)
+        assert.ok(rss.includes(`href="${SITE_URL}${route}"`) && atom.includes(`href="${SITE_URL}${route}"`), `${entry.version}: its changes are in the feeds`);
     }
     // Every page advertises the feeds.
     assert.match((await get('/')).text, new RegExp(`<link rel="?alternate"? type="?application/rss\\+xml"? href="?${CHANGELOG_ROUTE}/rss.xml`));
@@ -91,9 +108,15 @@ describe('feeds, search, llms.txt and /changelog.json', () => {
     const [titles, , , , contents] = index.map((g) => g.documents);
     for (const entry of entries) {
       const route = entryRoute(entry.version);
-      assert.ok(titles.some((d) => d.u === route), `${route} is indexed by title`);
+      assert.ok(
+        titles.some((d) => d.u === route),
+        `${route} is indexed by title`,
+      );
       const message = entry.changes[0].message.replace(/`/g, '');
-      assert.ok(contents.some((d) => d.u === route && d.t.includes(message)), `${route}: "${message}" is searchable`);
+      assert.ok(
+        contents.some((d) => d.u === route && d.t.includes(message)),
+        `${route}: "${message}" is searchable`,
+      );
     }
   });
 

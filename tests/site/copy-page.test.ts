@@ -94,9 +94,15 @@ test('the open menu has no serious or critical axe violation, light and dark', a
         await page.evaluate(() => document.documentElement.dataset.theme).then((t) => assert.equal(t, colorScheme));
         await menuButton(page).click();
         await items(page).first().waitFor();
-        const results = await new AxeBuilder({page}).include('[data-markdown-ignore]').options({resultTypes: ['violations']}).analyze();
+        const results = await new AxeBuilder({page})
+          .include('[data-markdown-ignore]')
+          .options({resultTypes: ['violations']})
+          .analyze();
         const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        assert.deepEqual(serious.map((v) => `${colorScheme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`), []);
+        assert.deepEqual(
+          serious.map((v) => `${colorScheme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`),
+          [],
+        );
       },
       // The site starts in light mode whatever the browser prefers; a stored choice opens it dark.
       {init: colorScheme === 'dark' ? "localStorage.setItem('theme', 'dark')" : undefined},
@@ -154,7 +160,9 @@ async function addedJs(route: string): Promise<{added: number; total: number; me
     const modules = modulesOf(text);
     const own = modules.filter((m) => OWN_MODULE_MARKERS.some((marker) => text.slice(m.start, m.end).includes(marker)));
     const ids = own.map((m) => m.id);
-    const wrappers = modules.filter((m) => m.end - m.start < 600 && !own.includes(m) && ids.some((id) => new RegExp(`\\(${id}\\)`).test(text.slice(m.start, m.end))));
+    const wrappers = modules.filter(
+      (m) => m.end - m.start < 600 && !own.includes(m) && ids.some((id) => new RegExp(`\\(${id}\\)`).test(text.slice(m.start, m.end))),
+    );
     let stripped = text;
     for (const m of [...own, ...wrappers].sort((a, b) => b.start - a.start)) stripped = stripped.slice(0, m.start) + stripped.slice(m.end);
     withFeature += gzip(text);

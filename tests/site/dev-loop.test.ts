@@ -26,12 +26,21 @@ before(async () => {
   site = scratchSite('dev');
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--port', String(port)], {cwd: site, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
+  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--port', String(port)], {
+    cwd: site,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   dev.stdout?.on('data', (d) => (output += d));
   dev.stderr?.on('data', (d) => (output += d));
   browser = await launchChromium('the browser tests');
   const deadline = Date.now() + 180_000;
-  while (!(await fetch(`${origin}/docs/api/coin/list-coins`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${origin}/docs/api/coin/list-coins`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline || dev.exitCode !== null) throw new Error(`npm start did not serve the site:\n${output}`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -80,13 +89,22 @@ test('a summary, then a parameter of the reference, changed in openapi/ appear i
   await waitFor('the classification of the save', () => output.includes(afterSave));
 
   // A change in the reference part of the page reaches it as well.
-  fs.writeFileSync(specFile, spec.replace('summary: List supported coins', 'summary: List every supported coin').replace('description: Only return crypto assets or only fiat currencies.', 'description: Only crypto assets, or only fiat currencies.'));
+  fs.writeFileSync(
+    specFile,
+    spec
+      .replace('summary: List supported coins', 'summary: List every supported coin')
+      .replace('description: Only return crypto assets or only fiat currencies.', 'description: Only crypto assets, or only fiat currencies.'),
+  );
   const changed = reference.getByText('Only crypto assets, or only fiat currencies.');
   await waitFor('the new description in the reference', () => changed.isVisible(), 120_000).catch(async (e: Error) => {
     // What the page shows instead (the old reference, a failed load, still loading) and whether its file is there.
-    const shown = await page.locator('[data-file], [role=alert]').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-file') ?? ''} busy=${el.getAttribute('aria-busy')} ${el.textContent?.slice(0, 120)}`));
+    const shown = await page
+      .locator('[data-file], [role=alert]')
+      .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-file') ?? ''} busy=${el.getAttribute('aria-busy')} ${el.textContent?.slice(0, 120)}`));
     const files = fs.readdirSync(path.join(site, GENERATED_DIR, REFERENCE_HTML_FOLDER));
-    throw new Error(`${e.message}\npage shows: ${shown.join(' | ')}\nreference files: ${files.length}, named on the page: ${shown.map((s) => files.includes(s.split(' ')[0])).join(',')}\nbrowser: ${browserLog.slice(-20).join('\n  ')}`);
+    throw new Error(
+      `${e.message}\npage shows: ${shown.join(' | ')}\nreference files: ${files.length}, named on the page: ${shown.map((s) => files.includes(s.split(' ')[0])).join(',')}\nbrowser: ${browserLog.slice(-20).join('\n  ')}`,
+    );
   });
 
   const before = output.length;

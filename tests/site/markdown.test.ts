@@ -41,7 +41,17 @@ const htmlPages = new Map(
   fs
     .readdirSync(BUILD, {recursive: true, encoding: 'utf8'})
     .filter((f) => f.endsWith('.html') && !f.startsWith('assets') && f !== '404.html')
-    .map((f) => ['/' + f.replace(/\\/g, '/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, ''), f] as const)
+    .map(
+      (f) =>
+        [
+          '/' +
+            f
+              .replace(/\\/g, '/')
+              .replace(/(^|\/)index\.html$/, '')
+              .replace(/\.html$/, ''),
+          f,
+        ] as const,
+    )
     .map(([route, f]) => [route === '/' ? '/' : route.replace(/\/$/, ''), f] as const),
 );
 
@@ -73,7 +83,8 @@ interface PageFacts {
 /** `deferred`: the contents of the operation page's reference panels its HTML leaves empty (src/data/static-reference.ts). */
 function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts {
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  for (const panel of Array.from(doc.querySelectorAll('.novaramp-reference [data-deferred]'))) panel.innerHTML = deferred[Number(panel.getAttribute('data-deferred'))];
+  for (const panel of Array.from(doc.querySelectorAll('.novaramp-reference [data-deferred]')))
+    panel.innerHTML = deferred[Number(panel.getAttribute('data-deferred'))];
   const text = (el: Element) => (el.textContent ?? '').trim();
   const all = (selector: string, root: ParentNode = doc) => Array.from(root.querySelectorAll(selector));
   // Panels of "Example (auto)" tabs: the theme's example built from the schema, not an example of the spec.
@@ -95,14 +106,20 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
     directiveFirst: !!directive[0] && !!h1 && !!(directive[0].compareDocumentPosition(h1) & Node.DOCUMENT_POSITION_FOLLOWING),
     properties: all('.openapi-schema__property').map(text).filter(Boolean),
     parameters: all('.openapi-params__list-item .openapi-schema__property').map(text).filter(Boolean),
-    rows: all('.openapi-schema__container').filter((row) => text(row.querySelector('.openapi-schema__property') ?? row) !== '').map((row) => (row.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    rows: all('.openapi-schema__container')
+      .filter((row) => text(row.querySelector('.openapi-schema__property') ?? row) !== '')
+      .map((row) => (row.textContent ?? '').replace(/\s+/g, ' ').trim()),
     statuses: all('.openapi-tabs__response-code-item').map(text),
     // Every code block but the endpoint line (method, server and path: in the copy as the path and the servers).
     examples: [...all('.openapi-example code'), ...all('main pre')]
       .filter((el) => !isGenerated(el) && !el.closest('.openapi__method-endpoint'))
       .map(text)
       .filter(Boolean),
-    headings: markdown ? all('h2, h3', markdown).map(text).map((h) => h.replace(/\u200b/g, '').trim()) : [],
+    headings: markdown
+      ? all('h2, h3', markdown)
+          .map(text)
+          .map((h) => h.replace(/\u200b/g, '').trim())
+      : [],
     tabs: markdown ? all('.tabs-container [role="tab"]', markdown).map(text) : [],
     cards: all('a.card').map((a) => a.getAttribute('href') ?? ''),
     admonitions: markdown ? all('.theme-admonition', markdown).map((a) => (a.className.match(/theme-admonition-(\w+)/) ?? [])[1] ?? '') : [],
@@ -129,17 +146,24 @@ test('every operation and event page: each parameter, schema property, status co
   for (const {route} of manifest) {
     const f = pageFacts.get(route);
     assert.ok(f, `${route} was built`);
-    assert.ok(f.statuses.length > 0 && f.properties.length > 0 && f.rows.length > 0 && f.examples.length > 0, `${route}: the HTML shows statuses, properties and examples (did the page's markup change?)`);
+    assert.ok(
+      f.statuses.length > 0 && f.properties.length > 0 && f.rows.length > 0 && f.examples.length > 0,
+      `${route}: the HTML shows statuses, properties and examples (did the page's markup change?)`,
+    );
     const md = copyOf(route);
     const flat = squash(md);
     for (const name of new Set(f.properties)) if (!md.includes(`\`${name}\``)) missing.push(`${route}: property ${name}`);
     for (const name of new Set(f.parameters)) if (!md.includes(`**\`${name}\`**`)) missing.push(`${route}: parameter ${name}`);
     // Each row reads as its own words, and an item of the copy starts with the same words.
-    const items = md.split('\n').filter((l) => /^\s*- \*\*`/.test(l)).map((l) => l.replace(/[*`]/g, '').replace(/^\s*- /, ''));
+    const items = md
+      .split('\n')
+      .filter((l) => /^\s*- \*\*`/.test(l))
+      .map((l) => l.replace(/[*`]/g, '').replace(/^\s*- /, ''));
     for (const row of new Set(f.rows)) if (!items.some((item) => item === row || item.startsWith(`${row} `))) missing.push(`${route}: row "${row}"`);
     for (const status of new Set(f.statuses)) if (!md.includes(`### Response ${status}`)) missing.push(`${route}: status ${status}`);
     const flatCode = squashCode(md);
-    for (const example of new Set(f.examples)) if (!flat.includes(squash(example)) && !flatCode.includes(squashCode(example))) missing.push(`${route}: example ${example.slice(0, 80)}`);
+    for (const example of new Set(f.examples))
+      if (!flat.includes(squash(example)) && !flatCode.includes(squashCode(example))) missing.push(`${route}: example ${example.slice(0, 80)}`);
   }
   assert.deepEqual(missing, []);
 });
@@ -155,7 +179,10 @@ test('llms.txt links to every Markdown copy, each starting with the directive, w
   assert.deepEqual([...copies].sort(), written, 'llms.txt lists exactly the copies written');
   // Every link of llms.txt into the site is a copy.
   const ownLinks = [...llms.matchAll(/\]\((https?:[^)\s]+)\)/g)].map((m) => m[1]).filter((u) => u.startsWith(SITE_URL));
-  assert.deepEqual(ownLinks.filter((u) => !u.endsWith('.md')), []);
+  assert.deepEqual(
+    ownLinks.filter((u) => !u.endsWith('.md')),
+    [],
+  );
   // A copy may be linked twice (a workflow page: under its route and in the Workflows section).
   assert.equal(new Set(ownLinks).size, copies.length);
   const parser = unified().use(remarkParse).use(remarkGfm);
@@ -205,7 +232,10 @@ test('converted copies keep every heading, each tab under a heading of its label
     if (operations.has(route)) continue;
     const f = pageFacts.get(route) as PageFacts;
     const md = read(copy);
-    const headingLines = md.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, '').replace(/[*`\\]/g, ''));
+    const headingLines = md
+      .split('\n')
+      .filter((l) => /^#{1,6} /.test(l))
+      .map((l) => l.replace(/^#+ /, '').replace(/[*`\\]/g, ''));
     for (const h of f.headings) if (!headingLines.includes(h)) lost.push(`${route}: heading "${h}"`);
     for (const label of f.tabs) if (!headingLines.includes(label)) lost.push(`${route}: tab "${label}"`);
     for (const href of f.cards) if (!md.includes(`](${markdownUrl(href)})`)) lost.push(`${route}: card ${href}`);

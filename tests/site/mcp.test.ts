@@ -26,9 +26,23 @@ import {apiManifest, builtReferenceFile} from '../helpers/reference';
 import {parseOperationId, readWorkflowFile, workflowFiles, type Workflow} from '../../tools/workflows/workflows';
 
 const BUILD = path.join(SITE_ROOT, 'build');
-const TOOLS = ['get_operation', 'get_page', 'get_schema', 'get_workflow', 'list_changes', 'list_workflows', 'search_docs', 'validate_request', 'validate_webhook_payload'];
+const TOOLS = [
+  'get_operation',
+  'get_page',
+  'get_schema',
+  'get_workflow',
+  'list_changes',
+  'list_workflows',
+  'search_docs',
+  'validate_request',
+  'validate_webhook_payload',
+];
 /** Whether a copy's row says `required` (after its label, before what the copy adds in parentheses). */
-const markdownRequired = (rest: string): boolean => rest.replace(/ \(.*\)$/, '').split(/\s+/).includes('required');
+const markdownRequired = (rest: string): boolean =>
+  rest
+    .replace(/ \(.*\)$/, '')
+    .split(/\s+/)
+    .includes('required');
 const readJson = <T = Json>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 const specOf = (name: string) => readJson(path.join(BUILD, 'openapi', `${name}.json`));
 
@@ -63,7 +77,8 @@ function pickOperation() {
       const op = item.post as Json | undefined;
       const pointer = `#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/post`;
       const media = op?.requestBody && (resolveRef(spec, `${pointer}/requestBody`).node.content as Json)['application/json'];
-      const example = media && (((media as Json).example as Json) ?? (Object.values(((media as Json).examples ?? {}) as Record<string, {value: Json}>)[0]?.value as Json));
+      const example =
+        media && (((media as Json).example as Json) ?? (Object.values(((media as Json).examples ?? {}) as Record<string, {value: Json}>)[0]?.value as Json));
       if (!op || !template.includes('{') || !example) continue;
       const schema = resolveRef(spec, `${pointer}/requestBody/content/application~1json/schema`).node;
       if (!(schema.required as string[] | undefined)?.length) continue;
@@ -143,7 +158,10 @@ describe('npm run mcp', () => {
   test('search_docs finds the operation page by its summary, with title, URL and snippet', async () => {
     const {results} = await json('search_docs', {query: target.op.summary, limit: 5});
     const url = `${SITE_URL}/docs${target.op['x-doc-slug']}`;
-    assert.ok(results.slice(0, 3).some((r: {url: string}) => r.url === url), `${url} in the top 3 of ${results.map((r: {url: string}) => r.url)}`);
+    assert.ok(
+      results.slice(0, 3).some((r: {url: string}) => r.url === url),
+      `${url} in the top 3 of ${results.map((r: {url: string}) => r.url)}`,
+    );
     for (const r of results) {
       assert.ok(r.title && r.url.startsWith(SITE_URL) && r.sections[0].snippet, JSON.stringify(r));
     }
@@ -173,7 +191,10 @@ describe('npm run mcp', () => {
   test('list_workflows lists every workflow with its inputs, step count, operations, page and downloads; a filter narrows it', async () => {
     const {workflows} = await json('list_workflows', {});
     assert.ok(sourceWorkflows.length >= 8);
-    assert.deepEqual(workflows.map((w: {id: string}) => w.id), sourceWorkflows.map((d) => d.workflows[0].workflowId));
+    assert.deepEqual(
+      workflows.map((w: {id: string}) => w.id),
+      sourceWorkflows.map((d) => d.workflows[0].workflowId),
+    );
     for (const [i, doc] of sourceWorkflows.entries()) {
       const source: Workflow = doc.workflows[0];
       const listed = workflows[i];
@@ -181,7 +202,11 @@ describe('npm run mcp', () => {
       assert.equal(listed.title, doc.info.title, id);
       assert.ok(listed.summary.length > 20, `${id} has a summary`);
       assert.equal(listed.steps, source.steps.length, `${id}: step count`);
-      assert.deepEqual(listed.operations, source.steps.map((s) => parseOperationId(s.operationId ?? '').operationId), `${id}: operations in order`);
+      assert.deepEqual(
+        listed.operations,
+        source.steps.map((s) => parseOperationId(s.operationId ?? '').operationId),
+        `${id}: operations in order`,
+      );
       assert.deepEqual(
         listed.inputs.map((input: {name: string; required: boolean}) => [input.name, input.required]),
         Object.keys(source.inputs?.properties ?? {}).map((name) => [name, (source.inputs?.required ?? []).includes(name)]),
@@ -195,7 +220,10 @@ describe('npm run mcp', () => {
       if (fs.existsSync(path.join(BUILD, 'docs', 'guides', 'workflows', `${id}.md`))) assert.equal(listed.markdownUrl, `${listed.url}.md`);
     }
     const {workflows: trading} = await json('list_workflows', {filter: 'executeTradeOrder'});
-    assert.deepEqual(trading.map((w: {id: string}) => w.id), sourceWorkflows.filter((d) => d.workflows[0].steps.some((s) => s.operationId?.endsWith('.executeTradeOrder'))).map((d) => d.workflows[0].workflowId));
+    assert.deepEqual(
+      trading.map((w: {id: string}) => w.id),
+      sourceWorkflows.filter((d) => d.workflows[0].steps.some((s) => s.operationId?.endsWith('.executeTradeOrder'))).map((d) => d.workflows[0].workflowId),
+    );
     const none = await json('list_workflows', {filter: 'no such journey'});
     assert.deepEqual(none.workflows, []);
     assert.match(none.note, /the workflows are: .*quote-and-trade/);
@@ -208,17 +236,32 @@ describe('npm run mcp', () => {
       assert.equal(got.id, source.workflowId);
       assert.deepEqual(got.inputsSchema, source.inputs);
       assert.deepEqual(got.outputs, source.outputs ?? {});
-      assert.deepEqual(got.steps.map((s: {stepId: string}) => s.stepId), source.steps.map((s) => s.stepId), `${source.workflowId}: steps in order`);
+      assert.deepEqual(
+        got.steps.map((s: {stepId: string}) => s.stepId),
+        source.steps.map((s) => s.stepId),
+        `${source.workflowId}: steps in order`,
+      );
       for (const [i, step] of source.steps.entries()) {
         const resolved = got.steps[i];
         const {operationId} = parseOperationId(step.operationId ?? '');
         const operation = await json('get_operation', {operation: operationId});
         assert.deepEqual(
           resolved.operation,
-          {api: operation.api, operationId, method: operation.method.toUpperCase(), path: operation.path, summary: operation.summary, url: operation.url, markdownUrl: operation.markdownUrl},
+          {
+            api: operation.api,
+            operationId,
+            method: operation.method.toUpperCase(),
+            path: operation.path,
+            summary: operation.summary,
+            url: operation.url,
+            markdownUrl: operation.markdownUrl,
+          },
           `${source.workflowId} ${step.stepId}: the operation of get_operation`,
         );
-        assert.deepEqual(resolved.parameters.map((p: {name: string; in: string; value: unknown}) => ({name: p.name, in: p.in, value: p.value})), step.parameters ?? []);
+        assert.deepEqual(
+          resolved.parameters.map((p: {name: string; in: string; value: unknown}) => ({name: p.name, in: p.in, value: p.value})),
+          step.parameters ?? [],
+        );
         for (const p of resolved.parameters) {
           const declared = operation.parameters.find((d: {name: string; in: string}) => d.in === p.in && d.name.toLowerCase() === p.name.toLowerCase());
           assert.equal(p.required, declared.required, `${step.stepId}: ${p.in} ${p.name} as the operation declares it`);
@@ -240,26 +283,46 @@ describe('npm run mcp', () => {
     // The very model gen:api wrote beside the pages (the page's HTML and its Markdown copy come from it), without the
     // local mock server the page's request panel offers (the spec downloads leave it out too).
     const {url, markdownUrl, ...model} = byId;
-    const written = readJson(path.join(SITE_ROOT, GENERATED_DIR, MODEL_FOLDER, operationFileName(target.api, String(target.op.operationId)))) as Json & {servers: {internal: boolean}[]};
-    assert.ok(written.servers.some((s) => s.internal), 'the page offers the local mock server');
+    const written = readJson(path.join(SITE_ROOT, GENERATED_DIR, MODEL_FOLDER, operationFileName(target.api, String(target.op.operationId)))) as Json & {
+      servers: {internal: boolean}[];
+    };
+    assert.ok(
+      written.servers.some((s) => s.internal),
+      'the page offers the local mock server',
+    );
     assert.deepEqual(model, {...written, servers: written.servers.filter((s) => !s.internal)});
     assert.equal(byId.method, 'post');
     assert.equal(byId.path, target.template);
     assert.equal(byId.api, target.api);
     assert.equal(url, `${SITE_URL}/docs${target.op['x-doc-slug']}`);
     assert.equal(markdownUrl, `${SITE_URL}/docs${target.op['x-doc-slug']}.md`);
-    assert.deepEqual(byId.servers.map((s: {url: string}) => s.url), ((target.op.servers ?? target.spec.servers) as {url: string}[]).map((s) => s.url));
+    assert.deepEqual(
+      byId.servers.map((s: {url: string}) => s.url),
+      ((target.op.servers ?? target.spec.servers) as {url: string}[]).map((s) => s.url),
+    );
     const security = (target.op.security ?? target.spec.security) as Record<string, string[]>[];
-    assert.deepEqual(byId.security.map((req: {name: string; scopes: string[]}[]) => req.map((s) => [s.name, s.scopes])), security.map((req) => Object.entries(req)));
-    assert.deepEqual(byId.parameters.map((p: Json) => p.name), target.params.map((p) => p.name));
+    assert.deepEqual(
+      byId.security.map((req: {name: string; scopes: string[]}[]) => req.map((s) => [s.name, s.scopes])),
+      security.map((req) => Object.entries(req)),
+    );
+    assert.deepEqual(
+      byId.parameters.map((p: Json) => p.name),
+      target.params.map((p) => p.name),
+    );
     const body = byId.requestBody.content.find((m: {mediaType: string}) => m.mediaType === 'application/json');
     // Every property of the spec's request schema is a field of the body (of each variant, where it has variants).
     const names = (node: Json) => (node.properties as {name: string}[]).map((p) => p.name);
     const variants = (body.schema.variants?.options ?? []) as {schema: Json}[];
     for (const fields of variants.length ? variants.map((v) => names(v.schema)) : [names(body.schema)]) {
-      assert.deepEqual(Object.keys((target.schema.properties ?? {}) as Json).filter((f) => !fields.includes(f)), []);
+      assert.deepEqual(
+        Object.keys((target.schema.properties ?? {}) as Json).filter((f) => !fields.includes(f)),
+        [],
+      );
     }
-    assert.deepEqual(byId.responses.map((r: {status: string}) => r.status), Object.keys(target.op.responses as Json));
+    assert.deepEqual(
+      byId.responses.map((r: {status: string}) => r.status),
+      Object.keys(target.op.responses as Json),
+    );
     assert.doesNotMatch(JSON.stringify(byId), /"\$ref"/);
     const typo = String(target.op.operationId).slice(0, -1);
     assert.match(await toolError('get_operation', {operation: typo}), new RegExp(`No operation "${typo}"\\. Did you mean "${target.op.operationId}"`));
@@ -274,7 +337,10 @@ describe('npm run mcp', () => {
       label: o.label,
       fields: o.schema.properties.map((p) => `${p.name}${p.required ? ' required' : ''}`),
     }));
-    assert.deepEqual(mcp.map((v) => v.label), ['To a linked bank account', 'To a fiat beneficiary']);
+    assert.deepEqual(
+      mcp.map((v) => v.label),
+      ['To a linked bank account', 'To a fiat beneficiary'],
+    );
     const entry = apiManifest().find((e) => e.operationId === 'withdrawFiat');
     assert.ok(entry);
     const page = fullReferenceHtml(builtReferenceFile(entry));
@@ -287,10 +353,18 @@ describe('npm run mcp', () => {
       const panel = tab?.attrs.find((a) => a.name === 'aria-controls')?.value;
       assert.ok(panel, `the page has a tab "${v.label}" naming its panel`);
       const panelRows = htmlRows(page, panel).filter((r) => r.path.length === 0);
-      assert.deepEqual(panelRows.map((r) => `${r.name}${r.required ? ' required' : ''}`), v.fields, `page, ${v.label}`);
+      assert.deepEqual(
+        panelRows.map((r) => `${r.name}${r.required ? ' required' : ''}`),
+        v.fields,
+        `page, ${v.label}`,
+      );
       // The copy: the variant's item lists the same fields.
       assert.match(copy, new RegExp(`- Variant ${i + 1} of 2: ${v.label}\n`));
-      for (const f of v.fields) assert.ok(items.some((r) => r.path.length === 0 && r.name === f.split(' ')[0] && markdownRequired(r.rest) === f.endsWith(' required')), `copy, ${v.label}: ${f}`);
+      for (const f of v.fields)
+        assert.ok(
+          items.some((r) => r.path.length === 0 && r.name === f.split(' ')[0] && markdownRequired(r.rest) === f.endsWith(' required')),
+          `copy, ${v.label}: ${f}`,
+        );
     }
   });
 
@@ -314,9 +388,10 @@ describe('npm run mcp', () => {
     assert.deepEqual({valid: valid.valid, errors: valid.errors}, {valid: true, errors: []});
 
     const required = (target.schema.required as string[])[0];
-    const [typed, typedSchema] = Object.entries(target.schema.properties as Record<string, Json>)
-      .map(([p, s]) => [p, s.$ref ? resolveRef(target.spec, s.$ref as string).node : s] as const)
-      .find(([p, s]) => p !== required && s.type !== undefined) ?? [];
+    const [typed, typedSchema] =
+      Object.entries(target.schema.properties as Record<string, Json>)
+        .map(([p, s]) => [p, s.$ref ? resolveRef(target.spec, s.$ref as string).node : s] as const)
+        .find(([p, s]) => p !== required && s.type !== undefined) ?? [];
     assert.ok(typed && typedSchema, 'the body has a typed optional property');
     const wrongType = [typedSchema.type].flat().includes('string') ? 12345 : 'not the right type';
     const body = {...target.example, [typed]: wrongType, unexpected_field: true} as Json;
@@ -344,22 +419,28 @@ describe('npm run mcp', () => {
     const {data: _data, ...broken} = {...example, id: 5} as Json;
     const result = await json('validate_webhook_payload', {event, payload: broken});
     assert.equal(result.valid, false);
-    assert.deepEqual(
-      result.errors.map((e: Json) => `${e.pointer} ${e.keyword}`).sort(),
-      ['/data required', '/id type'],
+    assert.deepEqual(result.errors.map((e: Json) => `${e.pointer} ${e.keyword}`).sort(), ['/data required', '/id type']);
+    assert.match(
+      await toolError('validate_webhook_payload', {event: `${event}x`, payload: example}),
+      new RegExp(`No webhook event "${event}x"\\. Did you mean "${event}"`),
     );
-    assert.match(await toolError('validate_webhook_payload', {event: `${event}x`, payload: example}), new RegExp(`No webhook event "${event}x"\\. Did you mean "${event}"`));
   });
 
   test("list_changes lists the build's changelog, says when a build has none, and lists the entries after a release", async () => {
     const built = readJson<ChangelogEntry[]>(path.join(copy, CHANGELOG_ARTEFACT));
-    assert.deepEqual((await json('list_changes', {})).versions, built.map((e) => e.version));
+    assert.deepEqual(
+      (await json('list_changes', {})).versions,
+      built.map((e) => e.version),
+    );
     fs.rmSync(path.join(copy, CHANGELOG_ARTEFACT));
     assert.match(await toolError('list_changes', {since: '1.0.0'}), new RegExp(`${CHANGELOG_ARTEFACT} is missing`));
     const release = readJson<{version: string; date: string}>(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0', 'release.json'));
     const changes = readJson<SpecChange[]>(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0', 'changes.json'));
     // The working spec is the 1.0.0 release: nothing Unreleased yet.
-    const changelog: ChangelogEntry[] = [{version: 'Unreleased', changes: []}, {version: release.version, date: release.date, changes}];
+    const changelog: ChangelogEntry[] = [
+      {version: 'Unreleased', changes: []},
+      {version: release.version, date: release.date, changes},
+    ];
     fs.writeFileSync(path.join(copy, CHANGELOG_ARTEFACT), JSON.stringify(changelog));
 
     const all = await json('list_changes', {});
@@ -367,7 +448,10 @@ describe('npm run mcp', () => {
     assert.equal(all.entries[1].changes.length, changes.length);
     const withPage = all.entries[1].changes.find((c: SpecChange) => c.operation?.docSlug);
     assert.equal(withPage.url, `${SITE_URL}/docs${withPage.operation.docSlug}`);
-    assert.deepEqual((await json('list_changes', {since: '1.0.0'})).entries.map((e: ChangelogEntry) => e.version), ['Unreleased']);
+    assert.deepEqual(
+      (await json('list_changes', {since: '1.0.0'})).entries.map((e: ChangelogEntry) => e.version),
+      ['Unreleased'],
+    );
     const breaking = await json('list_changes', {kind: ['breaking']});
     assert.equal(breaking.entries[1].changes.length, changes.filter((c) => c.kind === 'breaking').length);
     assert.match(await toolError('list_changes', {since: '0.9.0'}), /No version "0\.9\.0"\..*1\.0\.0/);
@@ -378,7 +462,11 @@ describe('npm run mcp', () => {
     assert.match(stderr, /MCP server ready on stdio/);
     assert.doesNotMatch(stderr, /NETWORK ATTEMPT/);
     assert.deepEqual(protocolErrors, []);
-    const probe = spawnSync(process.execPath, ['--import', pathToFileURL(guard).href, '-e', "fetch('http://127.0.0.1:65000/').catch((e) => { console.error(String(e.cause ?? e)); process.exit(3); })"], {encoding: 'utf8'});
+    const probe = spawnSync(
+      process.execPath,
+      ['--import', pathToFileURL(guard).href, '-e', "fetch('http://127.0.0.1:65000/').catch((e) => { console.error(String(e.cause ?? e)); process.exit(3); })"],
+      {encoding: 'utf8'},
+    );
     assert.match(probe.stderr, /NETWORK ATTEMPT: socket connect/);
     assert.equal(probe.status, 3);
   });
@@ -404,8 +492,14 @@ test('`npm run mcp --silent` (the README configuration) writes nothing but JSON-
     child.stdin.end();
     child.kill();
   }
-  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
-  assert.ok(lines.every((l) => l.jsonrpc === '2.0'), stdout.slice(0, 200));
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.ok(
+    lines.every((l) => l.jsonrpc === '2.0'),
+    stdout.slice(0, 200),
+  );
   assert.deepEqual(lines[1].result.tools.map((t: {name: string}) => t.name).sort(), TOOLS);
 });
 

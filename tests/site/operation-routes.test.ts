@@ -26,8 +26,12 @@ const labelsOf = (category: string): string[] =>
 
 /** The labels of the sidebar's links to the operation pages of a category. */
 const sidebarLabels = (page: Page, category: string): Promise<string[]> =>
-  page.locator(`.theme-doc-sidebar-menu a.menu__link[href^="/docs${category}/"]`).evaluateAll((links, dir) =>
-    links.filter((a) => a.getAttribute('href')!.lastIndexOf('/') === `/docs${dir}`.length).map((a) => a.textContent ?? ''), category);
+  page
+    .locator(`.theme-doc-sidebar-menu a.menu__link[href^="/docs${category}/"]`)
+    .evaluateAll(
+      (links, dir) => links.filter((a) => a.getAttribute('href')!.lastIndexOf('/') === `/docs${dir}`.length).map((a) => a.textContent ?? ''),
+      category,
+    );
 
 /** Errors React reports while hydrating (Docusaurus logs them) and uncaught ones. */
 function pageErrors(page: Page): string[] {
@@ -55,12 +59,18 @@ const mark = (page: Page) => page.evaluate(() => ((window as unknown as {novaram
 const marked = (page: Page) => page.evaluate(() => (window as unknown as {novarampMark?: number}).novarampMark === 1);
 
 describe('operation pages outside the route table', () => {
-  test('a guide downloads no operation page: none of its scripts names one, and none is an operation page\'s', async () => {
+  test("a guide downloads no operation page: none of its scripts names one, and none is an operation page's", async () => {
     await withPage(site, '/docs/guides/banking-guide', async (page) => {
       const requests = recordRequests(page);
       await page.reload({waitUntil: 'networkidle'});
-      assert.ok(requests.scripts.some((s) => /\/main\.[0-9a-f]+\.js$/.test(s.url)), 'main.js was recorded');
-      assert.deepEqual(requests.scripts.filter((s) => s.url.includes(`/${OPERATION_SCRIPTS_FOLDER}`) || PAGES_CHUNK.test(s.url)), []);
+      assert.ok(
+        requests.scripts.some((s) => /\/main\.[0-9a-f]+\.js$/.test(s.url)),
+        'main.js was recorded',
+      );
+      assert.deepEqual(
+        requests.scripts.filter((s) => s.url.includes(`/${OPERATION_SCRIPTS_FOLDER}`) || PAGES_CHUNK.test(s.url)),
+        [],
+      );
       // The guide's text links to a few operation pages, so its content chunk names those, and the docs version's
       // sidebar data names the first page of each API category (the others are apart); nothing names another.
       const linked = new Set(await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))));
@@ -79,7 +89,7 @@ describe('operation pages outside the route table', () => {
     });
   });
 
-  test('an operation page loads its scripts from its HTML, after main\'s, and fetches no route file and no sidebar pages', async () => {
+  test("an operation page loads its scripts from its HTML, after main's, and fetches no route file and no sidebar pages", async () => {
     // withdraw-crypto is in a category of its own; list-bank's category is inside Fiat, which lists pages too.
     const bank = apiManifest().find((entry) => entry.operationId === 'listBankAccounts')!;
     for (const operation of [OPERATION, bank]) {
@@ -91,7 +101,11 @@ describe('operation pages outside the route table', () => {
         const own = requests.scripts.map((s) => s.url).filter((url) => url.includes(`/${OPERATION_SCRIPTS_FOLDER}`));
         assert.equal(own.length, 2, `the shared chunk and the page's entry: ${own.join(', ')}`);
         assert.deepEqual(requests.routeFiles, []);
-        assert.deepEqual(requests.scripts.filter((s) => PAGES_CHUNK.test(s.url)).map((s) => s.url), [], 'its category\'s pages come from its HTML');
+        assert.deepEqual(
+          requests.scripts.filter((s) => PAGES_CHUNK.test(s.url)).map((s) => s.url),
+          [],
+          "its category's pages come from its HTML",
+        );
         // Hydrated, with the route it registered: the navbar marks the section, the sidebar the page.
         await page.locator('.navbar__link--active', {hasText: 'API Reference'}).waitFor();
         await page.locator('.theme-doc-sidebar-menu .menu__link--active[aria-current="page"]', {hasText: operation.label}).waitFor();
@@ -103,7 +117,9 @@ describe('operation pages outside the route table', () => {
         assert.equal(await page.locator('.breadcrumbs__item--active').innerText(), operation.label);
         // A link read back from the HTML navigates client-side like the others.
         await mark(page);
-        const next = apiManifest().filter((entry) => entry.category === operation.category && entry.route !== operation.route).at(-1)!;
+        const next = apiManifest()
+          .filter((entry) => entry.category === operation.category && entry.route !== operation.route)
+          .at(-1)!;
         await page.locator(`.theme-doc-sidebar-menu a[href="${next.route}"]`).click();
         await page.locator('h1', {hasText: next.label}).waitFor();
         assert.ok(await marked(page), 'client-side navigation');
@@ -150,7 +166,7 @@ describe('operation pages outside the route table', () => {
     });
   });
 
-  test('from a guide\'s text to operation pages: the pages of their categories, and of those around them, come with them', async () => {
+  test("from a guide's text to operation pages: the pages of their categories, and of those around them, come with them", async () => {
     await withPage(site, '/docs/guides/banking-guide', async (page) => {
       const requests = recordRequests(page);
       const errors = pageErrors(page);
@@ -167,7 +183,10 @@ describe('operation pages outside the route table', () => {
         await page.waitForURL(/\/docs\/guides\/banking-guide$/);
       }
       const chunks = requests.scripts.map((s) => s.url).filter((url) => PAGES_CHUNK.test(url));
-      assert.deepEqual(chunks.map((url) => url.slice(url.lastIndexOf(PAGES_APART_CHUNK_PREFIX) + PAGES_APART_CHUNK_PREFIX.length).replace(/-json\.[0-9a-f]+\.js$/, '')).sort(), ['api-fiat', 'api-fiat-bank', 'api-webhook', 'api-webhook-events']);
+      assert.deepEqual(
+        chunks.map((url) => url.slice(url.lastIndexOf(PAGES_APART_CHUNK_PREFIX) + PAGES_APART_CHUNK_PREFIX.length).replace(/-json\.[0-9a-f]+\.js$/, '')).sort(),
+        ['api-fiat', 'api-fiat-bank', 'api-webhook', 'api-webhook-events'],
+      );
       assert.deepEqual(errors, []);
     });
   });

@@ -22,7 +22,8 @@ function variants(page: Page): {tab: (name: string) => Locator; panelOf: (name: 
 }
 
 /** The rows of a panel as a reader reads them: `name label qualifiers`. */
-const rows = (panel: Locator) => panel.locator(':scope > ul > li > div > .openapi-schema__container, :scope > ul > li > details > summary > .openapi-schema__container').allInnerTexts();
+const rows = (panel: Locator) =>
+  panel.locator(':scope > ul > li > div > .openapi-schema__container, :scope > ul > li > details > summary > .openapi-schema__container').allInnerTexts();
 
 test('withdraw-fiat: each variant of the request body shows its own description and required field when selected', async () => {
   await withPage(site, ROUTE, async (page) => {
@@ -44,7 +45,11 @@ test('withdraw-fiat: each variant of the request body shows its own description 
     assert.ok(beneficiaryRows.includes('beneficiary_id FiatBeneficiaryId REQUIRED'), beneficiaryRows.join(' | '));
     assert.ok(beneficiaryRows.includes('bank_account_id BankAccountId'), beneficiaryRows.join(' | '));
     // Both variants share the fields beside the oneOf, with their own required flags.
-    for (const r of [bankRows, beneficiaryRows]) assert.ok(r.some((x) => x.startsWith('amount object REQUIRED')), r.join(' | '));
+    for (const r of [bankRows, beneficiaryRows])
+      assert.ok(
+        r.some((x) => x.startsWith('amount object REQUIRED')),
+        r.join(' | '),
+      );
     assert.equal(await tab('To a fiat beneficiary').getAttribute('aria-selected'), 'true');
     assert.equal(await tab('To a linked bank account').getAttribute('aria-selected'), 'false');
   });

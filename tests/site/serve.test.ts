@@ -23,7 +23,15 @@ const GUIDE = '/docs/guides/welcome-guide';
 /** A page the build has no Markdown copy of. */
 const WITHOUT_COPY = '/search';
 /** Files that keep their URL when they change. */
-const REVALIDATED = ['/llms.txt', '/sitemap.xml', '/blog/rss.xml', '/search-index.json', '/openapi/novaramp.yaml', ...DOWNLOAD_TYPES.map((t) => t.example), `${GUIDE}.md`];
+const REVALIDATED = [
+  '/llms.txt',
+  '/sitemap.xml',
+  '/blog/rss.xml',
+  '/search-index.json',
+  '/openapi/novaramp.yaml',
+  ...DOWNLOAD_TYPES.map((t) => t.example),
+  `${GUIDE}.md`,
+];
 const CHROME_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -36,7 +44,11 @@ async function serveWithNginx(): Promise<Served> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-'));
   const shipped = fs.readFileSync(NGINX_CONF, 'utf8');
   const site = shipped.replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`).replace(/^(\s*)root \/var\/www\/novaramp;$/m, `$1root ${BUILD_DIR};`);
-  assert.equal(site.split('\n').filter((l, i) => l !== shipped.split('\n')[i]).length, 2, 'hosting/nginx/novaramp.conf has `listen 80;` and `root /var/www/novaramp;`');
+  assert.equal(
+    site.split('\n').filter((l, i) => l !== shipped.split('\n')[i]).length,
+    2,
+    'hosting/nginx/novaramp.conf has `listen 80;` and `root /var/www/novaramp;`',
+  );
   fs.writeFileSync(path.join(dir, 'site.conf'), site);
   fs.symlinkSync('/etc/nginx/mime.types', path.join(dir, 'mime.types'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join(' ');
@@ -49,7 +61,7 @@ async function serveWithNginx(): Promise<Served> {
   nginx.stderr.on('data', (d: Buffer) => (log += d));
   const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
   const origin = `http://127.0.0.1:${port}`;
-  for (let ready = false; !ready; ) {
+  for (let ready = false; !ready;) {
     if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}: ${log}`);
     ready = await fetch(origin).then(
       () => true,
@@ -145,7 +157,12 @@ for (const {name, start, comparesQValues} of SERVERS) {
     test('answers a conditional request with 304, per representation', async () => {
       const asset = `/assets/js/${fs.readdirSync(path.join(BUILD_DIR, 'assets', 'js')).find((f) => f.startsWith('main.'))}`;
       const etags = new Map<string, string>();
-      for (const [route, accept] of [[GUIDE, CHROME_ACCEPT], [GUIDE, 'text/markdown'], [`${GUIDE}.md`, '*/*'], [asset, '*/*']]) {
+      for (const [route, accept] of [
+        [GUIDE, CHROME_ACCEPT],
+        [GUIDE, 'text/markdown'],
+        [`${GUIDE}.md`, '*/*'],
+        [asset, '*/*'],
+      ]) {
         const first = await get(route, {Accept: accept, 'Accept-Encoding': 'gzip'});
         await first.arrayBuffer();
         const etag = first.headers.get('etag')!;

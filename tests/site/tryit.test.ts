@@ -16,7 +16,6 @@ let mock: ChildProcess;
 let mockPort: number;
 let mockLog = '';
 
-
 before(async () => {
   mockPort = await freePort();
   mock = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts', '--port', String(mockPort)], {cwd: SITE_ROOT, stdio: ['ignore', 'pipe', 'pipe']});
@@ -62,13 +61,14 @@ test('try-it sends the request to the local mock server and shows the response; 
     await portInput.fill(String(mockPort));
     await form.getByLabel('Bearer Token').fill('sk_sandbox_try_it_key');
     await form.getByRole('button', {name: 'Send API Request'}).click();
-    await page.waitForFunction(
-      () => /"USD Coin"/.test(document.querySelector('.openapi-explorer__response-container')?.textContent ?? ''),
-      undefined,
-      {timeout: 15000},
-    );
+    await page.waitForFunction(() => /"USD Coin"/.test(document.querySelector('.openapi-explorer__response-container')?.textContent ?? ''), undefined, {
+      timeout: 15000,
+    });
     assert.match(await page.locator('.openapi-explorer__response-container').innerText(), /\b200\b/);
-    assert.ok(requests.some((u) => u.startsWith(`http://127.0.0.1:${mockPort}/coins`)), 'the request went to the mock');
+    assert.ok(
+      requests.some((u) => u.startsWith(`http://127.0.0.1:${mockPort}/coins`)),
+      'the request went to the mock',
+    );
     assert.ok(!requests.some((u) => /novaramp\.example/.test(u)), 'nothing went to the sandbox host');
     const stored = await page.evaluate(() => ({
       session: JSON.stringify(Object.assign({}, sessionStorage)),

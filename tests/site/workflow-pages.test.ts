@@ -29,7 +29,12 @@ const largest = [...workflows].sort((a, b) => b.steps.length - a.steps.length)[0
 /** Where each operation is published, from the generation manifest. */
 const manifest = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, MANIFEST_FILE), 'utf8')) as {operationId: string; route: string}[];
 const decode = (s: string): string =>
-  s.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const routeOf = (operationId: string) => manifest.find((m) => m.operationId === operationId)?.route;
 
 describe('static HTML (no JavaScript)', () => {
@@ -55,7 +60,11 @@ describe('static HTML (no JavaScript)', () => {
       // The diagram: two SVG images (light and dark), with their alt text.
       const images = [...html.matchAll(/<img [^>]*src="?(\/assets\/images\/[^" >]+\.svg)"?[^>]*>/g)];
       assert.equal(images.length, 2, 'the light and dark diagram');
-      for (const [tag] of images) assert.ok(decode(tag).includes(`alt="${w.title}. Every call of your client to the NovaRamp API, in order`), `the diagram has its title as alt text: ${tag}`);
+      for (const [tag] of images)
+        assert.ok(
+          decode(tag).includes(`alt="${w.title}. Every call of your client to the NovaRamp API, in order`),
+          `the diagram has its title as alt text: ${tag}`,
+        );
       assert.match(html, /href="?\/docs\/api\/error-handling["#> ]/, 'link to error handling');
     });
   }
@@ -85,11 +94,14 @@ describe('in the browser', () => {
       await python.click();
       const visible = await page.locator('[role="tabpanel"]:not([hidden]) code').evaluateAll((codes) => codes.map((c) => c.textContent ?? ''));
       assert.equal(visible.length, largest.steps.length + 1);
-      assert.ok(visible.slice(1).every((c) => c.includes('requests.')), 'every step shows its Python sample');
+      assert.ok(
+        visible.slice(1).every((c) => c.includes('requests.')),
+        'every step shows its Python sample',
+      );
     });
   });
 
-  test('a guide shows the steps of its workflow: the workflow page\'s sample, one language in the HTML, the others on choice', async () => {
+  test("a guide shows the steps of its workflow: the workflow page's sample, one language in the HTML, the others on choice", async () => {
     // create-account-guide embeds onboard-account's create-account step (::workflow-step, tools/workflows/).
     const guide = '/docs/guides/create-account-guide';
     const onboard = workflows.find((w) => w.id === 'onboard-account')!;
@@ -97,12 +109,18 @@ describe('in the browser', () => {
       const href = `${onboard.route}#${stepAnchor('create-account')}`;
       const source = page.locator(`p:has(a[href="${href}"])`).first();
       assert.ok(await source.isVisible(), `the step names where it comes from (${href})`);
-      assert.match((await source.textContent()) ?? '', /^Step create-account of the workflow Onboard and verify an account, which CI runs against the mock \(reference: Create an account\)\. The samples set \$ACCOUNT_ID from the response\.$/);
+      assert.match(
+        (await source.textContent()) ?? '',
+        /^Step create-account of the workflow Onboard and verify an account, which CI runs against the mock \(reference: Create an account\)\. The samples set \$ACCOUNT_ID from the response\.$/,
+      );
       // The tabs right after it: the cURL sample is the one the workflow page shows.
       const tabs = source.locator('xpath=following-sibling::div[contains(@class, "tabs-container")][1]');
       assert.deepEqual(await tabs.getByRole('tab').allTextContents(), ['cURL', 'Node.js', 'TypeScript', 'Python']);
       const curl = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';
-      assert.match(curl, /^curl -sS -X POST "https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts"[\s\S]* -o create-account\.json [\s\S]*\nACCOUNT_ID=\$\(jq -r '\.id' create-account\.json\)$/);
+      assert.match(
+        curl,
+        /^curl -sS -X POST "https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts"[\s\S]* -o create-account\.json [\s\S]*\nACCOUNT_ID=\$\(jq -r '\.id' create-account\.json\)$/,
+      );
       assert.equal(await tabs.locator('[role="tabpanel"]').count(), 1, 'lazy: only the chosen language is in the page');
       await tabs.getByRole('tab', {name: 'Python'}).click();
       const python = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';
@@ -140,11 +158,16 @@ describe('accessibility (axe) on a phone and a desktop, light and dark', {concur
       test(`${w.route} at ${viewport.width} px`, async () => {
         const problems: string[] = [];
         for (const mode of ['light', 'dark']) {
-          await withPage(site, w.route, async (page) => {
-            assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
-            await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-            problems.push(...(await axeProblems(page, `${name} ${mode}`)));
-          }, {viewport, isMobile: name === 'phone', init: `localStorage.setItem('theme', '${mode}')`});
+          await withPage(
+            site,
+            w.route,
+            async (page) => {
+              assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
+              await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+              problems.push(...(await axeProblems(page, `${name} ${mode}`)));
+            },
+            {viewport, isMobile: name === 'phone', init: `localStorage.setItem('theme', '${mode}')`},
+          );
         }
         assert.deepEqual(problems, []);
       });

@@ -50,7 +50,20 @@ test('the AsyncAPI document validates: no parser error or warning, no problem of
   const vocab = streamVocabulary(SITE_ROOT);
   assert.deepEqual([...vocab.channels].sort(), ['quotes', 'transactions']);
   assert.deepEqual([...vocab.urls].sort(), ['wss://stream.novaramp.example/v1', 'wss://stream.sandbox.novaramp.example/v1']);
-  for (const type of ['auth', 'authenticated', 'subscribe', 'subscribed', 'unsubscribe', 'unsubscribed', 'ping', 'pong', 'heartbeat', 'error', 'quote', 'transaction']) {
+  for (const type of [
+    'auth',
+    'authenticated',
+    'subscribe',
+    'subscribed',
+    'unsubscribe',
+    'unsubscribed',
+    'ping',
+    'pong',
+    'heartbeat',
+    'error',
+    'quote',
+    'transaction',
+  ]) {
     assert.ok(vocab.messageTypes.has(type), type);
   }
   assert.ok(vocab.closeCodes.has('4001') && vocab.closeCodes.has('1001'));
@@ -65,7 +78,13 @@ test('a broken document makes `npm run lint:api` fail, naming file, line and col
     fs.writeFileSync(file, broken);
     const {status, output} = run('npm', ['run', '--silent', 'lint:api'], dir);
     assert.notEqual(status, 0, output);
-    assert.match(output, new RegExp(`openapi/websocket\\.asyncapi\\.yaml:${lineOf(broken, 'action: emit')}:\\d+: error asyncapi-document-resolved: "action" property must be equal to one of the allowed values`), output);
+    assert.match(
+      output,
+      new RegExp(
+        `openapi/websocket\\.asyncapi\\.yaml:${lineOf(broken, 'action: emit')}:\\d+: error asyncapi-document-resolved: "action" property must be equal to one of the allowed values`,
+      ),
+      output,
+    );
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }
@@ -74,13 +93,22 @@ test('a broken document makes `npm run lint:api` fail, naming file, line and col
 test('an example that does not match its payload fails at the line of the example', async () => {
   const {problems, text} = await problemsOf((t) => t.replace('              status: expired\n', '              status: lapsed\n'));
   const line = lineOf(text, '        - name: quoteExpired') + 3; // the payload's first line
-  assert.deepEqual(problems.filter((p) => p.includes('quoteExpired')).map((p) => p.replace(/:\d+: .*/, '')), [`${ASYNCAPI_FILE}:${line}`], problems.join('\n'));
+  assert.deepEqual(
+    problems.filter((p) => p.includes('quoteExpired')).map((p) => p.replace(/:\d+: .*/, '')),
+    [`${ASYNCAPI_FILE}:${line}`],
+    problems.join('\n'),
+  );
   assert.match(problems.join('\n'), /\/data\/status must be equal to one of the allowed values \(open, executed, expired, cancelled\)/);
 });
 
 test('a message without an example, and a reused example name, fail', async () => {
   const {problems} = await problemsOf((t) =>
-    t.replace(/(    heartbeat:\n(?:.*\n)*?)      examples:\n        - name: heartbeat\n          summary: A heartbeat\n          payload:\n            type: heartbeat\n            time: '2025-03-14T09:27:30Z'\n/, '$1').replace('- name: pong\n', '- name: ping\n'),
+    t
+      .replace(
+        /( {4}heartbeat:\n(?:.*\n)*?) {6}examples:\n {8}- name: heartbeat\n {10}summary: A heartbeat\n {10}payload:\n {12}type: heartbeat\n {12}time: '2025-03-14T09:27:30Z'\n/,
+        '$1',
+      )
+      .replace('- name: pong\n', '- name: ping\n'),
   );
   assert.match(problems.join('\n'), /message `heartbeat` has no example/);
   assert.match(problems.join('\n'), /example name ping is also used by ping/);
@@ -97,7 +125,10 @@ test('a remote $ref is refused and reported with its line, never fetched', async
     const {port} = server.address() as {port: number};
     const {problems, text} = await problemsOf((t) => t.replace('$ref: ./components/schemas/AccountId.yaml', `$ref: http://127.0.0.1:${port}/AccountId.yaml`));
     const line = lineOf(text, `http://127.0.0.1:${port}`);
-    assert.ok(problems.some((p) => p.startsWith(`${ASYNCAPI_FILE}:${line}:`) && p.includes('remote $ref')), problems.join('\n'));
+    assert.ok(
+      problems.some((p) => p.startsWith(`${ASYNCAPI_FILE}:${line}:`) && p.includes('remote $ref')),
+      problems.join('\n'),
+    );
     assert.equal(requests, 0, 'nothing was fetched');
   } finally {
     server.close();
@@ -106,8 +137,10 @@ test('a remote $ref is refused and reported with its line, never fetched', async
 
 test('what draft-07 validation would skip fails: another schema format, a 2020-12 keyword, a constraint next to a $ref', async () => {
   const format = await problemsOf((t) =>
-    t.replace("    transaction:\n      name: transaction\n      title: Transaction update\n      summary: The transaction as the REST API returns it, with exactly the same fields and statuses.\n      payload:\n        type: object\n        additionalProperties: false\n        required: [type, channel, data]\n        properties:\n          type:\n            type: string\n            const: transaction\n          channel:\n            type: string\n            const: transactions\n          data:\n            $ref: ./components/schemas/Transaction.yaml\n",
-      "    transaction:\n      name: transaction\n      title: Transaction update\n      summary: The transaction as the REST API returns it, with exactly the same fields and statuses.\n      payload:\n        schemaFormat: application/vnd.oai.openapi;version=3.1.0\n        schema:\n          type: object\n          additionalProperties: false\n          required: [type, channel, data]\n          properties:\n            type:\n              type: string\n              const: transaction\n            channel:\n              type: string\n              const: transactions\n            data:\n              $ref: ./components/schemas/Transaction.yaml\n"),
+    t.replace(
+      '    transaction:\n      name: transaction\n      title: Transaction update\n      summary: The transaction as the REST API returns it, with exactly the same fields and statuses.\n      payload:\n        type: object\n        additionalProperties: false\n        required: [type, channel, data]\n        properties:\n          type:\n            type: string\n            const: transaction\n          channel:\n            type: string\n            const: transactions\n          data:\n            $ref: ./components/schemas/Transaction.yaml\n',
+      '    transaction:\n      name: transaction\n      title: Transaction update\n      summary: The transaction as the REST API returns it, with exactly the same fields and statuses.\n      payload:\n        schemaFormat: application/vnd.oai.openapi;version=3.1.0\n        schema:\n          type: object\n          additionalProperties: false\n          required: [type, channel, data]\n          properties:\n            type:\n              type: string\n              const: transaction\n            channel:\n              type: string\n              const: transactions\n            data:\n              $ref: ./components/schemas/Transaction.yaml\n',
+    ),
   );
   assert.match(format.problems.join('\n'), new RegExp(`${ASYNCAPI_FILE}:${lineOf(format.text, 'schemaFormat:')}:\\d+: use the default schema format`));
 
@@ -116,11 +149,16 @@ test('what draft-07 validation would skip fails: another schema format, a 2020-1
   assert.match(keyword.problems.join('\n'), new RegExp(`${quote}:${lineOf(keyword.text, '$defs')}:\\d+: \`\\$defs\` is JSON Schema 2020-12 only`));
 
   const sibling = await problemsOf((t) => t.replace('  sell:\n    $ref: ./Money.yaml\n', '  sell:\n    $ref: ./Money.yaml\n    maxProperties: 2\n'), quote);
-  assert.match(sibling.problems.join('\n'), new RegExp(`${quote}:${lineOf(sibling.text, 'maxProperties')}:\\d+: \`maxProperties\` next to a \\$ref is ignored`));
+  assert.match(
+    sibling.problems.join('\n'),
+    new RegExp(`${quote}:${lineOf(sibling.text, 'maxProperties')}:\\d+: \`maxProperties\` next to a \\$ref is ignored`),
+  );
 });
 
 test('a string without bounds in a payload fails (openapi/README.md bounds rule)', async () => {
-  const {problems, text} = await problemsOf((t) => t.replace('            maxLength: 500\n            description: A human-readable explanation', '            description: A human-readable explanation'));
+  const {problems, text} = await problemsOf((t) =>
+    t.replace('            maxLength: 500\n            description: A human-readable explanation', '            description: A human-readable explanation'),
+  );
   const line = lineOf(text, '          message:\n            type: string\n            description: A human-readable') + 1;
   assert.ok(problems.includes(`${ASYNCAPI_FILE}:${line}:13: a string needs a maxLength, enum, const, format or pattern`), problems.join('\n'));
 });
@@ -155,14 +193,23 @@ test('an unknown channel, message type, close code, URL or invalid message in th
     ['A close with `4030` means slow down.', `${line}: \`4030\` is not a close code of the WebSocket API`],
     ['Read `cursor_token` from the heartbeat.', `${line}: \`cursor_token\` is not a field, parameter, enum value or error code of the spec`],
     ['Connect to wss://ws.novaramp.example/v2 instead.', `${line}: wss://ws.novaramp.example/v2 is not a server of the WebSocket API`],
-    ['```json\n{ "type": "subscribe", "channel": "quotes" }\n```', `${line + 1}: JSON example is not a valid \`subscribe\` message: / must have required property 'account_id'`],
+    [
+      '```json\n{ "type": "subscribe", "channel": "quotes" }\n```',
+      `${line + 1}: JSON example is not a valid \`subscribe\` message: / must have required property 'account_id'`,
+    ],
     ['```json\n{ "type": "resubscribe", "channel": "quotes" }\n```', `${line + 1}: "type": "resubscribe" is not a message of the WebSocket API`],
   ];
   for (const [extra, expected] of cases) {
     const problems = checkPage(guide, withLine(extra), vocab).problems.map((p) => `${p.line}: ${p.message}`);
-    assert.ok(problems.some((p) => p.startsWith(expected)), `${extra}\n→ ${problems.join('\n')}`);
+    assert.ok(
+      problems.some((p) => p.startsWith(expected)),
+      `${extra}\n→ ${problems.join('\n')}`,
+    );
   }
   // A channel in a table column headed Channel is checked too.
   const table = page.replace('| `quotes` | `quotes:read` |', '| `quote_updates` | `quotes:read` |');
-  assert.ok(streamProblems(table).includes(`${lineOf(page, '| `quotes` | `quotes:read` |')}: \`quote_updates\` is not a channel of the WebSocket API`), streamProblems(table).join('\n'));
+  assert.ok(
+    streamProblems(table).includes(`${lineOf(page, '| `quotes` | `quotes:read` |')}: \`quote_updates\` is not a channel of the WebSocket API`),
+    streamProblems(table).join('\n'),
+  );
 });

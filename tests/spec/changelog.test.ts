@@ -55,7 +55,12 @@ before(() => {
   fs.cpSync(path.join(SITE_ROOT, RELEASES_DIR, '1.0.0'), path.join(dir, RELEASES_DIR, '1.0.0'), {recursive: true});
   const snapshot = {...structuredClone(loadRelease('1.0.0', dir)), version: '1.1.0'};
   head = snapshot.apis.accounts as unknown as Spec;
-  const limits = {...structuredClone(head.paths['/accounts/{account_id}'].get), operationId: 'getAccountLimits', 'x-doc-slug': '/api/account/get-account-limits', summary: 'Retrieve the limits of an account'};
+  const limits = {
+    ...structuredClone(head.paths['/accounts/{account_id}'].get),
+    operationId: 'getAccountLimits',
+    'x-doc-slug': '/api/account/get-account-limits',
+    summary: 'Retrieve the limits of an account',
+  };
   head.paths['/accounts/{account_id}/limits'] = {get: limits};
   head.components.parameters.Limit.schema.maximum = 200;
   Object.assign(head.paths['/accounts/{account_id}/kyc'].get, {deprecated: true, 'x-sunset': SUNSET});
@@ -74,7 +79,13 @@ const liveRoutes = (spec = head): Set<string> =>
 describe('changelog entries from two snapshots', () => {
   test('one entry per release, newest first, with the changes each recorded', () => {
     const list = entries();
-    assert.deepEqual(list.map((e) => [e.version, e.date]), [['1.1.0', '2026-12-01'], ['1.0.0', '2026-11-22']]);
+    assert.deepEqual(
+      list.map((e) => [e.version, e.date]),
+      [
+        ['1.1.0', '2026-12-01'],
+        ['1.0.0', '2026-11-22'],
+      ],
+    );
     assert.equal(list[0].changes.length, 5, 'five edits (the sunset date is part of the deprecation)');
     assert.ok(list[1].changes.every((c) => c.action === 'added'));
   });
@@ -86,12 +97,23 @@ describe('changelog entries from two snapshots', () => {
     assert.deepEqual(headings, ['Added', 'Changed', 'Deprecated', 'Removed']);
     const section = (name: string) => post.markdown.split(`## ${name}\n`)[1].split('\n## ')[0];
     const item = (name: string, text: string, route?: string) =>
-      assert.ok(section(name).split('\n').includes(`- ${route ? `[${text}](${route})` : text}`), `${name} has "${text}" → ${route}:\n${section(name)}`);
+      assert.ok(
+        section(name)
+          .split('\n')
+          .includes(`- ${route ? `[${text}](${route})` : text}`),
+        `${name} has "${text}" → ${route}:\n${section(name)}`,
+      );
     item('Added', 'New operation `GET /accounts/{account_id}/limits` (Retrieve the limits of an account).', '/docs/api/account/get-account-limits');
     item('Changed', 'The query parameter `limit` of `GET /accounts` changed (`maximum`).', '/docs/api/account/list-account');
-    assert.match(section('Changed'), /^- \*Documentation:\* \[Documentation of `GET \/accounts\/\{account_id\}` changed \(`description`\)\.\]\(\/docs\/api\/account\/get-account\)$/m);
+    assert.match(
+      section('Changed'),
+      /^- \*Documentation:\* \[Documentation of `GET \/accounts\/\{account_id\}` changed \(`description`\)\.\]\(\/docs\/api\/account\/get-account\)$/m,
+    );
     item('Deprecated', `Deprecated operation \`GET /accounts/{account_id}/kyc\` (sunset ${SUNSET}).`, '/docs/api/account/get-kyc-status');
-    assert.match(section('Removed'), /^- \*\*Breaking:\*\* \[Removed query parameter `external_reference` of `GET \/accounts`\.\]\(\/docs\/api\/account\/list-account\)$/m);
+    assert.match(
+      section('Removed'),
+      /^- \*\*Breaking:\*\* \[Removed query parameter `external_reference` of `GET \/accounts`\.\]\(\/docs\/api\/account\/list-account\)$/m,
+    );
     assert.match(post.markdown, /^slug: \/1\.1\.0$/m);
     assert.match(post.markdown, /^description: "Released 2026-12-01\. 5 changes since 1\.0\.0: 1 added, 2 changed, 1 deprecated, 1 removed; 1 breaking\."$/m);
   });
@@ -109,10 +131,16 @@ describe('changelog entries from two snapshots', () => {
     delete (working.apis.accounts as unknown as Spec).paths['/accounts/{account_id}/kyc'];
     const unreleased = diffSpecs(accountsOnly(loadRelease('1.1.0', dir)), accountsOnly(working));
     const list = changelogEntries(dir, unreleased);
-    assert.deepEqual(list.map((e) => e.version), [UNRELEASED, '1.1.0', '1.0.0']);
+    assert.deepEqual(
+      list.map((e) => e.version),
+      [UNRELEASED, '1.1.0', '1.0.0'],
+    );
     const posts = changelogPosts(list, liveRoutes(working.apis.accounts as unknown as Spec), '2026-11-30');
     const dates = posts.map((p) => /^date: (.+)$/m.exec(p.markdown)![1]);
-    assert.deepEqual(posts.map((p) => p.file), ['unreleased.md', '1.1.0.md', '1.0.0.md']);
+    assert.deepEqual(
+      posts.map((p) => p.file),
+      ['unreleased.md', '1.1.0.md', '1.0.0.md'],
+    );
     assert.deepEqual([...dates].sort().reverse(), dates, `dates ${dates.join(', ')} are newest first`);
     assert.match(posts[0].markdown, /^title: "Unreleased changes"$/m);
     assert.match(posts[0].markdown, /Changes in the working spec since 1\.1\.0, not yet released\./);
@@ -128,12 +156,21 @@ describe('changelog entries from two snapshots', () => {
     fs.mkdirSync(bad);
     try {
       fs.writeFileSync(path.join(bad, 'release.json'), '{"version": "1.2.0", "date": "next week"}');
-      assert.throws(() => entries(), (e: Error) => e.message.startsWith(`${rel}/release.json: `));
+      assert.throws(
+        () => entries(),
+        (e: Error) => e.message.startsWith(`${rel}/release.json: `),
+      );
       fs.writeFileSync(path.join(bad, 'release.json'), '{"version": "1.2.0", "date": "2026-12-09"}');
       fs.writeFileSync(path.join(bad, 'changes.json'), '[{"api": "accounts", "kind": "breaking",');
-      assert.throws(() => entries(), (e: Error) => e instanceof ReleaseError && e.message.startsWith(`${rel}/changes.json: `));
+      assert.throws(
+        () => entries(),
+        (e: Error) => e instanceof ReleaseError && e.message.startsWith(`${rel}/changes.json: `),
+      );
       fs.writeFileSync(path.join(bad, 'changes.json'), '[{"api": "accounts", "kind": "breaking", "action": "renamed", "message": "x", "pointer": "/x"}]');
-      assert.throws(() => entries(), (e: Error) => e instanceof ReleaseError && e.message === `${rel}/changes.json: change #1 (/x): "action" is "renamed"`);
+      assert.throws(
+        () => entries(),
+        (e: Error) => e instanceof ReleaseError && e.message === `${rel}/changes.json: change #1 (/x): "action" is "renamed"`,
+      );
     } finally {
       fs.rmSync(bad, {recursive: true});
     }
@@ -142,7 +179,11 @@ describe('changelog entries from two snapshots', () => {
 
 describe('release badges from two snapshots', () => {
   const badges = (p: string, method = 'get'): string => releaseBadges(head.paths[p][method], operationHistory(entries()));
-  const text = (mdx: string): string => mdx.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+  const text = (mdx: string): string =>
+    mdx
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
 
   test('an operation added in 1.1.0 says so and links to the entry', () => {
     assert.equal(text(badges('/accounts/{account_id}/limits')), 'Added in 1.1.0');
@@ -167,8 +208,19 @@ describe('release badges from two snapshots', () => {
     assert.equal(releasesOf({method: 'GET', path: '/accounts/{account_id}/kyc'}, history)?.deprecated, '1.1.0');
     assert.equal(releasesOf({method: 'get', path: '/nowhere'}, history), undefined);
     // The WebSocket API's operations have no pages: one sharing an operationId leaves the page's history alone.
-    const socket = {api: 'websocket', kind: 'breaking', action: 'changed', target: 'operation', pointer: '/operations/x', message: 'x', operation: {method: 'send', path: 'x', operationId: 'getKycStatus'}} satisfies SpecChange;
-    assert.deepEqual(releasesOf({operationId: 'getKycStatus'}, operationHistory([{version: '9.0.0', date: '2027-01-01', changes: [socket]}, ...entries()]))?.changed, []);
+    const socket = {
+      api: 'websocket',
+      kind: 'breaking',
+      action: 'changed',
+      target: 'operation',
+      pointer: '/operations/x',
+      message: 'x',
+      operation: {method: 'send', path: 'x', operationId: 'getKycStatus'},
+    } satisfies SpecChange;
+    assert.deepEqual(
+      releasesOf({operationId: 'getKycStatus'}, operationHistory([{version: '9.0.0', date: '2027-01-01', changes: [socket]}, ...entries()]))?.changed,
+      [],
+    );
     // A webhook event page knows its event by route and operationId only (the plugin sets its path to `webhook`).
     assert.equal(releasesOf({method: 'event', path: 'webhook', 'x-doc-slug': '/api/webhook/events/account-created'}, history)?.added, '1.0.0');
   });
@@ -177,7 +229,11 @@ describe('release badges from two snapshots', () => {
     const history = operationHistory(changelogEntries(SITE_ROOT));
     const latest = listReleases(SITE_ROOT)[0].version;
     const missing = loadOperations(SITE_ROOT).filter((op) => releasesOf({'x-doc-slug': op.slug, operationId: op.operationId}, history)?.added === undefined);
-    assert.deepEqual(missing.map((op) => `${op.file}:${op.line} ${op.operationId}`), [], `every operation was added in a release up to ${latest}`);
+    assert.deepEqual(
+      missing.map((op) => `${op.file}:${op.line} ${op.operationId}`),
+      [],
+      `every operation was added in a release up to ${latest}`,
+    );
   });
 });
 
@@ -191,12 +247,23 @@ test('a change repeated across operations (a shared schema) is one line with its
     pointer: `/paths/${p}/${method}`,
     message,
   });
-  const header = (method: string, p: string) => change(method, p, `The header \`Request-Id\` of the \`200\` response of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
-  const field = (method: string, p: string) => change(method, p, `The field \`email\` of the request body of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
-  const entry = {version: '9.9.0', date: '2026-12-01', changes: [header('get', '/a'), header('get', '/b'), header('post', '/c'), field('post', '/a'), field('patch', '/a')]};
+  const header = (method: string, p: string) =>
+    change(method, p, `The header \`Request-Id\` of the \`200\` response of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
+  const field = (method: string, p: string) =>
+    change(method, p, `The field \`email\` of the request body of \`${method.toUpperCase()} ${p}\` changed (\`maxLength\`).`);
+  const entry = {
+    version: '9.9.0',
+    date: '2026-12-01',
+    changes: [header('get', '/a'), header('get', '/b'), header('post', '/c'), field('post', '/a'), field('patch', '/a')],
+  };
   const [post] = changelogPosts([entry], new Set(['/docs/api/x/a', '/docs/api/x/c']), '2026-12-01');
   const items = post.markdown.split('\n').filter((l) => l.startsWith('- '));
-  assert.ok(post.markdown.includes('Every operation and event this release changes: [`GET /a`](/docs/api/x/a), `GET /b`, [`POST /c`](/docs/api/x/c), [`POST /a`](/docs/api/x/a), [`PATCH /a`](/docs/api/x/a).'), post.markdown);
+  assert.ok(
+    post.markdown.includes(
+      'Every operation and event this release changes: [`GET /a`](/docs/api/x/a), `GET /b`, [`POST /c`](/docs/api/x/c), [`POST /a`](/docs/api/x/a), [`PATCH /a`](/docs/api/x/a).',
+    ),
+    post.markdown,
+  );
   assert.deepEqual(items, [
     '- [The header `Request-Id` of the `200` response of `GET /a` changed (`maxLength`).](/docs/api/x/a) Likewise in 2 more operations and events.',
     '- [The field `email` of the request body of `POST /a` changed (`maxLength`).](/docs/api/x/a)',

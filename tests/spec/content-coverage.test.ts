@@ -50,7 +50,10 @@ test('derived lists: a hand-written list or table naming three operations, event
   ].join('\n');
   const problems = checkDerivedLists(page, facts).map((p) => `${p.line}: ${p.message}`);
   assert.equal(problems.length, 3, problems.join('\n'));
-  assert.match(problems[0], /^3: a hand-written list names 3 operations \(createAccount, listAccounts, getAccount\): render it from the spec with ::spec-table\{operations=/);
+  assert.match(
+    problems[0],
+    /^3: a hand-written list names 3 operations \(createAccount, listAccounts, getAccount\): render it from the spec with ::spec-table\{operations=/,
+  );
   assert.match(problems[1], /^7: a hand-written table names 3 events \(deposit\.received, deposit\.completed, deposit\.failed\)/);
   assert.match(problems[2], /^13: a hand-written list names 3 error codes/);
   // A status list counts per status schema, and an exemption must give its reason.
@@ -64,23 +67,40 @@ test('derived lists: a hand-written list or table naming three operations, event
 test('completeness: an owner page that leaves out an operation, event, status, code or scope fails naming the page and the item', async () => {
   const disk = renderFromDisk(SITE_ROOT);
   // The webhooks page as it was before issue #27: a hand-written table of 9 events.
-  const oldWebhooks = '# Webhooks\n\n| Event |\n| --- |\n| `account.created` |\n| `kyc.updated` |\n| `deposit.received` |\n\n::spec-table{operations="Webhooks"}\n\n::spec-table{schema="WebhookEndpointStatus"}\n';
+  const oldWebhooks =
+    '# Webhooks\n\n| Event |\n| --- |\n| `account.created` |\n| `kyc.updated` |\n| `deposit.received` |\n\n::spec-table{operations="Webhooks"}\n\n::spec-table{schema="WebhookEndpointStatus"}\n';
   const missing = await checkCompleteness(facts, (page) => (page === EVENT_OWNER ? renderPage(SITE_ROOT, page, oldWebhooks) : disk(page)));
   const lines = missing.map((m) => `${m.page}: ${m.message}`);
   const event = facts.events.find((e) => e.type === 'withdrawal.returned')!;
-  assert.ok(lines.includes(`docs/api/webhooks.md: does not mention the event withdrawal.returned, which it owns (openapi/events/withdrawal.returned.yaml:${event.line})`), lines.join('\n'));
+  assert.ok(
+    lines.includes(
+      `docs/api/webhooks.md: does not mention the event withdrawal.returned, which it owns (openapi/events/withdrawal.returned.yaml:${event.line})`,
+    ),
+    lines.join('\n'),
+  );
   // The line is the event's operation in its file.
   assert.match(fs.readFileSync(path.join(SITE_ROOT, 'openapi/events/withdrawal.returned.yaml'), 'utf8').split('\n')[event.line - 1], /^post:/);
   assert.equal(missing.length, facts.events.length - 3, 'every event but the three written');
   // A terminology page that retypes its operations misses the one added since.
   const account = OPERATION_OWNERS.Accounts;
   const oldAccount = '# Account\n\n- [Create an account](/docs/api/account/create-account)\n\n::spec-table{schema="AccountStatus"}\n';
-  const accountMissing = (await checkCompleteness(facts, (page) => (page === account ? renderPage(SITE_ROOT, page, oldAccount) : disk(page)))).map((m) => m.message);
-  assert.ok(accountMissing.some((m) => /^does not mention the operation updateAccount \(PATCH \/accounts\/\{account_id\}\), which it owns \(openapi\/paths\/accounts_\{account_id\}\.yaml:\d+\)$/.test(m)), accountMissing.join('\n'));
+  const accountMissing = (await checkCompleteness(facts, (page) => (page === account ? renderPage(SITE_ROOT, page, oldAccount) : disk(page)))).map(
+    (m) => m.message,
+  );
+  assert.ok(
+    accountMissing.some((m) =>
+      /^does not mention the operation updateAccount \(PATCH \/accounts\/\{account_id\}\), which it owns \(openapi\/paths\/accounts_\{account_id\}\.yaml:\d+\)$/.test(
+        m,
+      ),
+    ),
+    accountMissing.join('\n'),
+  );
   assert.ok(!accountMissing.some((m) => m.includes('createAccount')));
   // Statuses: a status page without its table.
   const kyc = STATUS_OWNERS.KycStatus[0];
-  const kycMissing = await checkCompleteness(facts, (page) => (page === kyc ? renderPage(SITE_ROOT, page, '# KYC\n\n`approved` unlocks funds.\n') : disk(page)));
+  const kycMissing = await checkCompleteness(facts, (page) =>
+    page === kyc ? renderPage(SITE_ROOT, page, '# KYC\n\n`approved` unlocks funds.\n') : disk(page),
+  );
   assert.deepEqual(kycMissing.map((m) => m.message).filter((m) => m.includes('KycStatus')).length, facts.statuses.get('KycStatus')!.length - 1);
 });
 
@@ -110,7 +130,15 @@ test('steps: a request sending an id or deposit reference nothing earlier return
   );
   // Said where it comes from (in code, with a link, before the request): connected.
   const explained = page.replace('# Flow', '# Flow\n\nThe wallet `wal_5Kp9Qz2Lm7Xr3Tb8` of the [wallets guide](/docs/guides/wallets-guide).');
-  assert.deepEqual(checkSteps('docs/api/flow.md', explained).map((p) => p.message.split(' sends ')[1].split(' ')[0]), ['DEP7HQ2LMX9']);
+  assert.deepEqual(
+    checkSteps('docs/api/flow.md', explained).map((p) => p.message.split(' sends ')[1].split(' ')[0]),
+    ['DEP7HQ2LMX9'],
+  );
   // A payout's own reference is text the caller chooses, not an identifier.
-  assert.deepEqual(checkSteps('docs/api/flow.md', curl('POST', '/accounts/acc_7Hq2LmX9pR4sT8vW/fiat-withdrawals', '{"reference": "Invoice 42"}').replace('# ', '')).map((p) => p.message.split(' sends ')[1].split(' in')[0]), ['acc_7Hq2LmX9pR4sT8vW']);
+  assert.deepEqual(
+    checkSteps('docs/api/flow.md', curl('POST', '/accounts/acc_7Hq2LmX9pR4sT8vW/fiat-withdrawals', '{"reference": "Invoice 42"}').replace('# ', '')).map(
+      (p) => p.message.split(' sends ')[1].split(' in')[0],
+    ),
+    ['acc_7Hq2LmX9pR4sT8vW'],
+  );
 });

@@ -19,11 +19,17 @@ test('every page agrees with the spec, links existing pages and has no placehold
 
 test('every operation is linked from at least one guide or API docs page', async () => {
   const report = await checkContent(SITE_ROOT, routes);
-  assert.deepEqual(report.problems.filter((p) => p.includes('no guide or API docs page links')), []);
+  assert.deepEqual(
+    report.problems.filter((p) => p.includes('no guide or API docs page links')),
+    [],
+  );
   // The check must have run over every operation: at least the 37 seed operations and the 19 of issue #11, each
   // pinned in the routes contract (tests/routes.txt, tests/routes-extra.txt).
   assert.ok(vocab.operationRoutes.length >= 37 + 19, `only ${vocab.operationRoutes.length} operations checked`);
-  assert.deepEqual(vocab.operationRoutes.filter((r) => !routes.includes(r)), []);
+  assert.deepEqual(
+    vocab.operationRoutes.filter((r) => !routes.includes(r)),
+    [],
+  );
 });
 
 const guide = 'docs/guides/create-account-guide.md';
@@ -38,9 +44,7 @@ test('breaking a documented path in a guide fails, naming the line', () => {
   const broken = original.replace(token, `\`${method} ${apiPath}-typo\``);
   const line = broken.slice(0, broken.indexOf(`${apiPath}-typo`)).split('\n').length;
   assert.ok(problemsWith(broken).includes(`${line}: unknown API path ${apiPath}-typo`), problemsWith(broken).join('\n'));
-  const otherVerb = ['GET', 'POST', 'PATCH', 'DELETE'].find(
-    (m) => !vocab.endpoints.some((e) => e.method === m && e.template === apiPath),
-  )!;
+  const otherVerb = ['GET', 'POST', 'PATCH', 'DELETE'].find((m) => !vocab.endpoints.some((e) => e.method === m && e.template === apiPath))!;
   const wrongVerb = original.replace(token, `\`${otherVerb} ${apiPath}\``);
   assert.match(problemsWith(wrongVerb).join('\n'), new RegExp(`${otherVerb} \\S+ is not an operation of the spec`));
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {isMap, isScalar, LineCounter, parseAllDocuments, visit} from 'yaml';
+import {isScalar, LineCounter, parseAllDocuments, visit} from 'yaml';
 import {SITE_ROOT} from '../../tools/cli';
 
 const HTML_TAG = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i;
@@ -45,10 +45,21 @@ test('no description or summary of the spec holds raw HTML, outside inline code'
     .filter((f) => f.endsWith('.yaml') && !f.startsWith('releases'))
     .sort();
   assert.ok(files.length > 100, `${files.length} spec files`);
-  assert.deepEqual(files.flatMap((f) => htmlInProse(`openapi/${f}`, fs.readFileSync(path.join(dir, f), 'utf8'))), []);
+  assert.deepEqual(
+    files.flatMap((f) => htmlInProse(`openapi/${f}`, fs.readFileSync(path.join(dir, f), 'utf8'))),
+    [],
+  );
 });
 
 test('a description with a tag is named with its file and line; a tag in inline code and a comment are not', () => {
-  const yaml = ['# a comment may say <id>', 'get:', '  summary: List `<b>` tags', '  description: |', '    First line.', '    See <a href="x">this</a>.', ''].join('\n');
+  const yaml = [
+    '# a comment may say <id>',
+    'get:',
+    '  summary: List `<b>` tags',
+    '  description: |',
+    '    First line.',
+    '    See <a href="x">this</a>.',
+    '',
+  ].join('\n');
   assert.deepEqual(htmlInProse('openapi/paths/x.yaml', yaml), ['openapi/paths/x.yaml:6: <a href="x">']);
 });

@@ -91,7 +91,10 @@ async function check(req: DocRequest, stated: StatedStatus[]): Promise<void> {
 }
 
 test('every curl request in the docs parses and states the status it answers', () => {
-  assert.ok(extracted.pages.some((p) => p.requests.length > 0), 'no curl request found in docs/guides or docs/api');
+  assert.ok(
+    extracted.pages.some((p) => p.requests.length > 0),
+    'no curl request found in docs/guides or docs/api',
+  );
   assert.deepEqual(extracted.problems, []);
 });
 
@@ -117,12 +120,25 @@ for (const page of extracted.pages.filter((p) => p.requests.length)) {
 
 test('every sequence page has requests this test runs (a guide that loses them is caught); the tally per page', (t) => {
   for (const [file, r] of results) t.diagnostic(`${file}: ${r.requests} requests, ${r.passed}/${r.checks} status checks pass`);
-  assert.deepEqual(SEQUENCE_PAGES.filter((file) => !results.get(file)?.checks), [], 'sequence pages without a checked request');
+  assert.deepEqual(
+    SEQUENCE_PAGES.filter((file) => !results.get(file)?.checks),
+    [],
+    'sequence pages without a checked request',
+  );
 });
 
 test('the check catches a body off the schema, a status the spec lacks, a request the mock rejects and an unknown path', async () => {
   const auth: [string, string][] = [['Authorization', `Bearer ${API_KEY_PLACEHOLDER}`]];
-  const req = (method: string, p: string, statuses: StatedStatus[], body?: string): DocRequest => ({file: 'page.md', line: 1, method, base: 'https://api.sandbox.novaramp.example/v1', path: p, headers: auth, body, statuses});
+  const req = (method: string, p: string, statuses: StatedStatus[], body?: string): DocRequest => ({
+    file: 'page.md',
+    line: 1,
+    method,
+    base: 'https://api.sandbox.novaramp.example/v1',
+    path: p,
+    headers: auth,
+    body,
+    statuses,
+  });
   const coins = req('GET', '/coins', [{status: 200, line: 3, body: {text: '{"data": "none", "has_more": false, "next_cursor": null}', line: 4}}]);
   await assert.rejects(check(coins, coins.statuses), /page\.md:4: the 200 body shown for GET \/coins does not match the spec/);
   const created = req('GET', '/coins', [{status: 201, line: 3}]);
@@ -135,10 +151,13 @@ test('the check catches a body off the schema, a status the spec lacks, a reques
 
 describe('the convention of tools/doc-requests.ts', () => {
   const page = (md: string) => extractPage('page.md', md);
-  const curl = 'curl -X POST https://api.sandbox.novaramp.example/v1/webhooks \\\n  -H "Authorization: Bearer $NOVARAMP_API_KEY" \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -d \'{"url": "it\'\'s"}\'';
+  const curl =
+    'curl -X POST https://api.sandbox.novaramp.example/v1/webhooks \\\n  -H "Authorization: Bearer $NOVARAMP_API_KEY" \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -d \'{"url": "it\'\'s"}\'';
 
   test('a titled json block after a request is its body; a title on the request block states a status with no body', () => {
-    const {requests, problems} = page(`\`\`\`bash\n${curl}\n\`\`\`\n\ntext\n\n\`\`\`json title="201 Created"\n{"id": "whk_1"}\n\`\`\`\n\n\`\`\`json\n{"event": 1}\n\`\`\`\n\n\`\`\`sh title="204 No Content"\ncurl -X DELETE https://api.novaramp.example/v1/webhooks/whk_1 -H "Authorization: Bearer sk_sandbox_..."\n\`\`\`\n`);
+    const {requests, problems} = page(
+      `\`\`\`bash\n${curl}\n\`\`\`\n\ntext\n\n\`\`\`json title="201 Created"\n{"id": "whk_1"}\n\`\`\`\n\n\`\`\`json\n{"event": 1}\n\`\`\`\n\n\`\`\`sh title="204 No Content"\ncurl -X DELETE https://api.novaramp.example/v1/webhooks/whk_1 -H "Authorization: Bearer sk_sandbox_..."\n\`\`\`\n`,
+    );
     assert.deepEqual(problems, []);
     assert.equal(requests.length, 2);
     const [post, del] = requests;

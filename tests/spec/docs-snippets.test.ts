@@ -43,18 +43,25 @@ function runProgram(page: string, language: SnippetLanguage, source: string): Re
   return recordedCalls(`${res.stdout}\n${res.stderr}`);
 }
 
-const pages = SEQUENCE_PAGES.map((page) => ({page, snippets: pageSnippets(fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'))})).filter((p) => p.snippets.length > 0);
+const pages = SEQUENCE_PAGES.map((page) => ({page, snippets: pageSnippets(fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'))})).filter(
+  (p) => p.snippets.length > 0,
+);
 
-test('the sequence pages show Node.js and Python beside every cURL request: hand-written, or a workflow step\'s own', async () => {
+test("the sequence pages show Node.js and Python beside every cURL request: hand-written, or a workflow step's own", async () => {
   const languages = new Set(pages.flatMap((p) => p.snippets.map((s) => s.language)));
   assert.deepEqual([...languages].sort(), ['node', 'python']);
   // A step a page embeds shows its workflow's samples (tests/spec/workflow-pages.test.ts runs them on the mock).
   const steps = await workflowSteps(SITE_ROOT);
-  const embedded = SEQUENCE_PAGES.flatMap((page) => extractPage(page, fs.readFileSync(path.join(SITE_ROOT, page), 'utf8')).requests.filter((r) => r.step).map((r) => ({page, r})));
+  const embedded = SEQUENCE_PAGES.flatMap((page) =>
+    extractPage(page, fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'))
+      .requests.filter((r) => r.step)
+      .map((r) => ({page, r})),
+  );
   assert.ok(embedded.length >= 30, `${embedded.length} workflow steps embedded in the sequence pages`);
   for (const {page, r} of embedded) {
     const mdx = steps.get(stepKey(r.step!.workflow, r.step!.step))?.mdx ?? '';
-    for (const tab of ['curl', 'node', 'python']) assert.match(mdx, new RegExp(`<TabItem value="${tab}"`), `${page}:${r.line}: the embedded step has no ${tab} sample`);
+    for (const tab of ['curl', 'node', 'python'])
+      assert.match(mdx, new RegExp(`<TabItem value="${tab}"`), `${page}:${r.line}: the embedded step has no ${tab} sample`);
   }
 });
 
@@ -76,7 +83,10 @@ function snippetProblems(page: string, markdown: string, language: SnippetLangua
     const documented = requests.filter((r) => findOperation(mock.spec, r.method, r.path)?.pointer === op.pointer);
     const stated = documented.flatMap((r) => r.statuses.map((st) => st.status));
     if (documented.length === 0) problems.push(`${page}: the ${language} snippets call ${call.method} ${op.template}, which no cURL request of the page shows`);
-    else if (!stated.includes(call.status)) problems.push(`${page}:${documented[0].line}: ${call.method} ${op.template} from the ${language} snippets answered ${call.status}; the page states ${stated.join(', ')}`);
+    else if (!stated.includes(call.status))
+      problems.push(
+        `${page}:${documented[0].line}: ${call.method} ${op.template} from the ${language} snippets answered ${call.status}; the page states ${stated.join(', ')}`,
+      );
   }
   return problems;
 }
@@ -84,7 +94,12 @@ function snippetProblems(page: string, markdown: string, language: SnippetLangua
 for (const page of SEQUENCE_PAGES) {
   const markdown = fs.readFileSync(path.join(SITE_ROOT, page), 'utf8');
   // Hand-written requests only: an embedded workflow step runs with its workflow (tests/spec/workflows.test.ts).
-  const snippets = [...pageSnippets(markdown), ...extractPage(page, markdown).requests.filter((r) => !r.step && r.statuses.some((s) => s.status < 300)).map((r) => ({language: 'curl' as const, line: r.line}))];
+  const snippets = [
+    ...pageSnippets(markdown),
+    ...extractPage(page, markdown)
+      .requests.filter((r) => !r.step && r.statuses.some((s) => s.status < 300))
+      .map((r) => ({language: 'curl' as const, line: r.line})),
+  ];
   describe(page, () => {
     for (const language of ['curl', 'node', 'python'] as const) {
       const mine = snippets.filter((s) => s.language === language);

@@ -23,7 +23,10 @@ test('a bundling process out of its JavaScript heap fails the build, naming the 
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /JavaScript heap out of memory/);
     assert.match(r.stderr, /✖ docusaurus build \(server bundle\) failed with SIGABRT/);
-    assert.match(r.stderr, /If it ran out of its JavaScript heap \(--max-old-space-size=48\), give it more: NODE_OPTIONS=--max-old-space-size=<MiB> npm run build/);
+    assert.match(
+      r.stderr,
+      /If it ran out of its JavaScript heap \(--max-old-space-size=48\), give it more: NODE_OPTIONS=--max-old-space-size=<MiB> npm run build/,
+    );
   } finally {
     fs.rmSync(out, {recursive: true, force: true});
   }

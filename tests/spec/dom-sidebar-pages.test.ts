@@ -45,9 +45,19 @@ function version(id: string) {
     type: 'category',
     label: 'Crypto',
     href: `${api}crypto`,
-    items: [link(`${api}crypto/list-coins`, 'List coins', 'api-method get'), pagesApartPlaceholder(`${id}crypto`), withdrawals, link(`${api}crypto/limits`, 'Limits')],
+    items: [
+      link(`${api}crypto/list-coins`, 'List coins', 'api-method get'),
+      pagesApartPlaceholder(`${id}crypto`),
+      withdrawals,
+      link(`${api}crypto/limits`, 'Limits'),
+    ],
   };
-  const fiat: Category = {type: 'category', label: 'Fiat', href: `${api}fiat`, items: [link(`${api}fiat/list-banks`, 'List banks'), pagesApartPlaceholder(`${id}fiat`)]};
+  const fiat: Category = {
+    type: 'category',
+    label: 'Fiat',
+    href: `${api}fiat`,
+    items: [link(`${api}fiat/list-banks`, 'List banks'), pagesApartPlaceholder(`${id}fiat`)],
+  };
   const v = {docsSidebars: {api: [link('/docs/guides/intro', 'Introduction'), crypto, fiat]}, docs: {} as Record<string, unknown>};
   indexSidebars(v);
   return {v, crypto, withdrawals, fiat, api};

@@ -83,7 +83,10 @@ function statusMaps(spec: Spec, overrides?: YamlFile): StatusMap[] {
   const dir = path.join(spec.root, OPENAPI_DIR, 'components', 'schemas');
   const maps: StatusMap[] = [];
   const overridden = isObject(overrides?.value) ? overrides.value : {};
-  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const schema = name.replace(/\.yaml$/, '');
     const own = spec.read(path.join(dir, name));
     const fromFixture = overrides && isObject(overridden[schema]) ? overridden[schema] : undefined;
@@ -101,7 +104,8 @@ function statusMaps(spec: Spec, overrides?: YamlFile): StatusMap[] {
   }
   if (overrides) {
     for (const schema of Object.keys(overridden)) {
-      if (!maps.some((m) => m.schema === schema)) throw new Error(`${overrides.file}:${overrides.line([schema])}: ${schema} is not a schema of ${path.relative(SITE_ROOT, dir)}`);
+      if (!maps.some((m) => m.schema === schema))
+        throw new Error(`${overrides.file}:${overrides.line([schema])}: ${schema} is not a schema of ${path.relative(SITE_ROOT, dir)}`);
     }
   }
   return maps;
@@ -132,9 +136,10 @@ function webhookEvents(spec: Spec): Map<string, WebhookEvent> {
     const carried: WebhookEvent['carried'] = [];
     for (const part of parts) {
       const p = spec.deref(payload.abs, part);
-      const object = isObject(p.node) && isObject(p.node.properties) && isObject(p.node.properties.data) && isObject(p.node.properties.data.properties)
-        ? p.node.properties.data.properties.object
-        : undefined;
+      const object =
+        isObject(p.node) && isObject(p.node.properties) && isObject(p.node.properties.data) && isObject(p.node.properties.data.properties)
+          ? p.node.properties.data.properties.object
+          : undefined;
       if (object === undefined) continue;
       const o = spec.deref(p.abs, object);
       const branches = isObject(o.node) && Array.isArray(o.node.oneOf) ? o.node.oneOf.map((b) => spec.deref(o.abs, b)) : [o];
@@ -148,9 +153,7 @@ function webhookEvents(spec: Spec): Map<string, WebhookEvent> {
       }
     }
     const declared = op['x-announces-statuses'];
-    const announces = isObject(declared)
-      ? Object.fromEntries(Object.entries(declared).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : []]))
-      : {};
+    const announces = isObject(declared) ? Object.fromEntries(Object.entries(declared).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : []])) : {};
     events.set(type, {type, abs, carried, announces});
   }
   return events;
@@ -181,7 +184,9 @@ export function checkStatusEvents(siteDir: string, fixture?: string): Report {
       if (!m.enum.includes(s)) problems.push(`${at('x-final-statuses', i)}: final status \`${s}\` is not one of its values (${m.enum.join(', ')})`);
       const named = (m.events as Obj)[s];
       if (!Array.isArray(named) || named.length === 0) {
-        problems.push(`${at('x-final-statuses', i)}: final status \`${s}\` is announced by no event: add it to x-status-events with the event types that announce it`);
+        problems.push(
+          `${at('x-final-statuses', i)}: final status \`${s}\` is announced by no event: add it to x-status-events with the event types that announce it`,
+        );
       }
     });
     for (const [status, named] of Object.entries(m.events)) {
@@ -217,7 +222,8 @@ const fixture = (name: string) => path.join(SITE_ROOT, 'tests', 'fixtures', 'eve
 test('every final status of the spec is announced by an event of the webhooks section that can carry it', () => {
   const {problems, schemas, pairs} = checkStatusEvents(SITE_ROOT);
   // Every resource with a lifecycle; an empty or partial discovery must not pass.
-  for (const s of ['WithdrawalStatus', 'TransactionStatus', 'QuoteStatus', 'AccountStatus', 'VerificationStatus', 'KycStatus']) assert.ok(schemas.includes(s), `${s} not discovered`);
+  for (const s of ['WithdrawalStatus', 'TransactionStatus', 'QuoteStatus', 'AccountStatus', 'VerificationStatus', 'KycStatus'])
+    assert.ok(schemas.includes(s), `${s} not discovered`);
   assert.ok(pairs >= 30, `only ${pairs} (status, event) pairs checked`);
   assert.deepEqual(problems, []);
 });
@@ -233,18 +239,30 @@ test('an event that is not in the webhooks section fails', () => {
   // Only what the fixture says counts here; the spec's own maps are checked by the first test.
   const problems = checkStatusEvents(SITE_ROOT, fixture('unknown-event.yaml')).problems.filter((p) => p.startsWith('tests/'));
   assert.equal(problems.length, 1, problems.join('\n'));
-  assert.match(problems[0], /^tests\/fixtures\/events\/unknown-event\.yaml:5: QuoteStatus: `expired` → quote\.timed_out, which is not an event of the webhooks section/);
+  assert.match(
+    problems[0],
+    /^tests\/fixtures\/events\/unknown-event\.yaml:5: QuoteStatus: `expired` → quote\.timed_out, which is not an event of the webhooks section/,
+  );
 });
 
 test('an event whose payload cannot carry the status fails, saying what the payload carries', () => {
   // Only what the fixture says counts here; the spec's own maps are checked by the first test.
   const problems = checkStatusEvents(SITE_ROOT, fixture('payload-cannot-carry.yaml')).problems.filter((p) => p.startsWith('tests/'));
   assert.equal(problems.length, 1, problems.join('\n'));
-  assert.match(problems[0], /^tests\/fixtures\/events\/payload-cannot-carry\.yaml:5: AccountStatus: `closed` → quote\.expired, whose payload cannot carry it \(Quote: open, executed, expired, cancelled\)/);
+  assert.match(
+    problems[0],
+    /^tests\/fixtures\/events\/payload-cannot-carry\.yaml:5: AccountStatus: `closed` → quote\.expired, whose payload cannot carry it \(Quote: open, executed, expired, cancelled\)/,
+  );
 });
 
 test('the payloads are read through the envelope: a beneficiary event carries both beneficiary kinds', () => {
   const events = webhookEvents(new Spec(SITE_ROOT));
-  assert.deepEqual(events.get('beneficiary.rejected')?.carried.map((c) => c.resource), ['FiatBeneficiary', 'CryptoBeneficiary']);
-  assert.deepEqual(events.get('kyc.updated')?.carried.map((c) => c.resource), ['KycVerification']);
+  assert.deepEqual(
+    events.get('beneficiary.rejected')?.carried.map((c) => c.resource),
+    ['FiatBeneficiary', 'CryptoBeneficiary'],
+  );
+  assert.deepEqual(
+    events.get('kyc.updated')?.carried.map((c) => c.resource),
+    ['KycVerification'],
+  );
 });

@@ -35,7 +35,11 @@ function generate(env: NodeJS.ProcessEnv = {}) {
 
 /** Runs the generator on a spec edited by `edit` (more files: `more`), then restores the spec. */
 function withBrokenSpec(file: string, edit: (text: string) => string, more: [string, (text: string) => string][] = []) {
-  const edits = [[file, edit] as const, ...more].map(([f, e]) => ({abs: path.join(site, 'openapi', f), edit: e, original: fs.readFileSync(path.join(site, 'openapi', f), 'utf8')}));
+  const edits = [[file, edit] as const, ...more].map(([f, e]) => ({
+    abs: path.join(site, 'openapi', f),
+    edit: e,
+    original: fs.readFileSync(path.join(site, 'openapi', f), 'utf8'),
+  }));
   fs.mkdirSync(path.dirname(marker()), {recursive: true});
   fs.writeFileSync(marker(), 'pages from the last good generation\n');
   for (const e of edits) fs.writeFileSync(e.abs, e.edit(e.original));
@@ -62,7 +66,10 @@ test('generation succeeds on the real specs, says how far it is operation by ope
   const counts = [...output.matchAll(/^\[gen:api\] (\d+)\/(\d+) operations$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
   assert.equal(counts.length, operationCount, 'a line per operation');
   assert.deepEqual(counts.at(-1), [operationCount, operationCount]);
-  assert.ok(counts.every(([n], i) => n === i + 1), 'counting up one by one');
+  assert.ok(
+    counts.every(([n], i) => n === i + 1),
+    'counting up one by one',
+  );
   assert.ok(!fs.existsSync(marker()), 'stale pages are gone');
   const page = fs.readFileSync(path.join(site, 'docs/api/reference/crypto/withdraw-crypto.api.mdx'), 'utf8');
   assert.match(page, /^slug: \/api\/crypto\/wallet\/whitdraw-crypto$/m);
@@ -72,14 +79,29 @@ test('generation succeeds on the real specs, says how far it is operation by ope
   const withdrawEntry = manifest.find((e) => e.operationId === 'withdrawCrypto');
   assert.ok(withdrawEntry, 'withdrawCrypto is in the manifest');
   const {referenceFile, ...entry}: Partial<ApiManifestEntry> = withdrawEntry;
-  assert.deepEqual(entry, {operationId: 'withdrawCrypto', api: 'crypto', docId: 'api/reference/crypto/withdraw-crypto', route: '/docs/api/crypto/wallet/whitdraw-crypto', method: 'post', category: '/api/crypto/wallet', label: 'Withdraw crypto'});
+  assert.deepEqual(entry, {
+    operationId: 'withdrawCrypto',
+    api: 'crypto',
+    docId: 'api/reference/crypto/withdraw-crypto',
+    route: '/docs/api/crypto/wallet/whitdraw-crypto',
+    method: 'post',
+    category: '/api/crypto/wallet',
+    label: 'Withdraw crypto',
+  });
   assert.match(referenceFile ?? '', REFERENCE_FILE_NAME, 'the page names its reference file');
   for (const entry of manifest) assert.ok(fs.existsSync(path.join(site, 'docs', `${entry.docId}.api.mdx`)), `${entry.docId} exists`);
-  assert.deepEqual(fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')), [], 'no temporary folder left');
+  assert.deepEqual(
+    fs.readdirSync(site).filter((f) => f.startsWith('.api-gen-')),
+    [],
+    'no temporary folder left',
+  );
   // Each page's reference file, and no other, beside the pages (src/plugins/static-reference).
   const referenceDir = path.join(site, GENERATED_DIR, REFERENCE_HTML_FOLDER);
   const named = new Set(manifest.map((e) => referenceFileName(e)));
-  assert.ok([...named].every((f) => f && REFERENCE_FILE_NAME.test(f)), 'every page names its reference file');
+  assert.ok(
+    [...named].every((f) => f && REFERENCE_FILE_NAME.test(f)),
+    'every page names its reference file',
+  );
   assert.deepEqual(fs.readdirSync(referenceDir).sort(), [...named].sort());
   const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, referenceFileName(withdrawEntry)), 'utf8')) as ReferenceFile;
   assert.match(withdraw.html, /openapi-markdown__details[^]*beneficiary_id/);
@@ -92,11 +114,17 @@ test('generation succeeds on the real specs, says how far it is operation by ope
   // Each page's code samples' sources beside the pages, for the Markdown copies: the very samples the page shows.
   for (const entry of manifest) {
     const recorded = readSampleSources(path.join(site, GENERATED_DIR), entry.api, entry.operationId);
-    const shown = JSON.parse(/^export const codeSamples = (.*);$/m.exec(fs.readFileSync(path.join(site, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1] ?? '[]') as unknown[];
+    const shown = JSON.parse(
+      /^export const codeSamples = (.*);$/m.exec(fs.readFileSync(path.join(site, 'docs', `${entry.docId}.api.mdx`), 'utf8'))?.[1] ?? '[]',
+    ) as unknown[];
     assert.ok(recorded, `${entry.operationId}: samples recorded`);
     // A sample per language, TypeScript included; none for a webhook event (NovaRamp sends it, nobody calls it).
     const event = entry.route.startsWith('/docs/api/webhook/events/');
-    assert.deepEqual(recorded.map((s) => s.language), event ? [] : CODE_SAMPLE_LANGUAGES.map((l) => l.language), entry.operationId);
+    assert.deepEqual(
+      recorded.map((s) => s.language),
+      event ? [] : CODE_SAMPLE_LANGUAGES.map((l) => l.language),
+      entry.operationId,
+    );
     if (!event) assert.match(recorded.find((s) => s.language === 'typescript')!.source, /createClient<paths>/, entry.operationId);
     assert.deepEqual(codeSampleBlocks(recorded), shown, entry.operationId);
   }
@@ -107,9 +135,20 @@ test('the manifest reads the front matter as the plugin writes it by default too
   try {
     const api = zlib.deflateSync(JSON.stringify({operationId: 'listCoins', method: 'get'})).toString('base64');
     fs.mkdirSync(path.join(dir, 'coins'));
-    fs.writeFileSync(path.join(dir, 'coins', 'list-coins.api.mdx'), `---\nid: list-coins\ntitle: "List supported coins"\nslug: /api/coin/list-coins\napi: ${api}\n---\n`);
+    fs.writeFileSync(
+      path.join(dir, 'coins', 'list-coins.api.mdx'),
+      `---\nid: list-coins\ntitle: "List supported coins"\nslug: /api/coin/list-coins\napi: ${api}\n---\n`,
+    );
     assert.deepEqual(readGeneratedPages(dir), [
-      {operationId: 'listCoins', api: 'coins', docId: 'api/reference/coins/list-coins', route: '/docs/api/coin/list-coins', method: 'get', category: '/api/coin', label: 'List supported coins'},
+      {
+        operationId: 'listCoins',
+        api: 'coins',
+        docId: 'api/reference/coins/list-coins',
+        route: '/docs/api/coin/list-coins',
+        method: 'get',
+        category: '/api/coin',
+        label: 'List supported coins',
+      },
     ]);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
@@ -150,9 +189,15 @@ test('the pages are brought up to date reference files first, manifest last, sta
       'write manifest.json',
       `delete ${REFERENCE_HTML_FOLDER}/0000000000000000.json`,
     ]);
-    assert.deepEqual(fs.readdirSync(target, {recursive: true, encoding: 'utf8'}).filter((f) => f.includes('.')).sort(), [
-      'accounts/get-account.api.mdx', 'accounts/list-accounts.api.mdx', 'manifest.json', `${REFERENCE_HTML_FOLDER}/ffffffffffffff01.json`,
-    ].map((f) => f.replaceAll('/', path.sep)));
+    assert.deepEqual(
+      fs
+        .readdirSync(target, {recursive: true, encoding: 'utf8'})
+        .filter((f) => f.includes('.'))
+        .sort(),
+      ['accounts/get-account.api.mdx', 'accounts/list-accounts.api.mdx', 'manifest.json', `${REFERENCE_HTML_FOLDER}/ffffffffffffff01.json`].map((f) =>
+        f.replaceAll('/', path.sep),
+      ),
+    );
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }
@@ -165,7 +210,7 @@ test('malformed YAML: names file and line, exits non-zero, keeps the last good p
   assertKept(output);
 });
 
-test('an operation without a route pin fails with Redocly\'s file:line and its rule', () => {
+test("an operation without a route pin fails with Redocly's file:line and its rule", () => {
   const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace(/^\s+x-doc-slug: .*\n/m, ''));
   assert.notEqual(status, 0);
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/x-doc-slug/);
@@ -174,11 +219,12 @@ test('an operation without a route pin fails with Redocly\'s file:line and its r
 });
 
 test('two operations with the same pin fail and name both places', () => {
-  const {status, output} = withBrokenSpec(BALANCES_PATH, (t) =>
-    t.replace('x-doc-slug: /api/balance/list-balances', 'x-doc-slug: /api/coin/list-coins'),
-  );
+  const {status, output} = withBrokenSpec(BALANCES_PATH, (t) => t.replace('x-doc-slug: /api/balance/list-balances', 'x-doc-slug: /api/coin/list-coins'));
   assert.notEqual(status, 0);
-  assert.match(output, /openapi\/paths\/coins\.yaml:\d+: GET \/coins pins \/api\/coin\/list-coins, already pinned by listBalances at openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+/);
+  assert.match(
+    output,
+    /openapi\/paths\/coins\.yaml:\d+: GET \/coins pins \/api\/coin\/list-coins, already pinned by listBalances at openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+/,
+  );
   assertKept(output);
 });
 
@@ -209,10 +255,8 @@ test('a path file a root points to that does not exist fails and names the root 
   assertKept(output);
 });
 
-test('a dangling $ref fails with Redocly\'s file:line and keeps the last good pages', () => {
-  const {status, output} = withBrokenSpec('components/schemas/Coin.yaml', (t) =>
-    t.replace('$ref: ./CoinNetwork.yaml', '$ref: ./CoinNetworks.yaml'),
-  );
+test("a dangling $ref fails with Redocly's file:line and keeps the last good pages", () => {
+  const {status, output} = withBrokenSpec('components/schemas/Coin.yaml', (t) => t.replace('$ref: ./CoinNetwork.yaml', '$ref: ./CoinNetworks.yaml'));
   assert.notEqual(status, 0);
   assert.match(output, /openapi\/components\/schemas\/Coin\.yaml:\d+:\d+ at #\/properties\/networks\/items/);
   assert.match(output, /Can't resolve \$ref/);
@@ -234,7 +278,7 @@ test('a duplicate operationId fails and names both places', () => {
   assertKept(output);
 });
 
-test('an operation with an undeclared tag fails with Redocly\'s file:line and its rule', () => {
+test("an operation with an undeclared tag fails with Redocly's file:line and its rule", () => {
   const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace('  tags: [Coins]', '  tags: [Assets]'));
   assert.notEqual(status, 0);
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/tags\/0/);
@@ -244,13 +288,18 @@ test('an operation with an undeclared tag fails with Redocly\'s file:line and it
 
 test('every operation that cannot be generated is reported with its cause and its file:line, and nothing is written', () => {
   // Lint passes (a link to an anchor is a link), the reference model does not: the anchor is on no page of the site.
-  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace('  description: |\n', '  description: |\n    See [the limits](#limits-table).\n'), [
-    [BALANCES_PATH, (t) => t.replace('  description: |\n', '  description: |\n    See [the list](../elsewhere).\n')],
-  ]);
+  const {status, output} = withBrokenSpec(
+    'paths/coins.yaml',
+    (t) => t.replace('  description: |\n', '  description: |\n    See [the limits](#limits-table).\n'),
+    [[BALANCES_PATH, (t) => t.replace('  description: |\n', '  description: |\n    See [the list](../elsewhere).\n')]],
+  );
   assert.notEqual(status, 0);
   assert.match(output, /2 operation\(s\) or component\(s\) could not be generated:/);
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+: listCoins: the link "#limits-table" \(the limits\) leads nowhere on this site/);
-  assert.match(output, /openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+: listBalances: the link "\.\.\/elsewhere" \(the list\) leads nowhere on this site/);
+  assert.match(
+    output,
+    /openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+: listBalances: the link "\.\.\/elsewhere" \(the list\) leads nowhere on this site/,
+  );
   assertKept(output);
 });
 
@@ -275,7 +324,8 @@ test('the hidden tab panels of a reference: outermost ones emptied and numbered 
 
 test('a very large reference also leaves the bodies of its closed <details> out, filled when opened; the whole comes back exactly', () => {
   // A closed <details> may hold a tab group whose hidden panel is deferred itself: the whole still comes back.
-  const field = (i: number) => `<details><summary>field ${i}</summary><div><ul><li>a</li><li>b</li></ul><div role="tabpanel" hidden="">variant ${i}</div></div></details>`;
+  const field = (i: number) =>
+    `<details><summary>field ${i}</summary><div><ul><li>a</li><li>b</li></ul><div role="tabpanel" hidden="">variant ${i}</div></div></details>`;
   const open = '<details open=""><summary>body</summary><div><p>shown</p></div></details>';
   const html = `<div>${open}${Array.from({length: 5}, (_, i) => field(i)).join('')}</div>`;
   // Under the bound: every closed <details> keeps its body (a reader without JavaScript opens it).

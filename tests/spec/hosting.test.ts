@@ -49,7 +49,9 @@ describe('static/_headers (Netlify, Cloudflare)', () => {
 
   test('gives each cache rule of tools/hosting.ts exactly its Cache-Control (hosts apply every matching rule)', () => {
     for (const {example} of CACHE_RULES) {
-      const values = rules.filter((r) => matchesPattern(r.pattern, example)).flatMap((r) => r.headers.filter(([name]) => name.toLowerCase() === 'cache-control').map(([, v]) => v));
+      const values = rules
+        .filter((r) => matchesPattern(r.pattern, example))
+        .flatMap((r) => r.headers.filter(([name]) => name.toLowerCase() === 'cache-control').map(([, v]) => v));
       assert.ok(values.length <= 1, `${example} gets ${values.length} Cache-Control headers: ${values.join(' | ')}`);
       assert.equal(values[0] ?? HOST_DEFAULT_CACHE_CONTROL, cacheControlFor(example), example);
     }

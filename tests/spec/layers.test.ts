@@ -68,7 +68,11 @@ const PROJECT_ALIASES: ReadonlyMap<string, string> = (() => {
   );
 })();
 
-const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const isLocal = (specifier: string): boolean => specifier.startsWith('.') || specifier.startsWith('@site/') || PROJECT_ALIASES.has(specifier);
 
 /** Every import across the layer rule, as `file: imports target (layer → layer)`. */
@@ -82,10 +86,13 @@ export function layerViolations(files = sourceFiles(), read = importsOf): string
     }
     for (const specifier of read(file).filter(isLocal)) {
       const target =
-      PROJECT_ALIASES.get(specifier) ?? (specifier.startsWith('@site/') ? specifier.slice('@site/'.length) : path.posix.join(path.posix.dirname(file), specifier));
+        PROJECT_ALIASES.get(specifier) ??
+        (specifier.startsWith('@site/') ? specifier.slice('@site/'.length) : path.posix.join(path.posix.dirname(file), specifier));
       const to = layerOf(target);
       if (to && (to === from || from.mayImport.includes(to.name))) continue;
-      problems.push(`${file}: imports ${specifier} (${from.name} → ${to?.name ?? 'outside every layer'}; ${from.name} may import ${[from.name, ...from.mayImport].join(', ')})`);
+      problems.push(
+        `${file}: imports ${specifier} (${from.name} → ${to?.name ?? 'outside every layer'}; ${from.name} may import ${[from.name, ...from.mayImport].join(', ')})`,
+      );
     }
   }
   return problems;
@@ -93,7 +100,10 @@ export function layerViolations(files = sourceFiles(), read = importsOf): string
 
 /** Every package imported but not declared in package.json, as `file: imports pkg`. */
 export function undeclaredPackages(files = sourceFiles(), read = importsOf): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as {dependencies: Record<string, string>; devDependencies: Record<string, string>};
+  const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
   const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]);
   const isAlias = docusaurusAliases();
   const builtins = new Set(builtinModules);
@@ -116,17 +126,25 @@ test('the layer check names the file of an import across the rule', () => {
     'tools/u.ts': ['@novaramp/reference-html'],
     'bench/z.ts': ['../scripts/gen-api'],
     'src/data/w.ts': ['../components/X'],
-    'tests/spec/v.test.ts': ['../../src/data/brand', '../../tools/cli', '../../src/plugins/operation-entries/sidebar-pages', '../../src/components/ApiDocItem/reference-dom'],
+    'tests/spec/v.test.ts': [
+      '../../src/data/brand',
+      '../../tools/cli',
+      '../../src/plugins/operation-entries/sidebar-pages',
+      '../../src/components/ApiDocItem/reference-dom',
+    ],
     'tests/spec/t.test.ts': ['../../src/components/ApiDocItem/TryIt'],
   };
-  assert.deepEqual(layerViolations(Object.keys(fake), (f) => fake[f]), [
-    'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, site entries)',
-    'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data)',
-    'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data)',
-    'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, tools)',
-    'src/data/w.ts: imports ../components/X (data → site; data may import data)',
-    'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, site entries, tools, hosting)',
-  ]);
+  assert.deepEqual(
+    layerViolations(Object.keys(fake), (f) => fake[f]),
+    [
+      'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, site entries)',
+      'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data)',
+      'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data)',
+      'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, tools)',
+      'src/data/w.ts: imports ../components/X (data → site; data may import data)',
+      'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, site entries, tools, hosting)',
+    ],
+  );
 });
 
 test('every imported package is declared in package.json', () => {
@@ -134,11 +152,13 @@ test('every imported package is declared in package.json', () => {
 });
 
 test('the package check names the file importing an undeclared package', () => {
-  const fake: Record<string, string[]> = {'src/a.tsx': ['react', '@theme/Layout', '@docusaurus/Link', 'node:fs', 'path', 'left-pad/index.js', '@scope/thing/deep']};
-  assert.deepEqual(undeclaredPackages(['src/a.tsx'], (f) => fake[f]), [
-    'src/a.tsx: imports left-pad, which package.json does not declare',
-    'src/a.tsx: imports @scope/thing, which package.json does not declare',
-  ]);
+  const fake: Record<string, string[]> = {
+    'src/a.tsx': ['react', '@theme/Layout', '@docusaurus/Link', 'node:fs', 'path', 'left-pad/index.js', '@scope/thing/deep'],
+  };
+  assert.deepEqual(
+    undeclaredPackages(['src/a.tsx'], (f) => fake[f]),
+    ['src/a.tsx: imports left-pad, which package.json does not declare', 'src/a.tsx: imports @scope/thing, which package.json does not declare'],
+  );
 });
 
 test('every dependency is pinned to an exact version', () => {

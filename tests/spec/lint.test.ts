@@ -25,7 +25,15 @@ test('a warning is not clean: lint:api fails on it', () => {
     const config = path.join(dir, 'redocly.yaml');
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('no-unused-components: error', 'no-unused-components: warn'));
     const coins = path.join(dir, 'openapi', 'coins.yaml');
-    fs.writeFileSync(coins, fs.readFileSync(coins, 'utf8').replace(/^components:\n/m, 'components:\n  parameters:\n    UnusedThing:\n      name: unused\n      in: query\n      description: Not used by any operation.\n      schema:\n        type: string\n'));
+    fs.writeFileSync(
+      coins,
+      fs
+        .readFileSync(coins, 'utf8')
+        .replace(
+          /^components:\n/m,
+          'components:\n  parameters:\n    UnusedThing:\n      name: unused\n      in: query\n      description: Not used by any operation.\n      schema:\n        type: string\n',
+        ),
+    );
     const {status, output} = run('npm', ['run', '--silent', 'lint:api'], dir);
     assert.match(output, /1 warning/, output);
     assert.notEqual(status, 0, 'a warning fails lint:api');

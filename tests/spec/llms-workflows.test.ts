@@ -56,7 +56,11 @@ test('llms.txt lists every workflow with its summary, its page copy when built, 
     entries[0],
     `- [Preview and execute a quote](${SITE_URL}/docs/guides/workflows/quote-and-trade.md): Preview a trade as a quote, execute it before it expires and read the trade's transaction. Arazzo document: ${download('quote-and-trade', 'yaml')}, ${download('quote-and-trade', 'json')} (bundled).`,
   );
-  assert.match(entries[1], new RegExp(`^- [^\\[\\]]+ \\(\`withdraw-fiat\`\\): .+\\. Arazzo document: ${download('withdraw-fiat', 'yaml').replace(/[.]/g, '\\.')}, `), 'a workflow whose page is not built is named, not linked');
+  assert.match(
+    entries[1],
+    new RegExp(`^- [^\\[\\]]+ \\(\`withdraw-fiat\`\\): .+\\. Arazzo document: ${download('withdraw-fiat', 'yaml').replace(/[.]/g, '\\.')}, `),
+    'a workflow whose page is not built is named, not linked',
+  );
   assert.deepEqual(llmsTxtCopies(llms), ['/index.md', '/docs/guides/workflows/quote-and-trade.md'], 'the page copy is a copy like the others');
   assert.ok(read('docs/guides/workflows/quote-and-trade.md').startsWith('> Markdown copy of'), 'and gets the directive');
   assert.ok(read('llms-full.txt').startsWith(`${llms}\n\n---\n\n`), 'llms-full.txt starts with the final llms.txt');
@@ -67,5 +71,8 @@ test('llms.txt lists every workflow with its summary, its page copy when built, 
 
 test('a build without the workflow downloads fails the step, naming what to run', async () => {
   fs.rmSync(path.join(out, workflowDownloadPath('withdraw-fiat', 'json')));
-  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), /\/openapi\/workflows\/withdraw-fiat\.arazzo\.json is not in the build: run `npm run bundle:spec`/);
+  await assert.rejects(
+    finishMarkdown(site, out, 'manifest.json'),
+    /\/openapi\/workflows\/withdraw-fiat\.arazzo\.json is not in the build: run `npm run bundle:spec`/,
+  );
 });

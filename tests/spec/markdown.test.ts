@@ -72,16 +72,28 @@ test('an operation page has every part of the operation under a heading that nam
   ]);
   assert.match(md, /^`POST \/accounts\/\{account_id\}\/payouts` \(operation ID `createPayout`\)$/m);
   // Each public server with the endpoint as the page's request panel writes it; the scope the operation needs.
-  assert.match(md, /- `https:\/\/api\.sandbox\.novaramp\.example\/v1`: Sandbox\. This endpoint: `https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/:account_id\/payouts`/);
+  assert.match(
+    md,
+    /- `https:\/\/api\.sandbox\.novaramp\.example\/v1`: Sandbox\. This endpoint: `https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/:account_id\/payouts`/,
+  );
   assert.doesNotMatch(md, /127\.0\.0\.1/);
   assert.match(md, /Requires `ApiKey` \(HTTP bearer: `Authorization: Bearer <credential>`\), scopes `payouts:write`\./);
   // Parameters: name, then the page's words in the page's order (its type label, required), then what the copy
   // adds (the JSON type behind the name); description, constraints, example.
-  assert.match(md, /- \*\*`account_id`\*\* AccountId required \(type string\)\n\n {2}The account\.\n\n {2}\*\*Possible values:\*\* Value must match regular expression `\^acc_\[A-Za-z0-9\]\{16\}\$`\n\n {2}\*\*Example:\*\* `acc_7Hq2LmX9pR4sT8vW`/);
+  assert.match(
+    md,
+    /- \*\*`account_id`\*\* AccountId required \(type string\)\n\n {2}The account\.\n\n {2}\*\*Possible values:\*\* Value must match regular expression `\^acc_\[A-Za-z0-9\]\{16\}\$`\n\n {2}\*\*Example:\*\* `acc_7Hq2LmX9pR4sT8vW`/,
+  );
   assert.match(md, /- \*\*`Idempotency-Key`\*\* string required[\s\S]*?`>= 8 characters` and `<= 64 characters`[\s\S]*?\*\*Example:\*\* `5f1c2b7e-3d4a-4e8b`/);
   // The body's variants, each with every field (the ones beside the variants too) and what it requires.
-  assert.match(md, /- Exactly one of these 2 variants:\n {2}- Variant 1 of 2: To a bank account\n\n {4}Requires `bank_account_id`, `amount`\.\n\n {4}- \*\*`bank_account_id`\*\* string required\n {4}- \*\*`wallet_id`\*\* string\n/);
-  assert.match(md, /- Variant 2 of 2: To a wallet\n\n {4}Requires `wallet_id`, `amount`\.\n\n {4}- \*\*`bank_account_id`\*\* string\n {4}- \*\*`wallet_id`\*\* string required\n/);
+  assert.match(
+    md,
+    /- Exactly one of these 2 variants:\n {2}- Variant 1 of 2: To a bank account\n\n {4}Requires `bank_account_id`, `amount`\.\n\n {4}- \*\*`bank_account_id`\*\* string required\n {4}- \*\*`wallet_id`\*\* string\n/,
+  );
+  assert.match(
+    md,
+    /- Variant 2 of 2: To a wallet\n\n {4}Requires `wallet_id`, `amount`\.\n\n {4}- \*\*`bank_account_id`\*\* string\n {4}- \*\*`wallet_id`\*\* string required\n/,
+  );
   assert.match(md, /- No other properties are accepted\./);
   // allOf merged: every field of both parts, nested objects as nested lists.
   for (const field of ['id', 'status', 'amount', 'fee', 'note']) assert.match(md, new RegExp(`- \\*\\*\`${field}\`\\*\\*`), field);
@@ -107,7 +119,8 @@ type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 const isElement = (n: Node): n is Element => 'tagName' in n;
 const classes = (el: Element) => (el.attrs.find((a) => a.name === 'class')?.value ?? '').split(/\s+/);
-const textOf = (n: Node): string => ('value' in n && n.nodeName === '#text' ? (n as {value: string}).value : 'childNodes' in n ? (n.childNodes as Node[]).map(textOf).join('') : '');
+const textOf = (n: Node): string =>
+  'value' in n && n.nodeName === '#text' ? (n as {value: string}).value : 'childNodes' in n ? (n.childNodes as Node[]).map(textOf).join('') : '';
 function elements(n: Node, found: Element[] = []): Element[] {
   if (isElement(n)) found.push(n);
   for (const c of 'childNodes' in n ? (n.childNodes as Node[]) : []) elements(c, found);
@@ -126,16 +139,27 @@ test('the reference rows and the copy say the same words in the same order: name
   assert.ok(rows.includes('amount object required'), rows.join(' | '));
   // Every row's words start an item of the copy made from the same model.
   const md = operationMarkdown({model: m, codeSamples: [], hasMarkdown: docs});
-  const items = md.split('\n').filter((l) => /^\s*- \*\*`/.test(l)).map((l) => l.replace(/[*`]/g, '').replace(/^\s*- /, ''));
+  const items = md
+    .split('\n')
+    .filter((l) => /^\s*- \*\*`/.test(l))
+    .map((l) => l.replace(/[*`]/g, '').replace(/^\s*- /, ''));
   const unmatched = rows.filter((row) => !items.some((item) => item === row || item.startsWith(`${row} `)));
   assert.deepEqual(unmatched, []);
   // The request body's heading names its media type, with `required` a separate word.
-  assert.match(html, /<h3 class="openapi-markdown__details-summary-header-body">Request body \(application\/json\) <strong class="openapi-schema__required">required<\/strong><\/h3>/);
+  assert.match(
+    html,
+    /<h3 class="openapi-markdown__details-summary-header-body">Request body \(application\/json\) <strong class="openapi-schema__required">required<\/strong><\/h3>/,
+  );
 });
 
 test('a webhook event page says who sends it and what the endpoint receives', () => {
   const md = copy('payoutCompletedEvent');
-  assert.deepEqual(headings(md).slice(0, 4), ['# payout.completed', '## Authentication', '## Request (what your endpoint receives)', '### Request body (application/json)']);
+  assert.deepEqual(headings(md).slice(0, 4), [
+    '# payout.completed',
+    '## Authentication',
+    '## Request (what your endpoint receives)',
+    '### Request body (application/json)',
+  ]);
   assert.match(md, /^Webhook event `payout\.completed`: NovaRamp sends it as an HTTP `POST` request to your webhook endpoint\./m);
   assert.doesNotMatch(md, /## Servers|## Code samples/);
   assert.match(md, /### Response 200 OK\n\nAcknowledge with any 2xx\./);
@@ -159,14 +183,23 @@ const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(file), {recursive: true});
   fs.writeFileSync(file, text);
 };
-const entry = (operationId: string, route: string): ApiManifestEntry => ({operationId, api: 'accounts', docId: `api/reference/accounts/${operationId}`, route, method: 'post', category: path.posix.dirname(route.slice('/docs'.length)), label: operationId});
+const entry = (operationId: string, route: string): ApiManifestEntry => ({
+  operationId,
+  api: 'accounts',
+  docId: `api/reference/accounts/${operationId}`,
+  route,
+  method: 'post',
+  category: path.posix.dirname(route.slice('/docs'.length)),
+  label: operationId,
+});
 const LLMS_TXT = `# Docs\n\n> Index.\n\n- [Home](${SITE_URL}/index.md)\n\n## Guides\n\n- [Guide](${SITE_URL}/docs/guides/a.md): A guide.\n- [Create a payout](${SITE_URL}/docs/api/account/create-payout.md)\n- [payout.completed](${SITE_URL}/docs/api/webhook/events/payout-completed.md)\n`;
 
 /** A build as the llms-txt plugin leaves it: llms.txt, converted copies; the manifest and the models gen:api wrote. */
 function fakeBuild(manifest: ApiManifestEntry[]) {
   fs.rmSync(site, {recursive: true, force: true});
   write(path.join(site, 'manifest.json'), JSON.stringify(manifest));
-  for (const id of ['createPayout', 'payoutCompletedEvent']) write(path.join(site, GENERATED_DIR, MODEL_FOLDER, operationFileName('accounts', id)), JSON.stringify(model(id)));
+  for (const id of ['createPayout', 'payoutCompletedEvent'])
+    write(path.join(site, GENERATED_DIR, MODEL_FOLDER, operationFileName('accounts', id)), JSON.stringify(model(id)));
   write(path.join(out, 'llms.txt'), LLMS_TXT);
   write(path.join(out, 'index.md'), '# Home\n');
   write(path.join(out, 'docs/guides/a.md'), '# Guide\n\nConverted from HTML.\n');
@@ -195,16 +228,27 @@ test('the build step writes operation pages from their models, the directive on 
   assert.ok(operation.startsWith(`${markdownDirective('/docs/api/account/create-payout')}\n\n# Create a payout\n`));
   assert.doesNotMatch(operation, /Converted from HTML/);
   // The samples are the ones gen:api recorded for the page, each under the title the page gives it.
-  assert.match(operation, /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/acc_7Hq2LmX9pR4sT8vW\/payouts'\n```\n\n### Node\.js · Axios\n\n```javascript\nconst axios = require\('axios'\);\n```\n/);
+  assert.match(
+    operation,
+    /## Code samples\n\n### cURL\n\n```bash\ncurl -L 'https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/acc_7Hq2LmX9pR4sT8vW\/payouts'\n```\n\n### Node\.js · Axios\n\n```javascript\nconst axios = require\('axios'\);\n```\n/,
+  );
   assert.equal(read('docs/guides/a.md'), `${markdownDirective('/docs/guides/a')}\n\n# Guide\n\nConverted from HTML.\n`);
   assert.match(read('index.md'), /^> Markdown copy of https:\/\/docs\.novaramp\.example\/\. For AI agents: .*https:\/\/docs\.novaramp\.example\/llms\.txt/);
   // llms-full.txt: the index, then every copy in llms.txt's order but the home page.
   const full = read('llms-full.txt');
   assert.ok(full.startsWith(`${LLMS_TXT}\n\n---\n\n# Full Documentation Content\n\n`));
   const order = ['docs/guides/a.md', 'docs/api/account/create-payout.md', 'docs/api/webhook/events/payout-completed.md'].map((p) => full.indexOf(read(p)));
-  assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `copies in llms.txt order: ${order}`);
+  assert.ok(
+    order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])),
+    `copies in llms.txt order: ${order}`,
+  );
   assert.ok(!full.includes('# Home'));
-  assert.deepEqual(llmsTxtCopies(LLMS_TXT), ['/index.md', '/docs/guides/a.md', '/docs/api/account/create-payout.md', '/docs/api/webhook/events/payout-completed.md']);
+  assert.deepEqual(llmsTxtCopies(LLMS_TXT), [
+    '/index.md',
+    '/docs/guides/a.md',
+    '/docs/api/account/create-payout.md',
+    '/docs/api/webhook/events/payout-completed.md',
+  ]);
 });
 
 test('an operation without a model fails the step, naming the file to generate, and writes nothing', async () => {
@@ -221,20 +265,27 @@ test('an operation without a model fails the step, naming the file to generate, 
 test('an operation whose samples gen:api did not record fails the step, naming the file to generate, and writes nothing', async () => {
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout')]);
   fs.rmSync(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, operationFileName('accounts', 'createPayout')));
-  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) => /^docs\/api\/reference\/samples\/accounts\/createPayout\.json is missing: run `npm run gen:api`/.test(e.message));
+  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), (e: Error) =>
+    /^docs\/api\/reference\/samples\/accounts\/createPayout\.json is missing: run `npm run gen:api`/.test(e.message),
+  );
   assert.equal(fs.readFileSync(path.join(out, 'docs/api/account/create-payout.md'), 'utf8'), '# Create a payout\n\nConverted from HTML.\n');
 });
 
 test('an llms.txt link to a copy that was not written fails the step', async () => {
   fakeBuild([entry('createPayout', '/docs/api/account/create-payout'), entry('payoutCompletedEvent', '/docs/api/webhook/events/payout-completed')]);
   fs.rmSync(path.join(out, 'docs/guides/a.md'));
-  await assert.rejects(finishMarkdown(site, out, 'manifest.json'), /llms\.txt links to https:\/\/docs\.novaramp\.example\/docs\/guides\/a\.md, which was not written\./);
+  await assert.rejects(
+    finishMarkdown(site, out, 'manifest.json'),
+    /llms\.txt links to https:\/\/docs\.novaramp\.example\/docs\/guides\/a\.md, which was not written\./,
+  );
   assert.equal(fs.readFileSync(path.join(out, 'index.md'), 'utf8'), '# Home\n');
 });
 
 test('pages without a Markdown copy: the search page and the lists of blog posts, not the posts', () => {
-  for (const route of ['/search', '/blog', '/blog/page/2', '/blog/tags', '/blog/tags/quotes', '/blog/authors', '/blog/archive']) assert.equal(hasMarkdownCopy(route), false, route);
-  for (const route of ['/', '/docs/guides/welcome-guide', '/blog/2025/03/18/sandbox-and-webhooks', '/blogroll']) assert.equal(hasMarkdownCopy(route), true, route);
+  for (const route of ['/search', '/blog', '/blog/page/2', '/blog/tags', '/blog/tags/quotes', '/blog/authors', '/blog/archive'])
+    assert.equal(hasMarkdownCopy(route), false, route);
+  for (const route of ['/', '/docs/guides/welcome-guide', '/blog/2025/03/18/sandbox-and-webhooks', '/blogroll'])
+    assert.equal(hasMarkdownCopy(route), true, route);
   assert.equal(markdownPath('/'), '/index.md');
   assert.equal(markdownPath('/docs/a/'), '/docs/a.md');
 });

@@ -19,15 +19,25 @@ describe('mermaid diagrams at build time', () => {
     const file = path.join(SITE_ROOT, 'docs', 'guides', 'flow.md');
     const js = String(
       await compile(
-        {path: file, cwd: SITE_ROOT, value: page('sequenceDiagram\n  participant C as Client\n  participant API as NovaRamp API\n  C->>API: POST /accounts\n  API-->>C: 201 Account')},
+        {
+          path: file,
+          cwd: SITE_ROOT,
+          value: page('sequenceDiagram\n  participant C as Client\n  participant API as NovaRamp API\n  C->>API: POST /accounts\n  API-->>C: 201 Account'),
+        },
         {remarkPlugins: [remarkMermaidSvg]},
       ),
     );
     assert.match(js, /className: "novaramp-mermaid"/);
     assert.doesNotMatch(js, /language-mermaid/, 'no code block left');
-    const images = [...js.matchAll(/className: "novaramp-mermaid__(light|dark)"[\s\S]*?src: "([^"]+\.svg)"[\s\S]*?alt: "([^"]*)"|className: "novaramp-mermaid__(light|dark)"[\s\S]*?alt: "([^"]*)"[\s\S]*?src: "([^"]+\.svg)"/g)]
-      .map((m) => ({mode: m[1] ?? m[4], src: m[2] ?? m[6], alt: m[3] ?? m[5]}));
-    assert.deepEqual(images.map((i) => i.mode), ['light', 'dark']);
+    const images = [
+      ...js.matchAll(
+        /className: "novaramp-mermaid__(light|dark)"[\s\S]*?src: "([^"]+\.svg)"[\s\S]*?alt: "([^"]*)"|className: "novaramp-mermaid__(light|dark)"[\s\S]*?alt: "([^"]*)"[\s\S]*?src: "([^"]+\.svg)"/g,
+      ),
+    ].map((m) => ({mode: m[1] ?? m[4], src: m[2] ?? m[6], alt: m[3] ?? m[5]}));
+    assert.deepEqual(
+      images.map((i) => i.mode),
+      ['light', 'dark'],
+    );
     const svgs = images.map((i) => {
       assert.equal(i.alt, 'Sequence diagram between Client, NovaRamp API');
       return fs.readFileSync(path.resolve(path.dirname(file), i.src), 'utf8');

@@ -108,7 +108,9 @@ test('the client copies lose the operation pages and keep everything else; each 
   assert.ok(!table.registry.includes('.api.mdx') && table.registry.includes('"comp"') && table.registry.includes('banking-guide.md'));
   assert.deepEqual(Object.keys(JSON.parse(table.routesChunkNames) as object), [`${GUIDE}-g1`]);
   assert.deepEqual(
-    (JSON.parse(table.globalData) as {'docusaurus-plugin-content-docs': {default: {versions: {docs: {path: string}[]}[]}}})['docusaurus-plugin-content-docs'].default.versions[0].docs.map((d) => d.path),
+    (JSON.parse(table.globalData) as {'docusaurus-plugin-content-docs': {default: {versions: {docs: {path: string}[]}[]}}})[
+      'docusaurus-plugin-content-docs'
+    ].default.versions[0].docs.map((d) => d.path),
     [GUIDE],
   );
   assert.deepEqual(table.operations[0], {
@@ -157,7 +159,9 @@ test('a category that lists one operation page keeps it: nothing is apart, and t
 test('operation pages a sidebar lists apart from each other, outside a category or with another API category fail, naming the file', () => {
   const props = (dir: string) => path.join(dir, 'docusaurus-plugin-content-docs/default/p/docs-175.json');
   let dir = generatedFiles(undefined, [category('Wallet', [opLink(OP), link(OVERVIEW, 'api/overview'), opLink(OP2)])]);
-  assert.throws(() => routeTableWithout(dir, PAGES), {message: `${props(dir)}: sidebar "api", category "Wallet": its operation pages are not listed next to each other`});
+  assert.throws(() => routeTableWithout(dir, PAGES), {
+    message: `${props(dir)}: sidebar "api", category "Wallet": its operation pages are not listed next to each other`,
+  });
   dir = generatedFiles(undefined, [opLink(OP), category('Wallet', [opLink(OP2)])]);
   assert.throws(() => routeTableWithout(dir, PAGES), {
     message: `${props(dir)}: sidebar "api": lists the operation page ${docIdOf(OP)} outside a category (its pages are kept apart by category)`,
@@ -167,7 +171,9 @@ test('operation pages a sidebar lists apart from each other, outside a category 
     message: `${props(dir)}: sidebar "api", category "Wallet": lists operation pages of /api/crypto/wallet and /api/fiat`,
   });
   dir = generatedFiles(undefined, [category('Wallet', [opLink(OP), opLink(OP2)]), category('Again', [opLink(OP), opLink(OP2)])]);
-  assert.throws(() => routeTableWithout(dir, PAGES), {message: `${props(dir)}: sidebar "api", category "Again": the operation pages of /api/crypto/wallet are listed in a second category`});
+  assert.throws(() => routeTableWithout(dir, PAGES), {
+    message: `${props(dir)}: sidebar "api", category "Again": the operation pages of /api/crypto/wallet are listed in a second category`,
+  });
 });
 
 test('an operation page missing from the route table fails, naming the file', () => {
@@ -175,6 +181,9 @@ test('an operation page missing from the route table fails, naming the file', ()
   assert.throws(() => routeTableWithout(dir, PAGES), {message: `${path.join(dir, 'routes.js')}: no route for ${OP}`});
 });
 
-test('an operation route outside the operation pages\' prefix fails, naming the page', () => {
-  assert.throws(() => routeTableWithout(generatedFiles(), [{route: '/docs/elsewhere', docId: 'x/y', category: '/elsewhere'}]), /^Error: x\/y: its route \/docs\/elsewhere is not under \/docs\/api\//);
+test("an operation route outside the operation pages' prefix fails, naming the page", () => {
+  assert.throws(
+    () => routeTableWithout(generatedFiles(), [{route: '/docs/elsewhere', docId: 'x/y', category: '/elsewhere'}]),
+    /^Error: x\/y: its route \/docs\/elsewhere is not under \/docs\/api\//,
+  );
 });

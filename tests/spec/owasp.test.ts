@@ -30,7 +30,10 @@ test('the ruleset is the published OWASP one with only the CORS rule turned off'
 for (const api of API_SPECS) {
   test(`${api}: no OWASP error in the bundled API`, () => {
     const errors = problems.filter((p) => p.severity === 0 && path.basename(p.source) === `${api}.json`);
-    assert.deepEqual(errors.map((p) => `${p.code} at ${p.path.join('/')}`), []);
+    assert.deepEqual(
+      errors.map((p) => `${p.code} at ${p.path.join('/')}`),
+      [],
+    );
   });
 }
 

@@ -89,13 +89,21 @@ window.__attached = true;
 
 /** The names of the property rows directly in an element (not in nested objects). */
 const ownRows = (page: Page, selector: string) =>
-  page.locator(`${selector} > ul > li > div > .openapi-schema__container > .openapi-schema__property, ${selector} > ul > li > details > summary > .openapi-schema__container > .openapi-schema__property`).allInnerTexts();
+  page
+    .locator(
+      `${selector} > ul > li > div > .openapi-schema__container > .openapi-schema__property, ${selector} > ul > li > details > summary > .openapi-schema__container > .openapi-schema__property`,
+    )
+    .allInnerTexts();
 
 test('a discriminated oneOf: each variant shows its own fields when its tab is selected, and only those', async () => {
   const m = await model('discriminator.yaml', 'createPaymentMethod');
   await withReference(m, async (page) => {
     const group = page.locator('.novaramp-variants').first();
-    const expected: Record<string, string[]> = {'card, debit_card': ['type', 'last4', 'expires'], bank_account: ['type', 'iban', 'bic'], wallet: ['type', 'address', 'network']};
+    const expected: Record<string, string[]> = {
+      'card, debit_card': ['type', 'last4', 'expires'],
+      bank_account: ['type', 'iban', 'bic'],
+      wallet: ['type', 'address', 'network'],
+    };
     for (const [label, fields] of Object.entries(expected)) {
       const tab = group.getByRole('tab', {name: label, exact: true});
       await tab.click();
@@ -128,7 +136,10 @@ test('an id-or-object field (anyOf of a string and an object): each variant show
       texts.push((await panel.innerText()).trim());
     }
     assert.notEqual(texts[0], texts[1], 'the two variants do not show the same content');
-    assert.ok(texts.some((t) => /^string\b/.test(t)), `one variant is the identifier string: ${texts.join(' | ')}`);
+    assert.ok(
+      texts.some((t) => /^string\b/.test(t)),
+      `one variant is the identifier string: ${texts.join(' | ')}`,
+    );
   });
 });
 
@@ -172,7 +183,10 @@ test('a link to a place in a panel the page has not loaded yet selects the tab t
       document.querySelector('.novaramp-reference')?.prepend(a);
     }, panelId);
     await page.locator('#probe-link').click();
-    await page.waitForFunction((id) => !document.getElementById(id)?.hasAttribute('hidden') && !document.getElementById(id)?.hasAttribute('data-deferred'), panelId);
+    await page.waitForFunction(
+      (id) => !document.getElementById(id)?.hasAttribute('hidden') && !document.getElementById(id)?.hasAttribute('data-deferred'),
+      panelId,
+    );
     assert.ok((await page.locator(`[id="${panelId}"]`).evaluate((el) => el.childElementCount)) > 0, 'the panel was filled');
     assert.equal(await page.locator(`[aria-controls="${panelId}"]`).getAttribute('aria-selected'), 'true');
   });

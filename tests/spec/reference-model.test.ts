@@ -23,7 +23,6 @@ import {loadApi} from '../../tools/openapi/load';
 import {buildComponentModel, buildOperationModel, NODE_BUDGET} from '../../tools/reference/build';
 import {ENUM_SHOWN, typeLabel} from '../../tools/reference/facts';
 import {renderReferenceHtml} from '../../tools/reference/html';
-import {operationMarkdown} from '../../tools/reference/markdown';
 import {schemaRoots, views, type OperationModel, type SchemaNode, type SchemaView} from '../../tools/reference/model';
 import {proseHtml} from '../../tools/reference/prose';
 import {exampleRequest} from '../../tools/reference/request';
@@ -73,13 +72,17 @@ function at(node: SchemaNode | undefined, ...names: string[]): SchemaNode {
 }
 
 const names = (node: SchemaNode): string[] => view(node).properties.map((p) => p.name);
-const requiredNames = (node: SchemaNode): string[] => view(node).properties.filter((p) => p.required).map((p) => p.name);
+const requiredNames = (node: SchemaNode): string[] =>
+  view(node)
+    .properties.filter((p) => p.required)
+    .map((p) => p.name);
 const labels = (node: SchemaNode): string[] => (view(node).variants?.options ?? []).map((o) => o.label);
 const requestBody = (model: OperationModel): SchemaNode => model.requestBody?.content[0]?.schema as SchemaNode;
 const responseBody = (model: OperationModel, status: string): SchemaNode => model.responses.find((r) => r.status === status)?.content[0]?.schema as SchemaNode;
 
 const fragment = (text: string) => elementsOf(parseFragment(text));
-const classed = (text: string, cls: string) => fragment(text).filter((el) => (el.attrs.find((a) => a.name === 'class')?.value ?? '').split(/\s+/).includes(cls));
+const classed = (text: string, cls: string) =>
+  fragment(text).filter((el) => (el.attrs.find((a) => a.name === 'class')?.value ?? '').split(/\s+/).includes(cls));
 
 /** The lines of the Markdown item of the row `name` (its head and what is indented below it). */
 function itemBody(md: string, name: string): string {
@@ -98,13 +101,18 @@ test('a discriminator mapping labels each variant by its value, whether it names
   assert.equal(body.variants?.discriminator?.propertyName, 'type');
   // A variant two values choose is labelled by both.
   assert.deepEqual(labels(body), ['card, debit_card', 'bank_account', 'wallet']);
-  assert.deepEqual(body.variants?.options.map((o) => view(o.schema).name), ['Card', 'BankAccount', 'CryptoWallet']);
+  assert.deepEqual(
+    body.variants?.options.map((o) => view(o.schema).name),
+    ['Card', 'BankAccount', 'CryptoWallet'],
+  );
   assert.deepEqual(names(body.variants!.options[2].schema), ['type', 'address', 'network']);
   // The page says what chooses the variant and has a tab per variant; the copy says the same.
   const page = html(model);
   assert.match(page, /Chosen by <code>type<\/code>: exactly one of these\./);
   assert.deepEqual(
-    classed(page, 'openapi-tabs__schema-label').map((el) => textOf(el)).filter((t) => ['card, debit_card', 'bank_account', 'wallet'].includes(t)),
+    classed(page, 'openapi-tabs__schema-label')
+      .map((el) => textOf(el))
+      .filter((t) => ['card, debit_card', 'bank_account', 'wallet'].includes(t)),
     ['card, debit_card', 'bank_account', 'wallet', 'card, debit_card', 'bank_account', 'wallet'],
   );
   assert.match(markdown(api, model), /- Exactly one of these 3 variants, chosen by `type`:\n {2}- Variant 1 of 3: card, debit_card\n/);
@@ -152,7 +160,12 @@ test('a variant that is itself a oneOf keeps its own variants, each with its own
   const page = html(model);
   const inner = fragment(page).find((el) => el.attrs.some((a) => a.name === 'id' && a.value === crypto.id));
   assert.ok(inner, 'the inner choice has its own element');
-  assert.deepEqual(classed(page, 'openapi-tabs__schema-label').map((el) => textOf(el)).filter((t) => /Destination|destination|OnChain|Exchange/.test(t)), ['BankDestination', 'Crypto destination', 'OnChainAddress', 'ExchangeAccount']);
+  assert.deepEqual(
+    classed(page, 'openapi-tabs__schema-label')
+      .map((el) => textOf(el))
+      .filter((t) => /Destination|destination|OnChain|Exchange/.test(t)),
+    ['BankDestination', 'Crypto destination', 'OnChainAddress', 'ExchangeAccount'],
+  );
   assert.match(markdown(api, model), /- Variant 2 of 2: Crypto destination\n\n {6}- Exactly one of these 2 variants:\n {8}- Variant 1 of 2: OnChainAddress/);
 });
 
@@ -230,7 +243,7 @@ test('a conflict inside a property only a later allOf part has is located on tha
   assert.match(line, /^\s*currency:/, `${where} is a line defining currency: "${line}"`);
 });
 
-test('a self-recursive schema is finite: a category\'s children and parent link back to the category they are in', async () => {
+test("a self-recursive schema is finite: a category's children and parent link back to the category they are in", async () => {
   const {model} = await operation('recursion.yaml', 'getCategory');
   const category = view(responseBody(model, '200'));
   const children = view(at(category, 'children'));
@@ -238,12 +251,15 @@ test('a self-recursive schema is finite: a category\'s children and parent link 
   assert.deepEqual(child?.kind === 'link' && {reason: child.reason, to: child.to}, {reason: 'recursive', to: category.id});
   const parent = at(category, 'parent');
   assert.equal(parent.kind, 'link');
-  assert.deepEqual({to: parent.to, nullable: parent.nullable, description: parent.description}, {to: category.id, nullable: true, description: 'The category above, or null at the top.'});
+  assert.deepEqual(
+    {to: parent.to, nullable: parent.nullable, description: parent.description},
+    {to: category.id, nullable: true, description: 'The category above, or null at the top.'},
+  );
   assert.equal([...views(category)].length, 4, 'the category, its id, name and children');
   assert.equal(typeLabel(children), 'Category[]');
 });
 
-test('mutually recursive schemas end in a link to the outer one: an account\'s group is the group it is listed in', async () => {
+test("mutually recursive schemas end in a link to the outer one: an account's group is the group it is listed in", async () => {
   const {model} = await operation('recursion.yaml', 'getAccountGroup');
   const group = view(responseBody(model, '200'));
   const account = view(view(at(group, 'accounts')).items);
@@ -252,7 +268,7 @@ test('mutually recursive schemas end in a link to the outer one: an account\'s g
   assert.deepEqual(back.kind === 'link' && {to: back.to, reason: back.reason, name: back.name}, {to: group.id, reason: 'recursive', name: 'AccountGroup'});
 });
 
-test('a recursive link inside a list\'s items leads to an element of the page with the id it names', async () => {
+test("a recursive link inside a list's items leads to an element of the page with the id it names", async () => {
   const {api, model} = await operation('recursion.yaml', 'listCategories');
   const category = view(view(at(responseBody(model, '200'), 'data')).items);
   const link = at(category, 'children');
@@ -261,7 +277,10 @@ test('a recursive link inside a list\'s items leads to an element of the page wi
   const hrefs = fragment(page).flatMap((el) => el.attrs.filter((a) => a.name === 'href' && a.value.startsWith('#')).map((a) => a.value.slice(1)));
   assert.ok(hrefs.includes(category.id), `a link to the category (${category.id}) is on the page`);
   const ids = fragment(page).flatMap((el) => el.attrs.filter((a) => a.name === 'id').map((a) => a.value));
-  assert.ok(ids.includes(category.id), `the category's fields carry its id ${category.id} (ids: ${ids.filter((i) => i.startsWith('res-200-data')).join(', ')})`);
+  assert.ok(
+    ids.includes(category.id),
+    `the category's fields carry its id ${category.id} (ids: ${ids.filter((i) => i.startsWith('res-200-data')).join(', ')})`,
+  );
   assert.deepEqual(linkProblems(model, render(api, model)), []);
 });
 
@@ -283,7 +302,9 @@ test('a property whose schema is a link (a parent, a group, a second party) link
     let row = name?.parentNode;
     while (row && 'tagName' in row && row.tagName !== 'li') row = row.parentNode;
     assert.ok(row && 'tagName' in row, `${id}: ${property} has a row`);
-    const anchors = elementsOf(row as DefaultTreeAdapterMap['element']).filter((el) => el.tagName === 'a' && el.attrs.some((a) => a.name === 'href' && a.value === `#${link.to}`));
+    const anchors = elementsOf(row as DefaultTreeAdapterMap['element']).filter(
+      (el) => el.tagName === 'a' && el.attrs.some((a) => a.name === 'href' && a.value === `#${link.to}`),
+    );
     if (anchors.length !== 1) unlinked.push(`${id}: the row of ${property} has ${anchors.length} links to #${link.to}`);
   }
   assert.deepEqual(unlinked, []);
@@ -292,7 +313,14 @@ test('a property whose schema is a link (a parent, a group, a second party) link
 test('query parameters of the example request are written in their style: exploded arrays repeat, explode false joins, deepObject nests', async () => {
   const {model} = await operation('query-styles.yaml', 'listCharges');
   const query = exampleRequest(model).query.map((q) => `${q.key}=${q.value}`);
-  assert.deepEqual(query, ['expand=customer', 'expand=invoice', 'ids=ch_1,ch_2', 'created[gte]=2024-01-01T00:00:00Z', 'created[lt]=2024-02-01T00:00:00Z', 'limit=10']);
+  assert.deepEqual(query, [
+    'expand=customer',
+    'expand=invoice',
+    'ids=ch_1,ch_2',
+    'created[gte]=2024-01-01T00:00:00Z',
+    'created[lt]=2024-02-01T00:00:00Z',
+    'limit=10',
+  ]);
   // What the reader copies: the curl sample's URL.
   const url = new URL(/curl -L '([^']+)'/.exec(codeSamples(model, {typed: false})[0].source)?.[1] ?? '');
   assert.deepEqual(url.searchParams.getAll('expand'), ['customer', 'invoice']);
@@ -304,7 +332,11 @@ test('a large schema met again in the same operation is a repeated link to its f
   const transfer = view(responseBody(model, '200'));
   const source = view(at(transfer, 'source'));
   const destination = at(transfer, 'destination');
-  assert.deepEqual(destination.kind === 'link' && {to: destination.to, reason: destination.reason, description: destination.description}, {to: source.id, reason: 'repeated', description: 'Who receives the funds.'});
+  assert.deepEqual(destination.kind === 'link' && {to: destination.to, reason: destination.reason, description: destination.description}, {
+    to: source.id,
+    reason: 'repeated',
+    description: 'Who receives the funds.',
+  });
   assert.deepEqual(names(at(transfer, 'fee')), ['amount', 'currency']);
 });
 
@@ -320,10 +352,15 @@ test('a large schema that is a variant with fields beside it keeps those fields 
 
 test('a response whose whole body is a schema shown in another response lists its fields in its own tab', async () => {
   const {model} = await operation('repeated.yaml', 'createTransfer');
-  assert.deepEqual(model.responses.map((r) => r.status), ['200', '201']);
+  assert.deepEqual(
+    model.responses.map((r) => r.status),
+    ['200', '201'],
+  );
   const page = html(model);
   // The 201 tab's panel is hidden (and deferred) while the 200 one is shown: it must hold the fields itself.
-  const rows = htmlRows(page, 'responses-panel-1').filter((r) => r.path.length === 0).map((r) => r.name);
+  const rows = htmlRows(page, 'responses-panel-1')
+    .filter((r) => r.path.length === 0)
+    .map((r) => r.name);
   assert.deepEqual(rows, ['id', 'amount', 'fee', 'source', 'destination', 'beneficiary']);
 });
 
@@ -334,7 +371,10 @@ test('the automatic example of a body fills a field shown as a link with a value
   assert.notEqual(replay.destination, null, 'a required, non-nullable party is not null');
   assert.deepEqual(sampleOf(responseBody(model, '201')), replay, 'the 201 body is the same transfer');
   const category = sampleOf(responseBody((await operation('recursion.yaml', 'getCategory')).model, '200')) as JsonObject;
-  assert.ok(Array.isArray(category.children) && !category.children.includes(null), `children is a list of categories or empty: ${JSON.stringify(category.children)}`);
+  assert.ok(
+    Array.isArray(category.children) && !category.children.includes(null),
+    `children is a list of categories or empty: ${JSON.stringify(category.children)}`,
+  );
 });
 
 test('an expandable field (an id or the whole object) is two anyOf variants: the string and the object', async () => {
@@ -345,7 +385,7 @@ test('an expandable field (an id or the whole object) is two anyOf variants: the
   const [id, object] = customer.variants!.options.map((o) => view(o.schema));
   assert.deepEqual({types: id.types, maxLength: id.constraints.maxLength}, {types: ['string'], maxLength: 64});
   assert.deepEqual(requiredNames(object), ['id', 'email']);
-  assert.equal(customer.description, 'The customer\'s id, or the customer when expanded.');
+  assert.equal(customer.description, "The customer's id, or the customer when expanded.");
   // With a null branch too: two variants, and the field is nullable.
   const invoice = view(at(responseBody(model, '200'), 'invoice'));
   assert.deepEqual(labels(invoice), ['string', 'Invoice']);
@@ -354,7 +394,10 @@ test('an expandable field (an id or the whole object) is two anyOf variants: the
   const expand = model.parameters.find((p) => p.name === 'expand');
   assert.equal(expand?.schema && typeLabel(expand.schema), 'string[]');
   const md = markdown(api, model);
-  assert.match(md, /- \*\*`expand`\*\* string\[\][^\n]*\n\n {2}Fields to expand into their whole object\.\n\n {2}\*\*Possible values:\*\* \[`customer`, `invoice`\]/);
+  assert.match(
+    md,
+    /- \*\*`expand`\*\* string\[\][^\n]*\n\n {2}Fields to expand into their whole object\.\n\n {2}\*\*Possible values:\*\* \[`customer`, `invoice`\]/,
+  );
   assert.match(md, /- At least one of these 2 variants:\n {4}- Variant 1 of 2: string\n/);
   assert.match(html(model), /<span class="badge badge--info" style="margin-bottom:1rem">anyOf<\/span>/);
 });
@@ -369,7 +412,10 @@ test('a map lists its values\' schema as "any other key", and additionalProperti
   assert.deepEqual({types: value.types, maxLength: value.constraints.maxLength}, {types: ['string'], maxLength: 500});
   const balances = view(at(responseBody(model, '201'), 'balances'));
   const money = view(balances.additionalProperties || undefined, 'the balances');
-  assert.deepEqual({name: money.name, fields: names(money), closed: money.additionalProperties}, {name: 'Money', fields: ['amount', 'currency'], closed: false});
+  assert.deepEqual(
+    {name: money.name, fields: names(money), closed: money.additionalProperties},
+    {name: 'Money', fields: ['amount', 'currency'], closed: false},
+  );
   const rows = htmlRows(html(model)).map((r) => `${[...r.path, r.name].join(' › ')}: ${r.label}`);
   assert.ok(rows.includes('metadata › any other key: string'), rows.join(' | '));
   assert.ok(rows.includes('balances › any other key: object'), rows.join(' | '));
@@ -392,9 +438,15 @@ test('OpenAPI 3.1 nullables (a type array, null first or last, a oneOf or anyOf 
     assert.deepEqual({types: v.types, nullable: v.nullable, label: typeLabel(v)}, {types: ['string'], nullable: true, label: 'string | null'}, name);
   }
   const fee = view(at(body, 'fee'));
-  assert.deepEqual({name: fee.name, nullable: fee.nullable, fields: names(fee), description: fee.description}, {name: 'Money', nullable: true, fields: ['amount', 'currency'], description: 'The fee, or null before it is known.'});
+  assert.deepEqual(
+    {name: fee.name, nullable: fee.nullable, fields: names(fee), description: fee.description},
+    {name: 'Money', nullable: true, fields: ['amount', 'currency'], description: 'The fee, or null before it is known.'},
+  );
   const settled = view(at(body, 'settled_at'));
-  assert.deepEqual({nullable: settled.nullable, variants: settled.variants, label: typeLabel(settled)}, {nullable: true, variants: undefined, label: '(string | null)<date-time>'});
+  assert.deepEqual(
+    {nullable: settled.nullable, variants: settled.variants, label: typeLabel(settled)},
+    {nullable: true, variants: undefined, label: '(string | null)<date-time>'},
+  );
   const page = html(model);
   assert.equal(rowWords(page, 'note'), 'note string | null nullable required');
   assert.equal(rowWords(page, 'fee'), 'fee object nullable required');
@@ -415,7 +467,10 @@ test('OpenAPI 3.0 nullable: true, also beside allOf: [$ref], reads as the same n
   assert.deepEqual({types: note.types, nullable: note.nullable, maxLength: note.constraints.maxLength}, {types: ['string'], nullable: true, maxLength: 140});
   assert.equal(typeLabel(at(body, 'settled_at')), '(string | null)<date-time>');
   const fee = view(at(body, 'fee'));
-  assert.deepEqual({name: fee.name, nullable: fee.nullable, fields: names(fee), description: fee.description}, {name: 'Money', nullable: true, fields: ['amount', 'currency'], description: 'The fee, or null before it is known.'});
+  assert.deepEqual(
+    {name: fee.name, nullable: fee.nullable, fields: names(fee), description: fee.description},
+    {name: 'Money', nullable: true, fields: ['amount', 'currency'], description: 'The fee, or null before it is known.'},
+  );
   const beneficiary = view(at(body, 'beneficiary'));
   assert.deepEqual({nullable: beneficiary.nullable, fields: names(beneficiary)}, {nullable: true, fields: ['name']});
   assert.equal(rowWords(html(model), 'note'), 'note string | null nullable required');
@@ -432,23 +487,39 @@ test('read-only fields are left out of the request and shown in the response; wr
   assert.deepEqual(names(response), ['id', 'livemode', 'email', 'object_ref', 'created_at', 'card']);
   assert.deepEqual(names(at(response, 'card')), ['last4', 'holder']);
   const page = html(model);
-  assert.deepEqual(htmlRows(page, view(request).id).map((r) => [...r.path, r.name].join('.')), ['email', 'password', 'card', 'card.number', 'card.holder']);
-  assert.deepEqual(htmlRows(page, view(response).id).map((r) => [...r.path, r.name].join('.')), ['id', 'livemode', 'email', 'object_ref', 'created_at', 'card', 'card.last4', 'card.holder']);
+  assert.deepEqual(
+    htmlRows(page, view(request).id).map((r) => [...r.path, r.name].join('.')),
+    ['email', 'password', 'card', 'card.number', 'card.holder'],
+  );
+  assert.deepEqual(
+    htmlRows(page, view(response).id).map((r) => [...r.path, r.name].join('.')),
+    ['id', 'livemode', 'email', 'object_ref', 'created_at', 'card', 'card.last4', 'card.holder'],
+  );
   assert.equal(rowWords(page, 'password'), 'password string required write-only');
   assert.equal(rowWords(page, 'created_at'), 'created_at string<date-time> read-only');
 });
 
-test('a form-encoded body\'s example request is form fields, nested as a[b], and the curl sample sends them as form fields', async () => {
+test("a form-encoded body's example request is form fields, nested as a[b], and the curl sample sends them as form fields", async () => {
   const {model} = await operation('form.yaml', 'createPaymentIntent');
   const example = exampleRequest(model);
   assert.equal(example.body?.mode, 'urlencoded');
   assert.equal(example.body?.raw, undefined);
   const fields = Object.fromEntries((example.body?.fields ?? []).map((f) => [f.key, f.value]));
   assert.deepEqual(
-    {amount: fields.amount, currency: fields.currency, number: fields['card[number]'], month: fields['card[exp_month]'], sku: fields['items[0][sku]'], quantity: fields['items[0][quantity]']},
+    {
+      amount: fields.amount,
+      currency: fields.currency,
+      number: fields['card[number]'],
+      month: fields['card[exp_month]'],
+      sku: fields['items[0][sku]'],
+      quantity: fields['items[0][quantity]'],
+    },
     {amount: '2500', currency: 'eur', number: '4242424242424242', month: '12', sku: 'sku_1', quantity: '2'},
   );
-  assert.ok(Object.keys(fields).some((k) => k.startsWith('metadata[')), 'the metadata map is a form field too');
+  assert.ok(
+    Object.keys(fields).some((k) => k.startsWith('metadata[')),
+    'the metadata map is a form field too',
+  );
   assert.ok(!Object.values(fields).some((v) => v.startsWith('{') || v.startsWith('[')), 'no field carries JSON');
   const curl = codeSamples(model, {typed: false})[0];
   assert.equal(curl.lang, 'cURL');
@@ -458,22 +529,38 @@ test('a form-encoded body\'s example request is form fields, nested as a[b], and
   assert.doesNotMatch(curl.source, /--data-raw|"amount"/, 'no JSON body');
 });
 
-test('descriptions with raw HTML, <, &, { and } are text on the page: no script, no handler, and the page\'s MDX compiles', async () => {
+test("descriptions with raw HTML, <, &, { and } are text on the page: no script, no handler, and the page's MDX compiles", async () => {
   const {model} = await operation('prose.yaml', 'createQuote');
   const page = html(model);
   const description = proseHtml(model.description ?? '', {headingLevel: 2, foreign: false});
   for (const text of [page, description.html]) {
     const els = fragment(text);
-    assert.deepEqual(els.filter((el) => ['script', 'iframe', 'style'].includes(el.tagName)).map((el) => el.tagName), []);
-    assert.deepEqual(els.flatMap((el) => el.attrs.filter((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName} ${a.name}`)), []);
+    assert.deepEqual(
+      els.filter((el) => ['script', 'iframe', 'style'].includes(el.tagName)).map((el) => el.tagName),
+      [],
+    );
+    assert.deepEqual(
+      els.flatMap((el) => el.attrs.filter((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName} ${a.name}`)),
+      [],
+    );
   }
   const said = textOf(parseFragment(page)).replace(/\s+/g, ' ');
-  for (const phrase of ['Use {side} & never', '1 < 2 & 3 > 2, {literal}, {not an expression}.', 'valid for < 30 s & {ttl} seconds.', 'of the quote {id}.']) assert.ok(said.includes(phrase), phrase);
+  for (const phrase of ['Use {side} & never', '1 < 2 & 3 > 2, {literal}, {not an expression}.', 'valid for < 30 s & {ttl} seconds.', 'of the quote {id}.'])
+    assert.ok(said.includes(phrase), phrase);
   const intro = textOf(parseFragment(description.html)).replace(/\s+/g, ' ');
-  for (const phrase of ['a draft quote for amounts < 10,000 & > 0.', '{"side": "buy"} or {side} in braces.', 'Rates & fees {apply}']) assert.ok(intro.includes(phrase), phrase);
+  for (const phrase of ['a draft quote for amounts < 10,000 & > 0.', '{"side": "buy"} or {side} in braces.', 'Rates & fees {apply}'])
+    assert.ok(intro.includes(phrase), phrase);
   assert.equal(fragment(description.html).filter((el) => el.tagName === 'table').length, 1, 'the GitHub table is a table');
   // The page is MDX: the summary (its title) and the description must reach it as strings, never as expressions.
-  const mdx = pageMdx({model, id: 'create-quote', slug: '/api/fixture/create-quote', referenceFile: '0123456789abcdef.json', descriptionHtml: description.html, badges: '', codeSamples: []});
+  const mdx = pageMdx({
+    model,
+    id: 'create-quote',
+    slug: '/api/fixture/create-quote',
+    referenceFile: '0123456789abcdef.json',
+    descriptionHtml: description.html,
+    badges: '',
+    codeSamples: [],
+  });
   const front = /^---\n[\s\S]*?\n---\n/.exec(mdx);
   assert.ok(front, 'the page starts with front matter');
   const {compile} = await import('@mdx-js/mdx');
@@ -488,7 +575,15 @@ test('descriptions with raw HTML, <, &, { and } are text on the page: no script,
 
 test('a deprecated operation without a description still makes a page that compiles: its notice is a block of its own', async () => {
   const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
-  const mdx = pageMdx({model: {...model, deprecated: true, description: undefined}, id: 'x', slug: '/api/fixture/x', referenceFile: '0123456789abcdef.json', descriptionHtml: '', badges: '', codeSamples: []});
+  const mdx = pageMdx({
+    model: {...model, deprecated: true, description: undefined},
+    id: 'x',
+    slug: '/api/fixture/x',
+    referenceFile: '0123456789abcdef.json',
+    descriptionHtml: '',
+    badges: '',
+    codeSamples: [],
+  });
   const body = mdx.slice(mdx.indexOf('\n---\n', 4) + 5);
   assert.match(body, /^:::caution\[deprecated\]\n\n[^\n]+\n\n:::\n\n/m);
   const {compile} = await import('@mdx-js/mdx');
@@ -507,7 +602,10 @@ after(() => fs.rmSync(scratch, {recursive: true, force: true}));
 
 function writeSpec(name: string, paths: JsonObject, schemas: JsonObject = {}): string {
   const file = path.join(scratch, `${name}.yaml`);
-  fs.writeFileSync(file, stringify({openapi: '3.1.0', info: {title: name, version: '1.0.0'}, servers: [{url: 'https://api.fixture.example/v1'}], paths, components: {schemas}}));
+  fs.writeFileSync(
+    file,
+    stringify({openapi: '3.1.0', info: {title: name, version: '1.0.0'}, servers: [{url: 'https://api.fixture.example/v1'}], paths, components: {schemas}}),
+  );
   return file;
 }
 
@@ -517,7 +615,9 @@ test('an enum of hundreds of values keeps them all: the page shows the first ENU
   // Three-letter codes, as currency and country lists have.
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const codes = Array.from({length: 300}, (_, i) => `${letters[Math.floor(i / 26 / 26) % 26]}${letters[Math.floor(i / 26) % 26]}${letters[i % 26]}`);
-  const file = writeSpec('enum', {'/rates': {get: {operationId: 'listRates', responses: ok({type: 'object', properties: {currency: {type: 'string', enum: codes}}})}}});
+  const file = writeSpec('enum', {
+    '/rates': {get: {operationId: 'listRates', responses: ok({type: 'object', properties: {currency: {type: 'string', enum: codes}}})}},
+  });
   const api = await load(file);
   const model = buildOperationModel(api, api.operations()[0], {api: 'fixture'});
   assert.deepEqual(view(at(responseBody(model, '200'), 'currency')).enum, codes);
@@ -526,11 +626,21 @@ test('an enum of hundreds of values keeps them all: the page shows the first ENU
   assert.ok(row);
   const values = row.childNodes.flatMap((c) => elementsOf(c)).filter((el) => el.tagName === 'p' && textOf(el).startsWith('Possible values:'));
   assert.equal(values.length, 1);
-  assert.deepEqual(elementsOf(values[0]).filter((el) => el.tagName === 'code').map((el) => textOf(el)), codes.slice(0, ENUM_SHOWN));
+  assert.deepEqual(
+    elementsOf(values[0])
+      .filter((el) => el.tagName === 'code')
+      .map((el) => textOf(el)),
+    codes.slice(0, ENUM_SHOWN),
+  );
   const details = classed(page, 'novaramp-enum');
   assert.equal(details.length, 1);
   assert.equal(textOf(elementsOf(details[0]).find((el) => el.tagName === 'summary')!), `All ${codes.length} values`);
-  assert.deepEqual(elementsOf(details[0]).filter((el) => el.tagName === 'code').map((el) => textOf(el)), codes);
+  assert.deepEqual(
+    elementsOf(details[0])
+      .filter((el) => el.tagName === 'code')
+      .map((el) => textOf(el)),
+    codes,
+  );
   const md = markdown(api, model);
   assert.ok(md.includes(`**Possible values:** [${codes.map((c) => `\`${c}\``).join(', ')}]`), 'the copy lists every value');
 });
@@ -573,7 +683,11 @@ test('an operation over NODE_BUDGET shows its deepest object components apart, e
   }
   const properties = Object.values(schemas).reduce<number>((n, s) => n + Object.keys((s as {properties: JsonObject}).properties).length, 0);
   assert.ok(properties > NODE_BUDGET, `the report has more fields (${properties}) than NODE_BUDGET (${NODE_BUDGET})`);
-  const file = writeSpec('large', {'/settlement-report': {get: {operationId: 'getSettlementReport', responses: ok({$ref: '#/components/schemas/SettlementReport'})}}}, schemas);
+  const file = writeSpec(
+    'large',
+    {'/settlement-report': {get: {operationId: 'getSettlementReport', responses: ok({$ref: '#/components/schemas/SettlementReport'})}}},
+    schemas,
+  );
   const api = await load(file);
   const model = buildOperationModel(api, api.operations()[0], {api: 'fixture'});
   assert.deepEqual(
@@ -584,11 +698,21 @@ test('an operation over NODE_BUDGET shows its deepest object components apart, e
   const fees = at(report, 'batch_07', 'summary', 'fees');
   assert.deepEqual(fees.kind === 'ref' && {ref: fees.ref, direction: fees.direction}, {ref: '#/components/schemas/FeeBreakdown07', direction: 'response'});
   // The page holds what fits the budget; every component apart is a closed <details> loading its own file.
-  const count = (n: SchemaNode): number => (n.kind !== 'schema' ? 1 : 1 + [...n.properties.map((p) => p.schema), ...(n.items ? [n.items] : []), ...(n.variants?.options.map((o) => o.schema) ?? [])].reduce((s, c) => s + count(c), 0));
+  const count = (n: SchemaNode): number =>
+    n.kind !== 'schema'
+      ? 1
+      : 1 +
+        [...n.properties.map((p) => p.schema), ...(n.items ? [n.items] : []), ...(n.variants?.options.map((o) => o.schema) ?? [])].reduce(
+          (s, c) => s + count(c),
+          0,
+        );
   assert.ok(count(report) <= NODE_BUDGET, `${count(report)} nodes on the page`);
   assert.equal(fragment(html(model)).filter((el) => el.attrs.some((a) => a.name === COMPONENT_FILE_ATTRIBUTE)).length, batches.length);
   const component = buildComponentModel(api, '#/components/schemas/FeeBreakdown07', 'response', {api: 'fixture'});
-  assert.deepEqual({name: component.name, fields: names(component.schema), required: requiredNames(component.schema), refs: component.refs}, {name: 'FeeBreakdown07', fields: Object.keys(fields(10, 'fee')), required: ['fee_1'], refs: []});
+  assert.deepEqual(
+    {name: component.name, fields: names(component.schema), required: requiredNames(component.schema), refs: component.refs},
+    {name: 'FeeBreakdown07', fields: Object.keys(fields(10, 'fee')), required: ['fee_1'], refs: []},
+  );
   const md = markdown(api, model);
   assert.match(md, /\n# `FeeBreakdown01` \(in responses\)\n\n[\s\S]*?\n- \*\*`fee_1`\*\* string required\n/);
   assert.deepEqual(lostRows(model, render(api, model)), []);
@@ -628,8 +752,14 @@ test('a named schema shown at two depths is two tables: the copy describes each 
   // net_amounts is return_amounts again, and the only pointer back; the deep use is another table, listed where it is.
   const pointers = [...md.matchAll(/^ *- Fields as in `Amounts`, listed under (.*)\.$/gm)].map((m) => m[1]);
   assert.deepEqual(pointers, ['Response 200 OK body (application/json) › `return_amounts`']);
-  assert.ok(markdownRows(md).some((r) => r.name === 'total_money' && r.path.join('.') === 'returns.detail.amounts'), 'the deep use lists its fields');
-  assert.ok(markdownRows(md).some((r) => r.name === 'total_money' && r.path.join('.') === 'return_amounts'), 'the shallow use lists its fields');
+  assert.ok(
+    markdownRows(md).some((r) => r.name === 'total_money' && r.path.join('.') === 'returns.detail.amounts'),
+    'the deep use lists its fields',
+  );
+  assert.ok(
+    markdownRows(md).some((r) => r.name === 'total_money' && r.path.join('.') === 'return_amounts'),
+    'the shallow use lists its fields',
+  );
   assert.deepEqual(lostRows(model, render(api, model)), []);
 });
 
@@ -643,10 +773,22 @@ test('the nothing-lost checks catch a row left out of the copy, a wrong type on 
   const damaged = {
     ...whole,
     markdown: new Map([['operation', copy.replace(/^- \*\*`label`\*\* string required\n/m, '')]]),
-    html: new Map([['operation', page.replace('<strong class="openapi-schema__property">label</strong> <span class="openapi-schema__name">string</span>', '<strong class="openapi-schema__property">label</strong> <span class="openapi-schema__name">integer</span>')]]),
+    html: new Map([
+      [
+        'operation',
+        page.replace(
+          '<strong class="openapi-schema__property">label</strong> <span class="openapi-schema__name">string</span>',
+          '<strong class="openapi-schema__property">label</strong> <span class="openapi-schema__name">integer</span>',
+        ),
+      ],
+    ]),
   };
-  assert.deepEqual(lostRows(model, damaged), ['html: request body (application/json): label: string required', 'markdown: request body (application/json): label: string required']);
-  const links = '<div role="tabpanel" id="p0"><a href="#x">X</a></div><div role="tabpanel" id="p1" hidden=""><span id="x"></span></div><a href="#nowhere">N</a><i id="d"></i><b id="d"></b>';
+  assert.deepEqual(lostRows(model, damaged), [
+    'html: request body (application/json): label: string required',
+    'markdown: request body (application/json): label: string required',
+  ]);
+  const links =
+    '<div role="tabpanel" id="p0"><a href="#x">X</a></div><div role="tabpanel" id="p1" hidden=""><span id="x"></span></div><a href="#nowhere">N</a><i id="d"></i><b id="d"></b>';
   assert.deepEqual(anchorProblems(links, []), [
     'the id "d" is on 2 elements',
     'the link "X" (#x) leads into the tab panel p1, which is hidden when the link is shown',

@@ -46,7 +46,10 @@ test('every operation of the eight APIs has a model with no problem, nothing sho
     models.filter((m) => m.refs.length).map((m) => `${m.operationId} shows ${m.refs.map((r) => r.name).join(', ')} apart`),
     [],
   );
-  assert.deepEqual([...pages].flatMap(([id, p]) => p.htmlProblems.map((problem) => `${id}: ${problem}`)), []);
+  assert.deepEqual(
+    [...pages].flatMap(([id, p]) => p.htmlProblems.map((problem) => `${id}: ${problem}`)),
+    [],
+  );
 });
 
 test('every property reachable from an operation is on its page and in its copy, with its type, required flag and constraints', () => {

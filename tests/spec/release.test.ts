@@ -74,7 +74,10 @@ test('a release writes the snapshot, release.json and changes.json from the prev
   const folder = path.join(dir, RELEASES_DIR, NEXT);
   assert.deepEqual(fs.readdirSync(folder).sort(), [...API_SPECS.map((a) => `${a}.yaml`), 'changes.json', 'release.json', RELEASE_ASYNCAPI].sort());
   assert.equal(fs.readFileSync(path.join(folder, 'release.json'), 'utf8'), `{"version": "${NEXT}", "date": "2026-12-01"}\n`);
-  assert.deepEqual(listReleases(dir).map((r) => r.version), [NEXT, ...listReleases(SITE_ROOT).map((r) => r.version)]);
+  assert.deepEqual(
+    listReleases(dir).map((r) => r.version),
+    [NEXT, ...listReleases(SITE_ROOT).map((r) => r.version)],
+  );
   const changes = loadReleaseChanges(NEXT, dir) as {kind: string; message: string}[];
   const added = changes.filter((c) => !unreleased.has(JSON.stringify(c)));
   assert.ok(added.length > 0 && added.every((c) => c.kind === 'deprecation' && /display_name`/.test(c.message)), JSON.stringify(added, null, 2));
@@ -101,7 +104,10 @@ test('a field released as deprecated may be removed once its x-sunset has passed
 });
 
 test('the release refuses a version that is not greater than the latest', async () => {
-  assert.match(await refusal(NEXT, '2027-01-01', 'release-version-increases'), new RegExp(`${escape(NEXT)} is not greater than the latest release ${escape(NEXT)}`));
+  assert.match(
+    await refusal(NEXT, '2027-01-01', 'release-version-increases'),
+    new RegExp(`${escape(NEXT)} is not greater than the latest release ${escape(NEXT)}`),
+  );
   assert.match(await refusal('1.0.9', '2027-01-01', 'release-version-increases'), /not greater/);
   assert.match(await refusal('1.2', '2027-01-01', 'usage'), /not a version/);
 });

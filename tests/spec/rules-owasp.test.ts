@@ -22,7 +22,11 @@ for (const rule of RULES) {
     const file = fixture(rule);
     const marked = expectMarks([file]).filter((m) => m.rule === rule);
     assert.equal(marked.length, 1, `${file} marks one line with "# expect: ${rule}"`);
-    assert.deepEqual(reported(output).filter((p) => p.file === file), marked, output);
+    assert.deepEqual(
+      reported(output).filter((p) => p.file === file),
+      marked,
+      output,
+    );
   });
 }
 

@@ -77,7 +77,10 @@ test('rule/rate-limit-withdrawals reaches the real money-moving withdrawal opera
   const reached = ops.filter((o) => methods.includes(o.method) && pattern.test(o.path));
   assert.deepEqual(reached.map((o) => o.operationId).sort(), [...MONEY_MOVING].sort());
   assert.deepEqual(
-    ops.filter((o) => o.rateLimit !== DEFAULT_RATE_LIMIT).map((o) => `${o.operationId} ${o.rateLimit}`).sort(),
+    ops
+      .filter((o) => o.rateLimit !== DEFAULT_RATE_LIMIT)
+      .map((o) => `${o.operationId} ${o.rateLimit}`)
+      .sort(),
     MONEY_MOVING.map((id) => `${id} withdrawals`).sort(),
   );
 });

@@ -29,7 +29,11 @@ function vocabularyRules(): Record<string, {severity?: string; message?: string}
   return Object.fromEntries(Object.entries(config.rules).filter(([id]) => id.startsWith(PREFIX))) as Record<string, {severity?: string; message?: string}>;
 }
 
-const fixtureFiles = (): string[] => fs.readdirSync(path.join(SITE_ROOT, FIXTURES)).filter((f) => f.endsWith('.yaml')).sort();
+const fixtureFiles = (): string[] =>
+  fs
+    .readdirSync(path.join(SITE_ROOT, FIXTURES))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
 
 /** The problems a fixture marks: a `# expect: <rule id>` comment on the line Redocly must report. */
 function expectedProblems(file: string): Problem[] {

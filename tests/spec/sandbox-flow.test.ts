@@ -58,21 +58,40 @@ test('the money flow runs green against the mock, every id carried from the step
   const result = runWorkflows(SITE_ROOT, [WORKFLOW], {origin: mock.origin, inputs: {api_key: 'sk_sandbox_flow_test'}});
   assert.equal(result.error, undefined, result.error);
   assert.deepEqual(result.failures.map(describeFailure), [], result.output);
-  assert.deepEqual(result.runs.map((r) => [r.workflowId, r.status, r.steps.length]), [['sandbox-money-flow', 'success', FLOW.length]]);
+  assert.deepEqual(
+    result.runs.map((r) => [r.workflowId, r.status, r.steps.length]),
+    [['sandbox-money-flow', 'success', FLOW.length]],
+  );
 });
 
 test('sandbox-only operations: exactly those under /sandbox/, on the sandbox server only (and the mock, which the downloads leave out), with scope sandbox:write', () => {
   const paths = mock.spec.paths as Record<string, Record<string, Record<string, unknown>>>;
-  const ops = Object.entries(paths).flatMap(([p, item]) => HTTP_METHODS.filter((m) => item[m]).map((m) => ({path: p, where: `${m.toUpperCase()} ${p}`, op: item[m]})));
+  const ops = Object.entries(paths).flatMap(([p, item]) =>
+    HTTP_METHODS.filter((m) => item[m]).map((m) => ({path: p, where: `${m.toUpperCase()} ${p}`, op: item[m]})),
+  );
   const sandbox = ops.filter((o) => o.op['x-sandbox-only'] === true);
-  assert.deepEqual(sandbox.map((o) => o.path), ops.filter((o) => o.path.startsWith('/sandbox/')).map((o) => o.path));
+  assert.deepEqual(
+    sandbox.map((o) => o.path),
+    ops.filter((o) => o.path.startsWith('/sandbox/')).map((o) => o.path),
+  );
   assert.equal(sandbox.length, 9);
   for (const {where, op} of sandbox) {
     const servers = op.servers as {url: string; 'x-internal'?: boolean}[];
-    assert.deepEqual(servers?.map((s) => [s.url, s['x-internal']]), [[BASE, false]], `${where}: servers of the download`);
+    assert.deepEqual(
+      servers?.map((s) => [s.url, s['x-internal']]),
+      [[BASE, false]],
+      `${where}: servers of the download`,
+    );
     const source = loadOperations(SITE_ROOT).find((o) => o.operationId === op.operationId)!;
     const raw = parse(fs.readFileSync(path.join(SITE_ROOT, source.file), 'utf8'))[source.method].servers as {url: string; 'x-internal'?: boolean}[];
-    assert.deepEqual(raw.map((s) => [s.url, s['x-internal']]), [[BASE, false], ['http://127.0.0.1:{port}', true]], `${source.file}: servers`);
+    assert.deepEqual(
+      raw.map((s) => [s.url, s['x-internal']]),
+      [
+        [BASE, false],
+        ['http://127.0.0.1:{port}', true],
+      ],
+      `${source.file}: servers`,
+    );
     assert.deepEqual(op.security, [{ApiKey: ['sandbox:write']}], `${where}: security`);
     assert.match(String(op.summary), /^Simulate /, `${where}: summary`);
   }
@@ -84,7 +103,11 @@ test('the page template puts a "Sandbox only" admonition at the top of sandbox-o
     Mustache.render(template, {id: 'x', title: 'T', frontMatter: {description: 'd'}, api, json: '{}', markdown: '<Heading as={"h1"}>T</Heading>'});
   const sandboxPage = render({method: 'post', 'x-doc-slug': '/api/fiat/simulate-bank-transfer', 'x-sandbox-only': true});
   const body = sandboxPage.slice(sandboxPage.indexOf('\n---\n', 4) + 5);
-  assert.match(body, /^\s*:::caution\[Sandbox only\]\n[\s\S]*?\(\/docs\/api\/sandbox-environment\)[\s\S]*?\n:::\n[\s\S]*<Heading/, 'admonition first, then the page');
+  assert.match(
+    body,
+    /^\s*:::caution\[Sandbox only\]\n[\s\S]*?\(\/docs\/api\/sandbox-environment\)[\s\S]*?\n:::\n[\s\S]*<Heading/,
+    'admonition first, then the page',
+  );
   assert.doesNotMatch(render({method: 'post', 'x-doc-slug': '/api/fiat/withdraw-fiat'}), /Sandbox only/);
   // And the generated pages, when present (npm run gen:api): the simulation pages and no other.
   const dir = path.join(SITE_ROOT, 'docs/api/reference');

@@ -55,7 +55,8 @@ function run(c: Case): ClassifiedChange[] {
 
 /** The name in backticks in the message, or a field path ending in it (`data[].amount` for `amount`), or words of it. */
 const names = (message: string, name: string) =>
-  [...message.matchAll(/`([^`]+)`/g)].some(([, token]) => token === name || token.endsWith(`.${name}`)) || (name.includes(' ') && message.includes(` ${name} `));
+  [...message.matchAll(/`([^`]+)`/g)].some(([, token]) => token === name || token.endsWith(`.${name}`)) ||
+  (name.includes(' ') && message.includes(` ${name} `));
 
 const matches = (e: Expectation, c: ClassifiedChange) =>
   c.change.kind === e.kind && c.change.action === e.action && c.change.target === e.target && names(c.change.message, e.name);
@@ -95,11 +96,17 @@ for (const c of [...issueCases, ...extraCases]) {
     const report = changes.map(describe).join('\n');
     assert.ok(changes.length > 0, `${c.case}: no change found`);
     for (const change of changes) {
-      assert.ok(c.expect.some((e) => matches(e, change)), `${c.case}: unexpected change\n  ${describe(change)}\nall changes:\n${report}`);
+      assert.ok(
+        c.expect.some((e) => matches(e, change)),
+        `${c.case}: unexpected change\n  ${describe(change)}\nall changes:\n${report}`,
+      );
       applied.add(change.rule);
     }
     for (const e of c.expect) {
-      assert.ok(changes.some((change) => matches(e, change)), `${c.case}: expected ${JSON.stringify(e)}\nfound:\n${report}`);
+      assert.ok(
+        changes.some((change) => matches(e, change)),
+        `${c.case}: expected ${JSON.stringify(e)}\nfound:\n${report}`,
+      );
     }
     for (const change of changes) {
       assert.ok(change.change.pointer.startsWith('/'), `${describe(change)}: a JSON pointer`);

@@ -45,7 +45,8 @@ test('a document compared twice gives the same changes (api-smart-diff writes in
   const read = (): SpecSnapshot => ({version: 'released', apis: {webhooks: parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>}});
   const withField = (change: (field: Record<string, unknown>, account: {properties: Record<string, unknown>; required: string[]}) => void): SpecSnapshot => {
     const copy = read();
-    const account = (copy.apis.webhooks as {components: {schemas: {Account: {properties: Record<string, unknown>; required: string[]}}}}).components.schemas.Account;
+    const account = (copy.apis.webhooks as {components: {schemas: {Account: {properties: Record<string, unknown>; required: string[]}}}}).components.schemas
+      .Account;
     change(account.properties.display_name as Record<string, unknown>, account);
     return {...copy, version: 'next'};
   };
@@ -76,7 +77,8 @@ test('a removed response field fails `npm run diff` with its name and file:line'
     assert.equal(status, 1, output);
     const violations = output.split('\n').filter((l) => l.includes('Removed field `display_name` from the `201` response of `POST /accounts`'));
     assert.ok(violations.length > 0, output);
-    for (const line of violations) assert.match(line, new RegExp(`${file}:${propertiesLine}\\b`), `names the file and the line of the schema that lost it\n${output}`);
+    for (const line of violations)
+      assert.match(line, new RegExp(`${file}:${propertiesLine}\\b`), `names the file and the line of the schema that lost it\n${output}`);
     assert.match(output, /✗ \d+ breaking changes? the policy does not allow/);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
@@ -84,11 +86,29 @@ test('a removed response field fails `npm run diff` with its name and file:line'
 });
 
 test("the watcher's line counts each kind and lists each breaking change with its file:line", () => {
-  const change = {api: 'accounts', kind: 'breaking' as const, action: 'removed' as const, target: 'response-field' as const, pointer: '/paths/~1accounts/post', message: 'Removed field `display_name`.', location: {file: 'openapi/components/schemas/Account.yaml', line: 23}};
-  const doc = {api: 'accounts', kind: 'documentation' as const, action: 'changed' as const, target: 'response-field' as const, pointer: '/paths/~1accounts/post', message: 'Documentation changed.'};
+  const change = {
+    api: 'accounts',
+    kind: 'breaking' as const,
+    action: 'removed' as const,
+    target: 'response-field' as const,
+    pointer: '/paths/~1accounts/post',
+    message: 'Removed field `display_name`.',
+    location: {file: 'openapi/components/schemas/Account.yaml', line: 23},
+  };
+  const doc = {
+    api: 'accounts',
+    kind: 'documentation' as const,
+    action: 'changed' as const,
+    target: 'response-field' as const,
+    pointer: '/paths/~1accounts/post',
+    message: 'Documentation changed.',
+  };
   const lines = watcherLines({
     release: {version: '1.0.0', date: '2026-11-22'},
-    changes: [{change, rule: 'response-field-removed'}, {change: doc, rule: 'documentation-changed'}],
+    changes: [
+      {change, rule: 'response-field-removed'},
+      {change: doc, rule: 'documentation-changed'},
+    ],
     breaking: [{change, rule: 'response-field-removed', policy: 'removal-after-sunset', allowed: false, reason: 'not deprecated in 1.0.0'}],
     violations: [],
   });

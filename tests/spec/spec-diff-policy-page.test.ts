@@ -49,7 +49,11 @@ test('the versioning page states exactly the rules the gate applies, each under 
   assert.deepEqual(unknown, [], 'the page states rules the gate does not apply (or under another kind)');
   assert.deepEqual(missing, [], `the gate applies rules ${PAGE} does not state`);
   assert.equal(onPage.length, POLICY_STATEMENTS.length, 'each rule stated once');
-  for (const section of Object.keys(SECTIONS)) assert.ok(onPage.some((s) => s.kind === SECTIONS[section]), `${PAGE}: section "${section}"`);
+  for (const section of Object.keys(SECTIONS))
+    assert.ok(
+      onPage.some((s) => s.kind === SECTIONS[section]),
+      `${PAGE}: section "${section}"`,
+    );
 });
 
 test('the statements stand for every rule id of the gate exactly once, with its kind', () => {

@@ -54,7 +54,10 @@ test('each deprecation rule fails on its fixture line and nowhere else; the conf
 
 test('the shared Deprecation and Sunset headers exist, with examples that match their schemas', () => {
   for (const name of ['Deprecation', 'Sunset']) {
-    const header = parse(fs.readFileSync(path.join(SITE_ROOT, `openapi/components/headers/${name}.yaml`), 'utf8')) as {schema: {pattern: string}; example: string};
+    const header = parse(fs.readFileSync(path.join(SITE_ROOT, `openapi/components/headers/${name}.yaml`), 'utf8')) as {
+      schema: {pattern: string};
+      example: string;
+    };
     assert.match(header.example, new RegExp(header.schema.pattern), name);
   }
 });

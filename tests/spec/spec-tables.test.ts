@@ -23,7 +23,11 @@ async function transform(markdown: string, options: {siteDir?: string; file?: st
     import('remark-directive'),
     import('remark-gfm'),
   ]);
-  const processor = unified().use(remarkParse).use(remarkDirective).use(remarkGfm).use(remarkSpecTables, {siteDir: options.siteDir ?? SITE_ROOT});
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkDirective)
+    .use(remarkGfm)
+    .use(remarkSpecTables, {siteDir: options.siteDir ?? SITE_ROOT});
   const file = {path: options.file ?? path.join(GUIDES, 'page.md'), cwd: options.siteDir ?? SITE_ROOT, value: markdown};
   return (await processor.run(processor.parse(file), file)) as unknown as MdNode;
 }
@@ -32,7 +36,10 @@ const textOf = (n: MdNode): string => (n.value ?? '') + (n.children ?? []).map(t
 const tables = (root: MdNode): MdNode[] => (root.children ?? []).filter((n) => n.type === 'table');
 /** A table as lists of cell texts, header first. */
 const cells = (table: MdNode): string[][] => (table.children ?? []).map((r) => (r.children ?? []).map(textOf));
-const firstColumn = (table: MdNode): string[] => cells(table).slice(1).map((r) => r[0]);
+const firstColumn = (table: MdNode): string[] =>
+  cells(table)
+    .slice(1)
+    .map((r) => r[0]);
 const schema = (name: string) => parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/schemas', `${name}.yaml`), 'utf8'));
 const links = (n: MdNode): string[] => (n.type === 'link' ? [n.url ?? ''] : []).concat((n.children ?? []).flatMap(links));
 
@@ -82,7 +89,10 @@ describe('spec tables', () => {
     const [headers] = tables(await transform('::spec-table{file="webhooks.yaml" pointer="/info/description" heading="Verifying signatures"}\n'));
     assert.deepEqual(firstColumn(headers), ['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     const section = await transform('::spec-section{file="webhooks.yaml" pointer="/info/description" heading="Delivery"}\n');
-    assert.ok((section.children ?? []).some((n) => n.type === 'list'), 'the delivery rules list');
+    assert.ok(
+      (section.children ?? []).some((n) => n.type === 'list'),
+      'the delivery rules list',
+    );
     assert.match(textOf(section), /Retries\./);
   });
 
@@ -102,18 +112,34 @@ describe('spec tables', () => {
     const [accounts] = tables(await transform('::spec-table{operations="Accounts" sandbox="exclude"}\n'));
     const accountOps = facts.operations.filter((o) => o.tag === 'Accounts' && !o.sandboxOnly);
     assert.deepEqual(cells(accounts)[0], ['Operation', 'Endpoint', 'Scope']);
-    assert.deepEqual(firstColumn(accounts), accountOps.map((o) => o.summary));
-    assert.deepEqual(cells(accounts).slice(1).map((r) => r[1]), accountOps.map((o) => `${o.method} ${o.path}`));
+    assert.deepEqual(
+      firstColumn(accounts),
+      accountOps.map((o) => o.summary),
+    );
+    assert.deepEqual(
+      cells(accounts)
+        .slice(1)
+        .map((r) => r[1]),
+      accountOps.map((o) => `${o.method} ${o.path}`),
+    );
     assert.equal(accounts.children?.[1].children?.[0].children?.[0].url, accountOps[0].route);
     const [sandbox] = tables(await transform('::spec-table{operations="" sandbox="only"}\n'));
-    assert.ok(cells(sandbox).slice(1).every((r) => r[1].startsWith('POST /sandbox/')), 'only the simulations');
+    assert.ok(
+      cells(sandbox)
+        .slice(1)
+        .every((r) => r[1].startsWith('POST /sandbox/')),
+      'only the simulations',
+    );
     assert.ok(cells(sandbox).length - 1 >= 9);
     // A list operation is one with a sort parameter: every list of the spec, with its filters.
     const [lists] = tables(await transform('::spec-table{lists}\n'));
     const listed = cells(lists).slice(1);
     assert.ok(listed.length >= 12, `${listed.length} list operations`);
     assert.ok(listed.every((r) => r[1].startsWith('GET ') && r[3].includes('-created_at')));
-    assert.ok(listed.some((r) => r[0] === 'List events' && r[2].includes('created_gte')), 'events list with its filters');
+    assert.ok(
+      listed.some((r) => r[0] === 'List events' && r[2].includes('created_gte')),
+      'events list with its filters',
+    );
     const [scopes] = tables(await transform('::spec-table{scopes}\n'));
     assert.deepEqual(firstColumn(scopes), facts.scopes);
     assert.ok(!firstColumn(scopes).includes('events:write'), 'a scope no operation needs is not listed');
@@ -122,7 +148,10 @@ describe('spec tables', () => {
     const quoteExpired = cells(errors).find((r) => r[0] === 'quote_expired')!;
     assert.deepEqual([quoteExpired[1], quoteExpired[3]], ['409', 'Execute a trade order']);
     const [withdrawals] = tables(await transform('::spec-table{events="withdrawal,trade"}\n'));
-    assert.deepEqual(firstColumn(withdrawals), facts.events.map((e) => e.type).filter((t) => /^(withdrawal|trade)\./.test(t)));
+    assert.deepEqual(
+      firstColumn(withdrawals),
+      facts.events.map((e) => e.type).filter((t) => /^(withdrawal|trade)\./.test(t)),
+    );
   });
 
   test('the rate-limits form lists every limit of x-rate-limits, each operation that names it, and its numbers', async () => {
@@ -134,7 +163,11 @@ describe('spec tables', () => {
     const [table] = tables(await transform('::spec-table{rate-limits}\n'));
     const rows = cells(table);
     assert.deepEqual(rows[0], ['Limit', 'Requests it counts', `Per key, per ${windows[0]} s window`]);
-    assert.deepEqual(firstColumn(table), limits.map((l) => l.name), 'one row per limit, in the order of the list');
+    assert.deepEqual(
+      firstColumn(table),
+      limits.map((l) => l.name),
+      'one row per limit, in the order of the list',
+    );
     limits.forEach((limit, i) => {
       const [, counts, perWindow] = rows[i + 1];
       assert.equal(perWindow, String(limit.requests), `${limit.id}: requests per window`);
@@ -147,7 +180,10 @@ describe('spec tables', () => {
         assert.deepEqual(links(table.children![i + 1].children![1]).sort(), mine.map((o) => o.route).sort(), `${limit.id}: each linked to its page`);
       }
     });
-    assert.ok(marked.every((o) => limits.some((l) => l.id === o.limit)), 'every x-rate-limit is listed under a limit');
+    assert.ok(
+      marked.every((o) => limits.some((l) => l.id === o.limit)),
+      'every x-rate-limit is listed under a limit',
+    );
   });
 
   test('the standard responses page renders its rate limits from the spec and types none of their numbers', async () => {
@@ -157,9 +193,15 @@ describe('spec tables', () => {
     assert.match(section, /^::spec-table\{rate-limits\}$/m);
     // Status codes and header names are code; anything else that is a number here would be a limit retyped.
     assert.deepEqual(section.replace(/`[^`]*`/g, '').match(/\d+/g) ?? [], [], 'a number typed into the Rate limits section');
-    const root = await transform(text.replace(/^---[\s\S]*?---/, (fm) => fm.replace(/[^\n]/g, '')), {file: page});
+    const root = await transform(
+      text.replace(/^---[\s\S]*?---/, (fm) => fm.replace(/[^\n]/g, '')),
+      {file: page},
+    );
     const rendered = tables(root).find((t) => cells(t)[0][0] === 'Limit');
-    assert.deepEqual(rendered && firstColumn(rendered), rateLimitData().map((l) => l.name));
+    assert.deepEqual(
+      rendered && firstColumn(rendered),
+      rateLimitData().map((l) => l.name),
+    );
   });
 
   test('the spec prose that still names the limits agrees with x-rate-limits', () => {
@@ -169,15 +211,27 @@ describe('spec tables', () => {
     const numbers = (t: string) => (t.replace(/\]\([^)]*\)/g, ']').match(/\d+/g) ?? []).map(Number);
     const limit = header('RateLimitLimit');
     // "…in the current 10-second window of the limit this request counted against (100, or 10 for withdrawals; …)"
-    assert.deepEqual(numbers(limit.description).filter((n) => !known.has(n)), [], 'RateLimitLimit.yaml names a number that is no limit or window');
+    assert.deepEqual(
+      numbers(limit.description).filter((n) => !known.has(n)),
+      [],
+      'RateLimitLimit.yaml names a number that is no limit or window',
+    );
     for (const l of limits) assert.ok(numbers(limit.description).includes(l.requests), `RateLimitLimit.yaml names the ${l.id} limit, ${l.requests}`);
-    assert.ok(limits.some((l) => l.requests === limit.example), `the RateLimit-Limit example ${limit.example} is a limit`);
+    assert.ok(
+      limits.some((l) => l.requests === limit.example),
+      `the RateLimit-Limit example ${limit.example} is a limit`,
+    );
     assert.ok(header('RateLimitRemaining').example < Math.max(...limits.map((l) => l.requests)));
     assert.ok(header('RateLimitReset').example <= Math.max(...limits.map((l) => l.window_seconds)));
     const tooMany = parse(fs.readFileSync(path.join(SITE_ROOT, 'openapi/components/responses/TooManyRequests.yaml'), 'utf8'));
     const detail = String(JSON.stringify(tooMany.content)).match(/More than \d+ requests in \d+ seconds/g) ?? [];
     assert.ok(detail.length > 0, 'the 429 example names a limit');
-    for (const d of detail) assert.deepEqual(numbers(d).filter((n) => !known.has(n)), [], `TooManyRequests.yaml: ${d}`);
+    for (const d of detail)
+      assert.deepEqual(
+        numbers(d).filter((n) => !known.has(n)),
+        [],
+        `TooManyRequests.yaml: ${d}`,
+      );
   });
 
   test('it compiles through MDX as Docusaurus does, into a real table', async () => {
@@ -316,7 +370,12 @@ describe('the rate-limits form on a copy of the spec', () => {
     );
     const [table] = tables(await transform('::spec-table{rate-limits}\n', page()));
     assert.deepEqual(cells(table)[0], ['Limit', 'Requests it counts', 'Per key, per window']);
-    assert.deepEqual(cells(table).slice(1).map((r) => r[2]), ['20 per 60 s', '100 per 10 s']);
+    assert.deepEqual(
+      cells(table)
+        .slice(1)
+        .map((r) => r[2]),
+      ['20 per 60 s', '100 per 10 s'],
+    );
   });
 
   test('an x-rate-limit the list does not have fails with the operation and its file', async () => {
@@ -350,7 +409,10 @@ describe('the guides use the spec tables', () => {
       const found = text.match(/^::spec-(table|section)\{/gm)?.length ?? 0;
       if (found === 0) continue;
       directives += found;
-      const root = await transform(text.replace(/^---[\s\S]*?---/, (fm) => fm.replace(/[^\n]/g, '')), {file: page});
+      const root = await transform(
+        text.replace(/^---[\s\S]*?---/, (fm) => fm.replace(/[^\n]/g, '')),
+        {file: page},
+      );
       assert.doesNotMatch(JSON.stringify(root), /"name":"spec-(table|section)"/, page);
     }
     assert.ok(directives >= 15, `${directives} directives`);
@@ -360,13 +422,15 @@ describe('the guides use the spec tables', () => {
     const seen = new Map<string, string>();
     const reused: string[] = [];
     for (const page of pages) {
-      fs.readFileSync(page, 'utf8').split('\n').forEach((line, i) => {
-        for (const m of line.matchAll(/Idempotency-Key: ([0-9A-Za-z-]{8,64})/g)) {
-          const here = `${path.relative(SITE_ROOT, page)}:${i + 1}`;
-          if (seen.has(m[1])) reused.push(`${here}: ${m[1]} is already used at ${seen.get(m[1])}`);
-          else seen.set(m[1], here);
-        }
-      });
+      fs.readFileSync(page, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const m of line.matchAll(/Idempotency-Key: ([0-9A-Za-z-]{8,64})/g)) {
+            const here = `${path.relative(SITE_ROOT, page)}:${i + 1}`;
+            if (seen.has(m[1])) reused.push(`${here}: ${m[1]} is already used at ${seen.get(m[1])}`);
+            else seen.set(m[1], here);
+          }
+        });
     }
     // The requests the guides embed from the workflows (::workflow-step) send the workflows' keys.
     for (const abs of workflowFiles(SITE_ROOT)) {
@@ -403,7 +467,10 @@ describe('the guides use the spec tables', () => {
         // A copy that leaves out one status (a crypto-only list without `returned`) is still a copy.
         const values = firstColumn(table);
         const copy = statusSchemas.find((s) => values.every((v) => s.values.includes(v)) && values.length >= Math.max(3, s.values.length - 1));
-        if (copy) retyped.push(`${path.relative(SITE_ROOT, page)}:${table.position?.start.line}: retypes ${copy.name}; use ::spec-table{schema="${copy.name.replace('.yaml', '')}"}`);
+        if (copy)
+          retyped.push(
+            `${path.relative(SITE_ROOT, page)}:${table.position?.start.line}: retypes ${copy.name}; use ::spec-table{schema="${copy.name.replace('.yaml', '')}"}`,
+          );
       }
     }
     assert.deepEqual(retyped, []);

@@ -23,7 +23,10 @@ test('every API operation is pinned: the 37 seed operations in routes.txt, the n
   for (const r of seedRoutes) assert.ok(opRoutes.has(r), `${r} (tests/routes.txt) is no longer the route of an operation`);
   const pinned = new Set([...seedRoutes, ...readExtraRoutes()]);
   for (const op of apiOps) {
-    assert.ok(pinned.has(`/docs${op.slug}`), `${op.file}:${op.line}: ${op.operationId} → /docs${op.slug} is listed in neither tests/routes.txt nor tests/routes-extra.txt`);
+    assert.ok(
+      pinned.has(`/docs${op.slug}`),
+      `${op.file}:${op.line}: ${op.operationId} → /docs${op.slug} is listed in neither tests/routes.txt nor tests/routes-extra.txt`,
+    );
   }
 });
 
@@ -62,7 +65,11 @@ test('every spec offers the sandbox, production and local mock servers, each wit
 test('every POST requires the shared Idempotency-Key header', () => {
   const posts = apiOps.filter((op) => op.method === 'post');
   assert.ok(posts.length >= 10);
-  for (const op of posts) assert.ok(op.parameterRefs.some((p) => /\/IdempotencyKey(\.yaml)?$/.test(p)), op.operationId);
+  for (const op of posts)
+    assert.ok(
+      op.parameterRefs.some((p) => /\/IdempotencyKey(\.yaml)?$/.test(p)),
+      op.operationId,
+    );
 });
 
 const fake = (over: Partial<Operation>): Operation => ({

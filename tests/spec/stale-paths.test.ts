@@ -11,7 +11,8 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 
-const NAMED_PATH = /(?<![\w./@-])((?:src|tools|tests|scripts|bench|hosting)\/[\w./{}-]+\.(?:tsx|ts|mjs|js|yaml|mdx|md|css|jsonc|json)|openapi\/[\w./{}-]+\.yaml)(?![\w])/g;
+const NAMED_PATH =
+  /(?<![\w./@-])((?:src|tools|tests|scripts|bench|hosting)\/[\w./{}-]+\.(?:tsx|ts|mjs|js|yaml|mdx|md|css|jsonc|json)|openapi\/[\w./{}-]+\.yaml)(?![\w])/g;
 
 /** `file:line: path` for each named path of `text` that is not a file under `root`. */
 export function stalePaths(file: string, text: string, exists: (p: string) => boolean): string[] {
@@ -24,7 +25,10 @@ test('every file path named in the code, the spec and the docs exists', () => {
     .filter((f) => /\.(tsx?|mjs|js|ya?ml|mdx?|css|jsonc|conf|toml)$/.test(f) && !f.startsWith('tests/') && !f.startsWith('openapi/releases/'));
   assert.ok(files.length > 200, `${files.length} files read`);
   const exists = (p: string) => fs.existsSync(path.join(SITE_ROOT, p));
-  assert.deepEqual(files.flatMap((f) => stalePaths(f, fs.readFileSync(path.join(SITE_ROOT, f), 'utf8'), exists)), []);
+  assert.deepEqual(
+    files.flatMap((f) => stalePaths(f, fs.readFileSync(path.join(SITE_ROOT, f), 'utf8'), exists)),
+    [],
+  );
 });
 
 test('a moved file named in a comment is reported with file:line; a download URL and a made-up word are not', () => {

@@ -26,7 +26,10 @@ test('synth-spec: 120 operations spread over the eight files pass the spec check
   assert.equal(new Set(ops.map((o) => o.slug)).size, 120, 'unique routes');
   const root = parse(fs.readFileSync(path.join(site, 'openapi', 'crypto.yaml'), 'utf8')) as {paths: Record<string, {$ref?: string}>};
   const copies = Object.entries(root.paths).filter(([p]) => p.startsWith('/bench-'));
-  assert.ok(copies.length > 0 && copies.every(([p, item]) => item.$ref === `paths/${p.slice(1).replaceAll('/', '_')}.yaml`), 'one path item file per copy, named after its path');
+  assert.ok(
+    copies.length > 0 && copies.every(([p, item]) => item.$ref === `paths/${p.slice(1).replaceAll('/', '_')}.yaml`),
+    'one path item file per copy, named after its path',
+  );
   const lint = run(path.join(site, 'node_modules', '.bin', 'redocly'), ['lint', '--format=codeframe'], site);
   assert.equal(lint.status, 0, lint.output.slice(-3000));
 });

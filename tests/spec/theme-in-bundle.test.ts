@@ -54,11 +54,14 @@ test('the check names each way the theme could be run outside the bundler again'
     'tools/reference/spaced.ts': 'const React2 = {...React, createElement: (type, props) => null};\nReact.createElement = () => null;',
     'src/components/ApiDocItem/TryItPanel.tsx': "import Request from '@theme/ApiExplorer/Request';",
   };
-  assert.deepEqual(themeOutsideBundler(Object.keys(fake), (f) => fake[f]), [
-    'tools/api-pages/render.ts: imports node:vm (a module loader of its own)',
-    "tools/api-pages/render.ts: reads the theme's components from Node",
-    "tools/reference/theme.ts: runs the theme's docusaurus-theme-openapi-docs/lib/theme/ParamsDetails in Node",
-    "tools/reference/theme.ts: reads the theme's components from Node",
-    'tools/reference/spaced.ts: replaces React.createElement',
-  ]);
+  assert.deepEqual(
+    themeOutsideBundler(Object.keys(fake), (f) => fake[f]),
+    [
+      'tools/api-pages/render.ts: imports node:vm (a module loader of its own)',
+      "tools/api-pages/render.ts: reads the theme's components from Node",
+      "tools/reference/theme.ts: runs the theme's docusaurus-theme-openapi-docs/lib/theme/ParamsDetails in Node",
+      "tools/reference/theme.ts: reads the theme's components from Node",
+      'tools/reference/spaced.ts: replaces React.createElement',
+    ],
+  );
 });

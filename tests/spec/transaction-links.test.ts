@@ -40,8 +40,12 @@ function exampleTransactions(doc: ApiDocument): {pointer: string; txn: Record<st
       const at = childPointer(pointer, k);
       if (k === 'example') inValue(v, at);
       else if (k === 'examples' && Array.isArray(v)) inValue(v, at);
-      else if (k === 'examples' && isObject(v)) for (const [name, e] of Object.entries(v)) isObject(e) && e.value !== undefined ? inValue(e.value, childPointer(at, name, 'value')) : walk(e, childPointer(at, name));
-      else walk(v, at);
+      else if (k === 'examples' && isObject(v)) {
+        for (const [name, e] of Object.entries(v)) {
+          if (isObject(e) && e.value !== undefined) inValue(e.value, childPointer(at, name, 'value'));
+          else walk(e, childPointer(at, name));
+        }
+      } else walk(v, at);
     }
   };
   walk(doc.doc, '#');
@@ -54,8 +58,14 @@ function linkProblems(doc: ApiDocument): string[] {
     if (!wanted) return [`${doc.where(pointer)}: a transaction of unknown type ${String(txn.type)}`];
     return (['withdrawal_id', 'wallet_id'] as const).flatMap((field) => {
       const value = txn[field];
-      if (wanted[field] && !(typeof value === 'string' && PATTERN[field].test(value))) return [`${doc.where(pointer)}: a ${String(txn.type)} transaction without its ${field}`];
-      if (!wanted[field] && value !== undefined && value !== null) return [`${doc.where(pointer)}: a ${String(txn.type)} transaction with a ${field} (${String(value)}): only ${Object.keys(LINKS).filter((t) => LINKS[t][field]).join(' and ')} have one`];
+      if (wanted[field] && !(typeof value === 'string' && PATTERN[field].test(value)))
+        return [`${doc.where(pointer)}: a ${String(txn.type)} transaction without its ${field}`];
+      if (!wanted[field] && value !== undefined && value !== null)
+        return [
+          `${doc.where(pointer)}: a ${String(txn.type)} transaction with a ${field} (${String(value)}): only ${Object.keys(LINKS)
+            .filter((t) => LINKS[t][field])
+            .join(' and ')} have one`,
+        ];
       return [];
     });
   });
@@ -85,7 +95,11 @@ test('an example transaction that loses its withdrawal_id, or a deposit that gai
     assert.equal(problems.length, 2, problems.join('\n'));
     for (const p of problems) assert.match(p, /^openapi\/[\w/{}.]+\.yaml:\d+: a fiat_(withdrawal|deposit) transaction /);
     assert.ok(problems.some((p) => p.endsWith('a fiat_withdrawal transaction without its withdrawal_id')));
-    assert.ok(problems.some((p) => p.includes('a fiat_deposit transaction with a withdrawal_id (wdr_3Kv7Qp2Zn8Ld5Wx4): only crypto_withdrawal and fiat_withdrawal have one')));
+    assert.ok(
+      problems.some((p) =>
+        p.includes('a fiat_deposit transaction with a withdrawal_id (wdr_3Kv7Qp2Zn8Ld5Wx4): only crypto_withdrawal and fiat_withdrawal have one'),
+      ),
+    );
   } finally {
     withdrawal.txn.withdrawal_id = saved.withdrawal;
     if (saved.deposit === undefined) delete deposit.txn.withdrawal_id;

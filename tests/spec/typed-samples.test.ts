@@ -55,7 +55,9 @@ before(async () => {
   // Every TypeScript block of the docs, in a folder per page, named by its title when it has one (a later block
   // imports an earlier one by that name); `./jobs` stands for the reader's own job queue.
   for (const page of docPages(SITE_ROOT)) {
-    const blocks = codeBlocks(fromMarkdown(fs.readFileSync(path.join(SITE_ROOT, page), 'utf8')) as Code).filter((b) => /^(ts|typescript|tsx)$/.test(b.lang ?? ''));
+    const blocks = codeBlocks(fromMarkdown(fs.readFileSync(path.join(SITE_ROOT, page), 'utf8')) as Code).filter((b) =>
+      /^(ts|typescript|tsx)$/.test(b.lang ?? ''),
+    );
     for (const b of blocks) {
       const title = /title="([^"]+\.tsx?)"/.exec(b.meta ?? '')?.[1];
       const line = b.position?.start.line ?? 0;
@@ -69,12 +71,26 @@ before(async () => {
   fs.writeFileSync(
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: {strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: ['node'], skipLibCheck: true, esModuleInterop: true},
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        lib: ['es2022', 'dom'],
+        types: ['node'],
+        skipLibCheck: true,
+        esModuleInterop: true,
+      },
       include: ['samples/**/*.ts', 'broken/**/*.ts', 'docs/**/*.ts'],
     }),
   );
   const {output} = run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], SITE_ROOT);
-  errors = [...output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map((m) => ({file: path.relative(dir, path.resolve(SITE_ROOT, m[1])), line: Number(m[2]), message: m[3]}));
+  errors = [...output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map((m) => ({
+    file: path.relative(dir, path.resolve(SITE_ROOT, m[1])),
+    line: Number(m[2]),
+    message: m[3],
+  }));
 });
 after(() => fs.rmSync(dir, {recursive: true, force: true}));
 
@@ -96,8 +112,15 @@ test('one TypeScript sample per operation, with openapi-fetch and the published 
 
 test('every sample and every TypeScript block of the docs type-checks against the types', () => {
   const mine = errors.filter((e) => !e.file.startsWith('broken/'));
-  assert.deepEqual(mine.map((e) => `${origin.get(e.file) ?? e.file} (${e.file}:${e.line}): ${e.message}`), []);
-  for (const page of ['docs/guides/webhook-guide.md', 'docs/api/overview.md']) assert.ok([...origin.values()].some((o) => o.startsWith(`${page}:`)), `the blocks of ${page} were checked`);
+  assert.deepEqual(
+    mine.map((e) => `${origin.get(e.file) ?? e.file} (${e.file}:${e.line}): ${e.message}`),
+    [],
+  );
+  for (const page of ['docs/guides/webhook-guide.md', 'docs/api/overview.md'])
+    assert.ok(
+      [...origin.values()].some((o) => o.startsWith(`${page}:`)),
+      `the blocks of ${page} were checked`,
+    );
 });
 
 test('a sample whose body strays from the spec fails, naming the field and the line', () => {

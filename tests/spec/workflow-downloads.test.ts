@@ -36,10 +36,16 @@ test('every workflow is published as YAML, as written, and as bundled JSON point
     const yaml = parse(yamlText) as ArazzoDocument;
     const json = JSON.parse(fs.readFileSync(path.join(out, `${id}.arazzo.json`), 'utf8')) as ArazzoDocument;
     assert.deepEqual(Object.keys(json).slice(0, 4), ['arazzo', 'info', 'sourceDescriptions', 'workflows'], `${id}.arazzo.json keeps the specification's order`);
-    for (const [ext, doc] of [['yaml', yaml], ['json', json]] as const) {
+    for (const [ext, doc] of [
+      ['yaml', yaml],
+      ['json', json],
+    ] as const) {
       for (const s of doc.sourceDescriptions) {
         const at = resolved(id, ext, s.url);
-        assert.ok(downloads.has(at) && at.endsWith(`.${ext}`), `${id}.arazzo.${ext}: source ${s.name} (${s.url}) leads to ${at}, a published ${ext.toUpperCase()} spec`);
+        assert.ok(
+          downloads.has(at) && at.endsWith(`.${ext}`),
+          `${id}.arazzo.${ext}: source ${s.name} (${s.url}) leads to ${at}, a published ${ext.toUpperCase()} spec`,
+        );
       }
     }
     const withYamlSources = {...json, sourceDescriptions: json.sourceDescriptions.map((s) => ({...s, url: s.url.replace(/\.json$/, '.yaml')}))};
@@ -50,10 +56,16 @@ test('every workflow is published as YAML, as written, and as bundled JSON point
 test('a source description that is not a root of the eight APIs is refused', () => {
   const site = path.join(scratch, 'site');
   fs.mkdirSync(path.join(site, 'openapi', 'workflows'), {recursive: true});
-  fs.writeFileSync(path.join(site, 'openapi', 'workflows', 'w.arazzo.yaml'), 'arazzo: 1.0.1\ninfo: {title: W, version: 1.0.0}\nsourceDescriptions:\n  - {name: x, url: ../paths/accounts.yaml, type: openapi}\nworkflows: []\n');
+  fs.writeFileSync(
+    path.join(site, 'openapi', 'workflows', 'w.arazzo.yaml'),
+    'arazzo: 1.0.1\ninfo: {title: W, version: 1.0.0}\nsourceDescriptions:\n  - {name: x, url: ../paths/accounts.yaml, type: openapi}\nworkflows: []\n',
+  );
   fs.symlinkSync(path.join(SITE_ROOT, 'node_modules'), path.join(site, 'node_modules'));
   fs.copyFileSync(path.join(SITE_ROOT, 'redocly.yaml'), path.join(site, 'redocly.yaml'));
-  assert.throws(() => publishWorkflows(site, path.join(site, 'out')), /openapi\/workflows\/w\.arazzo\.yaml: source description \.\.\/paths\/accounts\.yaml is not a root of the eight APIs/);
+  assert.throws(
+    () => publishWorkflows(site, path.join(site, 'out')),
+    /openapi\/workflows\/w\.arazzo\.yaml: source description \.\.\/paths\/accounts\.yaml is not a root of the eight APIs/,
+  );
 });
 
 test('the spec downloads carry the workflows, and each step calls an operation of the download its source leads to', async () => {
@@ -61,7 +73,12 @@ test('the spec downloads carry the workflows, and each step calls an operation o
   for (const id of ids) {
     const doc = JSON.parse(fs.readFileSync(path.join(bundle, WORKFLOW_ARTEFACT_FOLDER, `${id}.arazzo.json`), 'utf8')) as ArazzoDocument;
     assert.ok(fs.existsSync(path.join(bundle, WORKFLOW_ARTEFACT_FOLDER, `${id}.arazzo.yaml`)), `${id}.arazzo.yaml`);
-    const specs = new Map(doc.sourceDescriptions.map((s) => [s.name, JSON.parse(fs.readFileSync(path.join(bundle, path.basename(s.url)), 'utf8')) as {paths: Record<string, Record<string, {operationId?: string}>>}]));
+    const specs = new Map(
+      doc.sourceDescriptions.map((s) => [
+        s.name,
+        JSON.parse(fs.readFileSync(path.join(bundle, path.basename(s.url)), 'utf8')) as {paths: Record<string, Record<string, {operationId?: string}>>},
+      ]),
+    );
     for (const step of doc.workflows[0].steps) {
       const {source, operationId} = parseOperationId(step.operationId ?? '');
       const spec = specs.get(source ?? '');

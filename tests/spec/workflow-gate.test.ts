@@ -47,7 +47,13 @@ describe('npm run diff and the workflows', () => {
     assert.equal(status, 1, output);
     const at = output.split('\n').findIndex((l) => l.includes(`${WORKFLOW}:${line}: workflow quote-and-trade, step preview-quote: $response.body#/expires_at`));
     assert.ok(at >= 0, `names the workflow, its line and the step\n${output}`);
-    assert.match(output.split('\n')[at + 1], new RegExp(`broken by ${SCHEMA.replace(/\./g, '\\.')}:\\d+ +Removed field \`expires_at\` from the \`201\` response of \`POST /accounts/\\{account_id\\}/quotes\``), output);
+    assert.match(
+      output.split('\n')[at + 1],
+      new RegExp(
+        `broken by ${SCHEMA.replace(/\./g, '\\.')}:\\d+ +Removed field \`expires_at\` from the \`201\` response of \`POST /accounts/\\{account_id\\}/quotes\``,
+      ),
+      output,
+    );
     assert.match(output, /✗ 1 workflow problem: the working spec breaks a workflow/);
   });
 
@@ -69,13 +75,26 @@ describe('npm run diff and the workflows', () => {
 });
 
 test('a workflow problem is explained by the changes to the same operation, target and name', () => {
-  const change = (over: Partial<SpecChange>): SpecChange => ({api: 'quotes', kind: 'breaking', action: 'removed', target: 'response-field', pointer: '/', message: 'Removed field `expires_at` from the `201` response of `POST /q`.', operation: {method: 'post', path: '/q', operationId: 'previewTradeOrder'}, ...over});
+  const change = (over: Partial<SpecChange>): SpecChange => ({
+    api: 'quotes',
+    kind: 'breaking',
+    action: 'removed',
+    target: 'response-field',
+    pointer: '/',
+    message: 'Removed field `expires_at` from the `201` response of `POST /q`.',
+    operation: {method: 'post', path: '/q', operationId: 'previewTradeOrder'},
+    ...over,
+  });
   const field = change({});
   const other = change({message: 'Removed field `rate` from the `201` response of `POST /q`.'});
   const elsewhere = change({operation: {method: 'get', path: '/t', operationId: 'getTransaction'}});
   const problem = {file: 'w.arazzo.yaml', line: 3, message: 'm', operationId: 'previewTradeOrder', target: 'response-field' as const, name: 'expires_at'};
   assert.deepEqual(explainingChanges(problem, [other, field, elsewhere]), [field]);
-  assert.deepEqual(explainingChanges({...problem, name: 'buy.value'}, [other, field, elsewhere]), [other, field], 'no change names it: every change of that kind to the operation');
+  assert.deepEqual(
+    explainingChanges({...problem, name: 'buy.value'}, [other, field, elsewhere]),
+    [other, field],
+    'no change names it: every change of that kind to the operation',
+  );
   assert.deepEqual(explainingChanges({...problem, target: 'other'}, [field]), [], "a workflow's own mistake is explained by no change");
   assert.deepEqual(explainingChanges({...problem, operationId: 'listQuotes'}, [field, elsewhere]), []);
 });

@@ -32,7 +32,11 @@ function page(name: string, markdown: string): string {
 const IMPORTS = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n";
 
 async function render(markdown: string, file = 'guide.md'): Promise<MdNode> {
-  const processor = unified().use(remarkParse).use(remarkDirective).use(remarkMdx).use(remarkWorkflowSteps as never, {siteDir: SITE_ROOT});
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkDirective)
+    .use(remarkMdx)
+    .use(remarkWorkflowSteps as never, {siteDir: SITE_ROOT});
   return (await processor.run(processor.parse(markdown), {path: file} as never)) as unknown as MdNode;
 }
 
@@ -82,8 +86,18 @@ describe('the pages built on the workflows', () => {
     );
     const problems = await guideStepProblems(SITE_ROOT, [file]);
     assert.equal(problems.length, 3, problems.join('\n'));
-    assert.match(problems[0], new RegExp(`^${file}:2: POST /accounts/acc_7Hq2LmX9pR4sT8vW/quotes copies a request of previewTradeOrder, .*::workflow-step\\{workflow="quote-and-trade" step="preview-quote"\\}`));
-    assert.match(problems[1], new RegExp(`^${file}:22: ::workflow-step: workflow "quote-and-trade" has no step "no-such-step" \\(its steps: preview-quote, execute-quote, read-transaction\\)`));
+    assert.match(
+      problems[0],
+      new RegExp(
+        `^${file}:2: POST /accounts/acc_7Hq2LmX9pR4sT8vW/quotes copies a request of previewTradeOrder, .*::workflow-step\\{workflow="quote-and-trade" step="preview-quote"\\}`,
+      ),
+    );
+    assert.match(
+      problems[1],
+      new RegExp(
+        `^${file}:22: ::workflow-step: workflow "quote-and-trade" has no step "no-such-step" \\(its steps: preview-quote, execute-quote, read-transaction\\)`,
+      ),
+    );
     assert.match(problems[2], new RegExp(`^${file}:24: ::workflow-step: no workflow "no-such-workflow" in openapi/workflows/`));
   });
 
@@ -103,13 +117,22 @@ describe('the pages built on the workflows', () => {
     assert.match(String(code[0].value), /-X POST "https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\/\$ACCOUNT_ID\/wallets\/\$WALLET_ID\/withdrawals"/);
     const links = all(tree, 'link').map((l) => l.url);
     assert.ok(links.includes('/docs/guides/workflows/withdraw-crypto#step-withdraw'), links.join(' '));
-    assert.ok(links.some((u) => String(u).startsWith('/docs/api/')), 'the operation reference is linked');
+    assert.ok(
+      links.some((u) => String(u).startsWith('/docs/api/')),
+      'the operation reference is linked',
+    );
     const text = JSON.stringify(tree);
     assert.match(text, /\$BENEFICIARY_ID/, 'the variables the samples read are named');
   });
 
   test('a directive naming no step, or on a page without the tab imports, fails with the page and line', async () => {
-    await assert.rejects(render(`${IMPORTS}::workflow-step{workflow="withdraw-crypto" step="nope"}\n`, 'docs/guides/x.md'), /^Error: docs\/guides\/x\.md:4: workflow "withdraw-crypto" has no step "nope"/);
-    await assert.rejects(render('Text.\n\n::workflow-step{workflow="withdraw-crypto" step="withdraw"}\n', 'docs/guides/y.md'), /docs\/guides\/y\.md:3: ::workflow-step shows tabs: import Tabs from '@theme\/Tabs' and TabItem/);
+    await assert.rejects(
+      render(`${IMPORTS}::workflow-step{workflow="withdraw-crypto" step="nope"}\n`, 'docs/guides/x.md'),
+      /^Error: docs\/guides\/x\.md:4: workflow "withdraw-crypto" has no step "nope"/,
+    );
+    await assert.rejects(
+      render('Text.\n\n::workflow-step{workflow="withdraw-crypto" step="withdraw"}\n', 'docs/guides/y.md'),
+      /docs\/guides\/y\.md:3: ::workflow-step shows tabs: import Tabs from '@theme\/Tabs' and TabItem/,
+    );
   });
 });

@@ -20,7 +20,17 @@ import {start, type MockServer} from '../../tools/mock-server';
 import {loadApi} from '../../tools/openapi/load';
 import {cachedBundle} from '../../tools/spec-bundle-cache';
 import {readExtraRoutes} from '../../tools/routes-contract';
-import {mdxText, stepAnchor, usedInWorkflowsMdx, useKey, WORKFLOW_SAMPLE_LANGUAGES, WorkflowPageError, workflowPages, workflowRoute, type WorkflowPages} from '../../tools/workflows/pages';
+import {
+  mdxText,
+  stepAnchor,
+  usedInWorkflowsMdx,
+  useKey,
+  WORKFLOW_SAMPLE_LANGUAGES,
+  WorkflowPageError,
+  workflowPages,
+  workflowRoute,
+  type WorkflowPages,
+} from '../../tools/workflows/pages';
 import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 
 const apis = new Map<string, ApiDocument>();
@@ -39,7 +49,10 @@ after(() => {
 
 /** A page's samples of one tab (`curl`, `node`, `typescript`, `python`), set-up first, joined into one script. */
 const script = (mdx: string, tab: string): string =>
-  [...mdx.matchAll(/<TabItem value="([\w-]+)"[^>]*>\n\n```\w+\n([\s\S]*?)\n```/g)].filter((m) => m[1] === tab).map((m) => m[2]).join('\n\n');
+  [...mdx.matchAll(/<TabItem value="([\w-]+)"[^>]*>\n\n```\w+\n([\s\S]*?)\n```/g)]
+    .filter((m) => m[1] === tab)
+    .map((m) => m[2])
+    .join('\n\n');
 
 /** The inputs of the journeys as the mock answers them: the ids of the spec's examples (tests/spec/workflows.test.ts). */
 const MOCK_INPUTS: Record<string, string> = {
@@ -86,7 +99,10 @@ test('every step is on its page with its operation (method, path, reference link
         steps++;
         const {source, operationId} = parseOperationId(step.operationId!);
         const api = wf.doc.sourceDescriptions.find((s) => s.name === source)!.url.replace(/^\.\.\/|\.yaml$/g, '');
-        const op = apis.get(api)!.operations().find((o) => o.operationId === operationId)!;
+        const op = apis
+          .get(api)!
+          .operations()
+          .find((o) => o.operationId === operationId)!;
         const section = stepSection(mdx, step.stepId);
         const where = `${wf.file} step ${step.stepId}`;
         assert.ok(section.includes(`\`${op.method.toUpperCase()} ${op.key}\``), `${where}: method and path`);
@@ -107,17 +123,29 @@ test('every step is on its page with its operation (method, path, reference link
             assert.ok(section.includes(`the input \`${input}\``), `${where}: ${p.name} said to come from the input`);
           }
           const carried = /^\$steps\.([\w-]+)\.outputs\.([\w.-]+)$/.exec(value);
-          if (carried) assert.ok(section.includes(`\`${carried[2]}\` from step [${carried[1]}](#${stepAnchor(carried[1])})`), `${where}: ${p.name} said to come from step ${carried[1]}`);
+          if (carried)
+            assert.ok(
+              section.includes(`\`${carried[2]}\` from step [${carried[1]}](#${stepAnchor(carried[1])})`),
+              `${where}: ${p.name} said to come from step ${carried[1]}`,
+            );
         }
-        if (JSON.stringify(step.parameters ?? []).includes('$inputs.account_id')) assert.ok(!section.includes('acc_7Hq2LmX9pR4sT8vW'), `${where}: the input, not the operation's example account id`);
+        if (JSON.stringify(step.parameters ?? []).includes('$inputs.account_id'))
+          assert.ok(!section.includes('acc_7Hq2LmX9pR4sT8vW'), `${where}: the input, not the operation's example account id`);
         assert.ok(section.includes('**Checks**'), `${where}: checks`);
-        assert.equal(section.split('**Checks**')[1].split('**Carries forward**')[0].match(/^- /gm)?.length, (step.successCriteria ?? []).length || 1, `${where}: one line per criterion`);
+        assert.equal(
+          section.split('**Checks**')[1].split('**Carries forward**')[0].match(/^- /gm)?.length,
+          (step.successCriteria ?? []).length || 1,
+          `${where}: one line per criterion`,
+        );
         for (const output of Object.keys(step.outputs ?? {})) assert.ok(section.includes(`- \`${output}\`: `), `${where}: output ${output}`);
         assert.match(section, /\*\*When it fails\*\*\n\n- `4\d\d`: /, `${where}: the error responses`);
         assert.ok(section.includes('](/docs/api/error-handling)'), `${where}: link to error handling`);
         // The operation's page links back to this step.
         const uses = generated.uses.get(useKey(api, operationId)) ?? [];
-        assert.ok(uses.some((u) => u.href === `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`), `${where}: listed as a use of ${operationId}`);
+        assert.ok(
+          uses.some((u) => u.href === `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`),
+          `${where}: listed as a use of ${operationId}`,
+        );
       }
     }
   }
@@ -164,12 +192,18 @@ test('every workflow page and the Workflows category are deliberate additions of
 
 test('a step whose operation does not exist fails generation with its file:line', () => {
   const fixture = path.join(SITE_ROOT, 'tests/fixtures/workflows/missing-operation.arazzo.yaml');
-  const line = fs.readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.includes('teleportFunds')) + 1;
+  const line =
+    fs
+      .readFileSync(fixture, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('teleportFunds')) + 1;
   assert.throws(
     () => workflowPages(SITE_ROOT, apis, [fixture, ...files]),
     (error: unknown) => {
       assert.ok(error instanceof WorkflowPageError);
-      assert.deepEqual(error.problems, [`tests/fixtures/workflows/missing-operation.arazzo.yaml:${line}: step "teleport" calls $sourceDescriptions.fiat.teleportFunds, which the fiat API does not have`]);
+      assert.deepEqual(error.problems, [
+        `tests/fixtures/workflows/missing-operation.arazzo.yaml:${line}: step "teleport" calls $sourceDescriptions.fiat.teleportFunds, which the fiat API does not have`,
+      ]);
       return true;
     },
   );
@@ -252,12 +286,24 @@ test('the TypeScript samples of every page type-check against the published type
     fs.writeFileSync(
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: {strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: ['node'], skipLibCheck: true, noUnusedLocals: false},
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          lib: ['es2022', 'dom'],
+          types: ['node'],
+          skipLibCheck: true,
+          noUnusedLocals: false,
+        },
         include: ['**/*.ts'],
       }),
     );
     const {output} = run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], SITE_ROOT);
-    const errors = [...output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map((m) => `${path.relative(dir, path.resolve(SITE_ROOT, m[1]))}:${m[2]}: ${m[3]}`);
+    const errors = [...output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(
+      (m) => `${path.relative(dir, path.resolve(SITE_ROOT, m[1]))}:${m[2]}: ${m[3]}`,
+    );
     assert.deepEqual(errors, []);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});

@@ -63,7 +63,11 @@ test('every workflow runs green against the mock, in one respect run', (t) => {
       const ran = result.runs.find((r) => r.workflowId === workflow.workflowId);
       assert.ok(ran, `${wf.file}: workflow ${workflow.workflowId} did not run`);
       assert.equal(ran.status, 'success', `${wf.file}: workflow ${workflow.workflowId}`);
-      assert.deepEqual(ran.steps, workflow.steps.map((s) => s.stepId), `${wf.file}: workflow ${workflow.workflowId} ran every step`);
+      assert.deepEqual(
+        ran.steps,
+        workflow.steps.map((s) => s.stepId),
+        `${wf.file}: workflow ${workflow.workflowId} ran every step`,
+      );
     }
   }
   assert.equal(result.status, 0, result.output);
@@ -75,15 +79,25 @@ function brokenCopy(id: string, edit: (text: string) => string): string {
   const text = fs.readFileSync(source, 'utf8');
   const accounts = path.relative(tmp, path.join(SITE_ROOT, 'openapi/accounts.yaml')).split(path.sep).join('/');
   const copy = edit(text.replace('url: ../accounts.yaml', `url: ${accounts}`).replace('workflowId: onboard-account', `workflowId: ${id}`));
-  assert.notEqual(copy, text.replace('url: ../accounts.yaml', `url: ${accounts}`).replace('workflowId: onboard-account', `workflowId: ${id}`), `${id}: the edit changed nothing`);
+  assert.notEqual(
+    copy,
+    text.replace('url: ../accounts.yaml', `url: ${accounts}`).replace('workflowId: onboard-account', `workflowId: ${id}`),
+    `${id}: the edit changed nothing`,
+  );
   const file = path.join(tmp, `${id}.arazzo.yaml`);
   fs.writeFileSync(file, copy);
   return file;
 }
-const lineOf = (file: string, needle: string): number => fs.readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+const lineOf = (file: string, needle: string): number =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle)) + 1;
 
 test('a workflow broken on purpose fails naming the workflow, the step and the criterion', async (t) => {
-  const wrongField = brokenCopy('broken-criterion', (s) => s.replace("$response.body#/kyc_status == 'not_started'", "$response.body#/kyc_state == 'not_started'"));
+  const wrongField = brokenCopy('broken-criterion', (s) =>
+    s.replace("$response.body#/kyc_status == 'not_started'", "$response.body#/kyc_state == 'not_started'"),
+  );
   const noSuchOutput = brokenCopy('broken-output', (s) => s.replace('account_id: $response.body#/id', 'account_id: $response.body#/account_id'));
   const result = runWorkflows(SITE_ROOT, [wrongField, noSuchOutput], {origin: mock.origin, inputs: INPUTS});
   assert.equal(result.error, undefined, result.error);
@@ -97,7 +111,10 @@ test('a workflow broken on purpose fails naming the workflow, the step and the c
   assert.equal(criterion.criterion, "$response.body#/kyc_state == 'not_started'");
   const criterionLine = `${path.relative(SITE_ROOT, wrongField)}:${lineOf(wrongField, 'kyc_state')}`;
   assert.equal(criterion.where, criterionLine);
-  assert.match(describeFailure(criterion), /workflow broken-criterion, step create-account: success criterion `\$response\.body#\/kyc_state == 'not_started'` failed/);
+  assert.match(
+    describeFailure(criterion),
+    /workflow broken-criterion, step create-account: success criterion `\$response\.body#\/kyc_state == 'not_started'` failed/,
+  );
 
   const output = result.failures.find((f) => f.workflowId === 'broken-output');
   assert.ok(output, described.join('\n'));
@@ -119,7 +136,9 @@ test('a workflow broken on purpose fails naming the workflow, the step and the c
 });
 
 test('lint:api fails on a workflow output that reads no step output, with file:line from Redocly and from our check', async () => {
-  const broken = brokenCopy('broken-lint', (s) => s.replace('kyc_status: $steps.read-kyc-again.outputs.kyc_status', 'kyc_status: $steps.read-kyc-again.outputs.kyc_state'));
+  const broken = brokenCopy('broken-lint', (s) =>
+    s.replace('kyc_status: $steps.read-kyc-again.outputs.kyc_status', 'kyc_status: $steps.read-kyc-again.outputs.kyc_state'),
+  );
   const where = `${path.relative(SITE_ROOT, broken)}:${lineOf(broken, 'outputs.kyc_state')}`;
   const {ok, output} = await lintWorkflows(SITE_ROOT, [broken]);
   assert.equal(ok, false, output);

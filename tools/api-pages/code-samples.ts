@@ -79,13 +79,15 @@ export function codeSampleBlocks(samples: CodeSample[]): {language: string; logo
   return samples.flatMap((sample, i) => {
     const l = sampleLanguage(sample, i);
     if (!l) return [];
-    return [{
-      language: l.language,
-      logoClass: l.logoClass,
-      html:
-        codeBlockHtml(sample.source, {language: l.highlight, title: `${sample.lang} · ${sample.label}`, className: 'openapi-explorer__code-block'}) +
-        (l.generator === 'openapi-fetch' ? TYPES_NOTE : ''),
-    }];
+    return [
+      {
+        language: l.language,
+        logoClass: l.logoClass,
+        html:
+          codeBlockHtml(sample.source, {language: l.highlight, title: `${sample.lang} · ${sample.label}`, className: 'openapi-explorer__code-block'}) +
+          (l.generator === 'openapi-fetch' ? TYPES_NOTE : ''),
+      },
+    ];
   });
 }
 

@@ -67,7 +67,17 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     hide_title: true,
     hide_table_of_contents: true,
     // What the page needs before the try-it panel opens: the endpoint line's servers (the panel's file has the rest).
-    api: {method, path: model.path, operationId: model.operationId, servers: model.servers.map(({url, description, variables, internal}) => ({url, ...(description ? {description} : {}), ...(variables.length ? {variables: Object.fromEntries(variables.map((v) => [v.name, {default: v.default, ...(v.enum ? {enum: v.enum} : {})}]))} : {}), 'x-internal': internal}))},
+    api: {
+      method,
+      path: model.path,
+      operationId: model.operationId,
+      servers: model.servers.map(({url, description, variables, internal}) => ({
+        url,
+        ...(description ? {description} : {}),
+        ...(variables.length ? {variables: Object.fromEntries(variables.map((v) => [v.name, {default: v.default, ...(v.enum ? {enum: v.enum} : {})}]))} : {}),
+        'x-internal': internal,
+      })),
+    },
     reference_file: referenceFile,
     ...(tryItFile ? {try_it: tryItFile} : {}),
     sidebar_class_name: `${method} api-method${model.deprecated ? ' menu__list-item--deprecated' : ''}`,

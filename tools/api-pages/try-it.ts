@@ -12,7 +12,8 @@ import {bodyExample, postmanRequest} from '../reference/request';
 /** A schema of the model as the plain JSON Schema the theme's forms read. */
 export function jsonSchemaOf(node: SchemaNode | undefined): JsonObject {
   if (!node) return {};
-  if (node.kind !== 'schema') return {title: node.name, type: node.nullable ? ['object', 'null'] : 'object', ...(node.description ? {description: node.description} : {})};
+  if (node.kind !== 'schema')
+    return {title: node.name, type: node.nullable ? ['object', 'null'] : 'object', ...(node.description ? {description: node.description} : {})};
   const schema: JsonObject = {};
   const types = node.nullable ? [...node.types, 'null'] : node.types;
   if (types.length) schema.type = types.length === 1 ? types[0] : types;
@@ -61,7 +62,13 @@ export function tryItFile(op: OperationModel): JsonObject {
     servers: op.servers.map((s) => ({
       url: s.url,
       ...(s.description ? {description: s.description} : {}),
-      ...(s.variables.length ? {variables: Object.fromEntries(s.variables.map((v) => [v.name, {default: v.default, ...(v.enum ? {enum: v.enum} : {}), ...(v.description ? {description: v.description} : {})}]))} : {}),
+      ...(s.variables.length
+        ? {
+            variables: Object.fromEntries(
+              s.variables.map((v) => [v.name, {default: v.default, ...(v.enum ? {enum: v.enum} : {}), ...(v.description ? {description: v.description} : {})}]),
+            ),
+          }
+        : {}),
       'x-internal': s.internal,
     })),
     parameters: op.parameters.map((p) => ({
@@ -74,7 +81,9 @@ export function tryItFile(op: OperationModel): JsonObject {
       ...(p.explode !== undefined ? {explode: p.explode} : {}),
       schema: jsonSchemaOf(p.schema),
       ...(p.examples[0] && p.examples[0].key === undefined ? {example: p.examples[0].value} : {}),
-      ...(p.examples.some((e) => e.key !== undefined) ? {examples: Object.fromEntries(p.examples.filter((e) => e.key !== undefined).map((e) => [e.key as string, {value: e.value}]))} : {}),
+      ...(p.examples.some((e) => e.key !== undefined)
+        ? {examples: Object.fromEntries(p.examples.filter((e) => e.key !== undefined).map((e) => [e.key as string, {value: e.value}]))}
+        : {}),
     })),
     ...(op.requestBody
       ? {

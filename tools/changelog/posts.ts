@@ -47,13 +47,18 @@ function changeItem(change: SpecChange, liveRoutes: ReadonlySet<string>): string
 }
 
 /** Where in an operation or event a message places its change: left out when a change repeats across many. */
-const PLACE = / (?:of|from|in|to) the (?:`\d{3}` response|request body|event payload) of `[^`]+`| (?:of|in|to) `(?:GET|POST|PUT|PATCH|DELETE) [^`]+`| of `[a-z_]+\.[a-z_.]+`/g;
+const PLACE =
+  / (?:of|from|in|to) the (?:`\d{3}` response|request body|event payload) of `[^`]+`| (?:of|in|to) `(?:GET|POST|PUT|PATCH|DELETE) [^`]+`| of `[a-z_]+\.[a-z_.]+`/g;
 /** How many operations and events may share one change before it becomes one line with their count. */
 const REPEATED = 3;
 
 /** An operation's or event's name and docs link (when its page still exists), as the changelog writes it. */
 function placeLink(c: SpecChange, liveRoutes: ReadonlySet<string>): string {
-  const name = !c.operation ? c.api : /^\/api\/webhook\/events\//.test(c.operation.docSlug ?? '') ? c.operation.path : `${c.operation.method.toUpperCase()} ${c.operation.path}`;
+  const name = !c.operation
+    ? c.api
+    : /^\/api\/webhook\/events\//.test(c.operation.docSlug ?? '')
+      ? c.operation.path
+      : `${c.operation.method.toUpperCase()} ${c.operation.path}`;
   const route = c.operation?.docSlug ? `/docs${c.operation.docSlug}` : undefined;
   return route && liveRoutes.has(route) ? `[\`${name}\`](${route})` : `\`${name}\``;
 }
@@ -112,7 +117,11 @@ export function changelogPosts(entries: ChangelogEntry[], liveRoutes: ReadonlySe
     const ordered = [...entry.changes].sort((a, b) => apiOrder(a.api) - apiOrder(b.api));
     const collapsed: SpecChange[] = [];
     const sections = SECTIONS.flatMap(([action, heading]) => {
-      const items = sectionItems(ordered.filter((c) => c.action === action), liveRoutes, collapsed);
+      const items = sectionItems(
+        ordered.filter((c) => c.action === action),
+        liveRoutes,
+        collapsed,
+      );
       return items.length ? [`## ${heading}`, '', ...items, ''] : [];
     });
     const front = [
@@ -128,7 +137,9 @@ export function changelogPosts(entries: ChangelogEntry[], liveRoutes: ReadonlySe
     ];
     // Every operation and event the entry changes stays linked once, even where its changes were counted together.
     const touched = new Map([...ordered, ...collapsed].map((c) => [placeOf(c), c]));
-    const places = collapsed.length ? [`Every operation and event this release changes: ${[...touched.values()].map((c) => placeLink(c, liveRoutes)).join(', ')}.`, ''] : [];
+    const places = collapsed.length
+      ? [`Every operation and event this release changes: ${[...touched.values()].map((c) => placeLink(c, liveRoutes)).join(', ')}.`, '']
+      : [];
     return {file: `${entrySlug(entry.version)}.md`, markdown: [...front, '', escapeProse(intro), '', ...sections, ...places].join('\n')};
   });
 }

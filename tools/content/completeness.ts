@@ -55,15 +55,22 @@ function duties(facts: SpecFacts): Duty[] {
   }
   for (const [schema, values] of facts.statuses) {
     const owners = STATUS_OWNERS[schema];
-    if (!owners) problems.push(`${facts.statusWhere.get(`${schema}.${values[0]}`) ?? schema}: the status schema ${schema} has no owner page in tools/content/owners.ts`);
+    if (!owners)
+      problems.push(`${facts.statusWhere.get(`${schema}.${values[0]}`) ?? schema}: the status schema ${schema} has no owner page in tools/content/owners.ts`);
     for (const page of owners ?? []) {
-      for (const v of values) out.push({page, mentioned: (p) => p.code.has(v), what: `the ${schema} value ${v}`, where: facts.statusWhere.get(`${schema}.${v}`) ?? schema});
+      for (const v of values)
+        out.push({page, mentioned: (p) => p.code.has(v), what: `the ${schema} value ${v}`, where: facts.statusWhere.get(`${schema}.${v}`) ?? schema});
     }
   }
   for (const [c, {where}] of facts.errorCodes) out.push({page: ERROR_CODE_OWNER, mentioned: (p) => p.code.has(c), what: `the error code ${c}`, where});
   for (const s of facts.scopes) {
     const first = facts.operations.find((o) => o.scopes.includes(s));
-    out.push({page: SCOPE_OWNER, mentioned: (p) => p.code.has(s), what: `the scope ${s}${first ? ` (${first.operationId} needs it)` : ''}`, where: first ? `${first.file}:${first.line}` : s});
+    out.push({
+      page: SCOPE_OWNER,
+      mentioned: (p) => p.code.has(s),
+      what: `the scope ${s}${first ? ` (${first.operationId} needs it)` : ''}`,
+      where: first ? `${first.file}:${first.line}` : s,
+    });
   }
   if (problems.length) throw new Error(problems.join('\n'));
   return out;
@@ -75,7 +82,8 @@ export async function checkCompleteness(facts: SpecFacts, render: Render): Promi
   const missing: Missing[] = [];
   for (const duty of duties(facts)) {
     if (!pages.has(duty.page)) pages.set(duty.page, render(duty.page));
-    if (!duty.mentioned(await pages.get(duty.page)!)) missing.push({page: duty.page, where: duty.where, message: `does not mention ${duty.what}, which it owns (${duty.where})`});
+    if (!duty.mentioned(await pages.get(duty.page)!))
+      missing.push({page: duty.page, where: duty.where, message: `does not mention ${duty.what}, which it owns (${duty.where})`});
   }
   return missing;
 }

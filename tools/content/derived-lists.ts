@@ -31,7 +31,6 @@ const DIRECTIVE_FOR: Record<Kind, string> = {
   scopes: '::spec-table{scopes}',
 };
 
-
 interface Block {
   line: number;
   kind: 'list' | 'table';

@@ -48,7 +48,8 @@ export async function operationPages(siteDir: string, outDir: string, manifestFi
   const generated = path.join(siteDir, GENERATED_DIR);
   const hasMarkdown = (route: string) => fs.existsSync(path.join(outDir, markdownPath(route)));
   const readJson = <T>(file: string): T => {
-    if (!fs.existsSync(path.join(generated, file))) throw new MarkdownGenerationError(`${GENERATED_DIR}/${file} is missing: run \`npm run gen:api\` (npm run build does).`);
+    if (!fs.existsSync(path.join(generated, file)))
+      throw new MarkdownGenerationError(`${GENERATED_DIR}/${file} is missing: run \`npm run gen:api\` (npm run build does).`);
     return JSON.parse(fs.readFileSync(path.join(generated, file), 'utf8')) as T;
   };
   const pages = new Map<string, string>();
@@ -56,11 +57,16 @@ export async function operationPages(siteDir: string, outDir: string, manifestFi
     const model = readJson<OperationModel>(path.join(MODEL_FOLDER, operationFileName(entry.api, entry.operationId)));
     // The samples the page shows, as gen:api recorded them (tools/api-pages/code-samples.ts).
     const codeSamples = readSampleSources(generated, entry.api, entry.operationId);
-    if (!codeSamples) throw new MarkdownGenerationError(`${GENERATED_DIR}/${SAMPLE_SOURCES_FOLDER}/${operationFileName(entry.api, entry.operationId)} is missing: run \`npm run gen:api\` (npm run build does).`);
+    if (!codeSamples)
+      throw new MarkdownGenerationError(
+        `${GENERATED_DIR}/${SAMPLE_SOURCES_FOLDER}/${operationFileName(entry.api, entry.operationId)} is missing: run \`npm run gen:api\` (npm run build does).`,
+      );
     try {
       pages.set(markdownPath(entry.route), operationMarkdown({model, codeSamples, hasMarkdown, componentUrl: componentCopyUrl(model.api)}));
     } catch (e) {
-      throw new MarkdownGenerationError(`${GENERATED_DIR}/${MODEL_FOLDER}/${operationFileName(entry.api, entry.operationId)} (${entry.route}): ${(e as Error).message}`);
+      throw new MarkdownGenerationError(
+        `${GENERATED_DIR}/${MODEL_FOLDER}/${operationFileName(entry.api, entry.operationId)} (${entry.route}): ${(e as Error).message}`,
+      );
     }
   }
   return pages;
@@ -84,7 +90,16 @@ export function componentPages(siteDir: string, outDir: string): Map<string, str
   if (!fs.existsSync(dir)) return pages;
   for (const file of fs.readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.json'))) {
     const component = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ComponentModel;
-    pages.set(path.posix.join(COMPONENT_URL, file.split(path.sep).join('/').replace(/\.json$/, '.md')), componentMarkdown({component, hasMarkdown, componentUrl: componentCopyUrl(component.api)}));
+    pages.set(
+      path.posix.join(
+        COMPONENT_URL,
+        file
+          .split(path.sep)
+          .join('/')
+          .replace(/\.json$/, '.md'),
+      ),
+      componentMarkdown({component, hasMarkdown, componentUrl: componentCopyUrl(component.api)}),
+    );
   }
   return pages;
 }
@@ -104,17 +119,25 @@ export const routeOfCopy = (copy: string): string => (copy === '/index.md' ? '/'
  * Steps 1–4 on a build whose copies the llms-txt plugin has written: the operation pages from the spec, the
  * directive at the top of every copy, llms-full.txt from the final copies.
  */
-export async function finishMarkdown(siteDir: string, outDir: string, manifestFile?: string): Promise<{operations: number; copies: number; components: number}> {
+export async function finishMarkdown(
+  siteDir: string,
+  outDir: string,
+  manifestFile?: string,
+): Promise<{operations: number; copies: number; components: number}> {
   const llmsTxtFile = path.join(outDir, LLMS_TXT);
   if (!fs.existsSync(llmsTxtFile)) throw new MarkdownGenerationError(`${path.relative(siteDir, llmsTxtFile)} is missing: the llms-txt plugin wrote nothing.`);
   const written = fs.readFileSync(llmsTxtFile, 'utf8');
   const workflows = workflowEntries(siteDir);
   for (const {id} of workflows) {
     for (const ext of ['yaml', 'json'] as const) {
-      if (!fs.existsSync(path.join(outDir, workflowDownloadPath(id, ext)))) throw new MarkdownGenerationError(`${workflowDownloadPath(id, ext)} is not in the build: run \`npm run bundle:spec\` (npm run build does).`);
+      if (!fs.existsSync(path.join(outDir, workflowDownloadPath(id, ext))))
+        throw new MarkdownGenerationError(`${workflowDownloadPath(id, ext)} is not in the build: run \`npm run bundle:spec\` (npm run build does).`);
     }
   }
-  const llmsTxt = withWorkflowsSection(written, workflowsSection(workflows, (copy) => fs.existsSync(path.join(outDir, copy))));
+  const llmsTxt = withWorkflowsSection(
+    written,
+    workflowsSection(workflows, (copy) => fs.existsSync(path.join(outDir, copy))),
+  );
   const copies = llmsTxtCopies(llmsTxt);
   const operations = await operationPages(siteDir, outDir, manifestFile);
   const finished = new Map<string, string>();
@@ -147,14 +170,16 @@ export async function finishMarkdown(siteDir: string, outDir: string, manifestFi
 /** Options typed `unknown` as Docusaurus passes them; docusaurus.config.ts checks them with `satisfies`. */
 export default function agentMarkdownPlugin(context: LoadContext, pluginOptions: unknown): Plugin {
   const options = pluginOptions as AgentMarkdownOptions;
-  if (!options?.llmsTxt) throw new MarkdownGenerationError('agent-markdown plugin: the `llmsTxt` option (the llms-txt plugin\'s options) is missing.');
+  if (!options?.llmsTxt) throw new MarkdownGenerationError("agent-markdown plugin: the `llmsTxt` option (the llms-txt plugin's options) is missing.");
   const llmsTxt = llmsTxtPlugin(context, options.llmsTxt) as Plugin;
   return {
     name: 'novaramp-agent-markdown',
     async postBuild(props) {
       await llmsTxt.postBuild?.(props);
       const {operations, copies, components} = await finishMarkdown(context.siteDir, props.outDir, options.manifest);
-      console.log(`[agent-markdown] ${copies} Markdown copies (${operations} written from the spec${components ? `, and ${components} of schemas shown apart` : ''}), llms.txt and llms-full.txt`);
+      console.log(
+        `[agent-markdown] ${copies} Markdown copies (${operations} written from the spec${components ? `, and ${components} of schemas shown apart` : ''}), llms.txt and llms-full.txt`,
+      );
     },
     extendCli: llmsTxt.extendCli,
   };

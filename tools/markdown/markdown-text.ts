@@ -73,7 +73,8 @@ export function absoluteLinks(markdown: string, hasMarkdown: (path: string) => b
       const source = markdown.slice(start, end);
       // The destination follows `](` in a link or image, `]:` in a definition.
       const at = node.type === 'definition' ? source.indexOf(node.url) : source.lastIndexOf(`](${node.url}`) + 2;
-      if (at >= (node.type === 'definition' ? 0 : 2)) edits.push({start: start + at, end: start + at + node.url.length, text: absoluteUrl(node.url, hasMarkdown)});
+      if (at >= (node.type === 'definition' ? 0 : 2))
+        edits.push({start: start + at, end: start + at + node.url.length, text: absoluteUrl(node.url, hasMarkdown)});
     }
     node.children?.forEach(visit);
   };

@@ -86,7 +86,10 @@ function codeBlock(el: Element): Node[] {
 }
 
 function admonition(el: Element): Node[] {
-  const kind = classes(el).find((c) => c.startsWith('theme-admonition-'))?.slice('theme-admonition-'.length) ?? 'note';
+  const kind =
+    classes(el)
+      .find((c) => c.startsWith('theme-admonition-'))
+      ?.slice('theme-admonition-'.length) ?? 'note';
   const heading = find(el, (n) => hasClassPrefix(n, 'admonitionHeading'));
   const content = find(el, (n) => hasClassPrefix(n, 'admonitionContent'));
   const title = heading ? textOf(heading).trim() : '';

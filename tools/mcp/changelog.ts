@@ -13,15 +13,19 @@ export const CHANGE_KINDS = ['breaking', 'non-breaking', 'deprecation', 'documen
 function readChangelog(buildDir: string): ChangelogEntry[] {
   const file = path.join(buildDir, CHANGELOG_ARTEFACT);
   if (!fs.existsSync(file)) {
-    throw new Error(`This build has no API changelog: ${file} is missing. It is published by the build once the spec has releases (openapi/releases/); run \`npm run build\` on a version of the site that has them.`);
+    throw new Error(
+      `This build has no API changelog: ${file} is missing. It is published by the build once the spec has releases (openapi/releases/); run \`npm run build\` on a version of the site that has them.`,
+    );
   }
   let entries: unknown;
   try {
     entries = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new Error(`${file}: not valid JSON (${(e as Error).message}).`);
+    throw new Error(`${file}: not valid JSON (${(e as Error).message}).`, {cause: e});
   }
-  const bad = Array.isArray(entries) ? entries.findIndex((e) => typeof (e as ChangelogEntry)?.version !== 'string' || !Array.isArray((e as ChangelogEntry).changes)) : -2;
+  const bad = Array.isArray(entries)
+    ? entries.findIndex((e) => typeof (e as ChangelogEntry)?.version !== 'string' || !Array.isArray((e as ChangelogEntry).changes))
+    : -2;
   if (bad !== -1) throw new Error(`${file}: ${bad === -2 ? 'not a list of changelog entries' : `entry ${bad} has no \`version\` or no \`changes\``}.`);
   return entries as ChangelogEntry[];
 }

@@ -108,7 +108,10 @@ export class DocsSearch {
       .map(([route, hit]) => {
         const page = this.pages.byRoute.get(route);
         const titleDoc = this.titleDocs.get(route);
-        const sections = hit.sections.sort((a, b) => b.score - a.score).slice(0, 3).map(({score: _score, ...s}) => s);
+        const sections = hit.sections
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 3)
+          .map(({score: _score, ...s}) => s);
         return {
           title: page?.title ?? titleDoc?.t ?? route,
           url: `${SITE_URL}${route}`,

@@ -40,5 +40,8 @@ export function createDocsServer(buildDir: string): DocsServer {
   registerWorkflowTools(server, workflows);
   registerChangesTools(server, build.dir);
   const operations = spec.operations.filter((o) => o.kind === 'operation').length;
-  return {server, summary: `${pages.all.length} pages, ${operations} operations, ${spec.events.length} webhook events, ${workflows.count} workflows from ${build.dir}`};
+  return {
+    server,
+    summary: `${pages.all.length} pages, ${operations} operations, ${spec.events.length} webhook events, ${workflows.count} workflows from ${build.dir}`,
+  };
 }

@@ -60,7 +60,17 @@ export class SpecIndex {
       }
       for (const op of documentOf(spec).operations()) {
         const where = op.section === 'paths' ? {kind: 'operation' as const, path: op.key} : {kind: 'webhook' as const, event: op.key};
-        this.operations.push({api: id, spec, ...where, method: op.method, operationId: op.operationId, pointer: op.pointer, operation: op.operation, pathItem: op.pathItem, parameters: op.parameters});
+        this.operations.push({
+          api: id,
+          spec,
+          ...where,
+          method: op.method,
+          operationId: op.operationId,
+          pointer: op.pointer,
+          operation: op.operation,
+          pathItem: op.pathItem,
+          parameters: op.parameters,
+        });
       }
     }
   }
@@ -83,7 +93,12 @@ export class SpecIndex {
       this.operations.find((o) => o.operationId?.toLowerCase() === text.toLowerCase()) ??
       this.operations.find((o) => o.event === text);
     if (entry) return {entry, pathParams: {}, query: {}};
-    throw notFound('operation', text, [...this.operations.map((o) => o.operationId ?? ''), ...this.events.map((o) => o.event ?? '')], 'Name it by operationId (`createFiatWithdrawal`), `METHOD /path` or webhook event type.');
+    throw notFound(
+      'operation',
+      text,
+      [...this.operations.map((o) => o.operationId ?? ''), ...this.events.map((o) => o.event ?? '')],
+      'Name it by operationId (`createFiatWithdrawal`), `METHOD /path` or webhook event type.',
+    );
   }
 
   /** A webhook event by type (or its operationId). */
@@ -91,7 +106,12 @@ export class SpecIndex {
     const text = event.trim();
     const entry = this.events.find((o) => o.event === text) ?? this.events.find((o) => o.operationId === text);
     if (entry) return entry;
-    throw notFound('webhook event', text, this.events.map((o) => o.event ?? ''), `The events are: ${this.events.map((o) => o.event).join(', ')}.`);
+    throw notFound(
+      'webhook event',
+      text,
+      this.events.map((o) => o.event ?? ''),
+      `The events are: ${this.events.map((o) => o.event).join(', ')}.`,
+    );
   }
 
   private findRequest(method: string, target: string): FoundOperation {
@@ -106,7 +126,11 @@ export class SpecIndex {
         if (entry) return {entry, pathParams: pathValues(entry.path as string, path), query};
       }
     }
-    throw notFound('operation', `${method.toUpperCase()} ${rawPath}`, this.operations.filter((o) => o.kind === 'operation').map((o) => this.label(o)));
+    throw notFound(
+      'operation',
+      `${method.toUpperCase()} ${rawPath}`,
+      this.operations.filter((o) => o.kind === 'operation').map((o) => this.label(o)),
+    );
   }
 
   /**
@@ -121,7 +145,12 @@ export class SpecIndex {
     const model = JSON.parse(fs.readFileSync(file, 'utf8')) as OperationModel;
     const slug = model.extensions['x-doc-slug'];
     const page = typeof slug === 'string' ? this.pages.byRoute.get(`/docs${slug}`) : undefined;
-    return {...model, servers: model.servers.filter((s) => !s.internal), url: typeof slug === 'string' ? `${SITE_URL}/docs${slug}` : undefined, markdownUrl: page && this.pages.markdownUrl(page)} as unknown as Json;
+    return {
+      ...model,
+      servers: model.servers.filter((s) => !s.internal),
+      url: typeof slug === 'string' ? `${SITE_URL}/docs${slug}` : undefined,
+      markdownUrl: page && this.pages.markdownUrl(page),
+    } as unknown as Json;
   }
 
   /** A component schema by name (OpenAPI first, then the WebSocket API's AsyncAPI document), resolved. */
@@ -135,10 +164,22 @@ export class SpecIndex {
     for (const match of [(n: string) => n === wanted, (n: string) => n.toLowerCase() === wanted.toLowerCase()]) {
       for (const {source, file, doc, schemas} of named) {
         const found = Object.keys(schemas).find(match);
-        if (found) return {name: found, source, file, pointer: childPointer('#/components/schemas', found), schema: documentOf(doc).deref(schemas[found] as never) as Json};
+        if (found)
+          return {
+            name: found,
+            source,
+            file,
+            pointer: childPointer('#/components/schemas', found),
+            schema: documentOf(doc).deref(schemas[found] as never) as Json,
+          };
       }
     }
-    throw notFound('schema', wanted, named.flatMap((s) => Object.keys(s.schemas)), 'Schema names are PascalCase, as in the spec (`Account`, `CreateFiatWithdrawalRequest`).');
+    throw notFound(
+      'schema',
+      wanted,
+      named.flatMap((s) => Object.keys(s.schemas)),
+      'Schema names are PascalCase, as in the spec (`Account`, `CreateFiatWithdrawalRequest`).',
+    );
   }
 }
 

@@ -38,7 +38,6 @@ export interface RequestInput {
   contentType?: string;
 }
 
-
 function problems(part: RequestPart, prefix: string, errors: ErrorObject[]): RequestProblem[] {
   return errors.map((e) => {
     const params = e.params as {missingProperty?: string; additionalProperty?: string; unevaluatedProperty?: string; allowedValues?: unknown[]};
@@ -116,7 +115,12 @@ export class RequestValidator {
         }
       }
       if (!types.includes(type)) {
-        errors.push({in: 'body', pointer: '', message: `content type ${type} is not accepted; the operation accepts ${types.join(', ')}`, keyword: 'contentType'});
+        errors.push({
+          in: 'body',
+          pointer: '',
+          message: `content type ${type} is not accepted; the operation accepts ${types.join(', ')}`,
+          keyword: 'contentType',
+        });
       } else if (body === undefined) {
         if (requestBody.node.required) errors.push({in: 'body', pointer: '', message: 'the request body is required', keyword: 'required'});
       } else {

@@ -53,7 +53,12 @@ export class WorkflowIndex {
     private readonly pages: DocPages,
   ) {
     const dir = path.join(build.dir, 'openapi', WORKFLOW_ARTEFACT_FOLDER);
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.arazzo.json')).sort() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.arazzo.json'))
+          .sort()
+      : [];
     this.workflows = files.map((f) => {
       const file = path.posix.join('openapi', WORKFLOW_ARTEFACT_FOLDER, f);
       let doc: ArazzoDocument;
@@ -73,10 +78,18 @@ export class WorkflowIndex {
   }
 
   private find(id: string): Published {
-    const text = id.trim().replace(/\.arazzo\.(ya?ml|json)$/, '').replace(/^.*\//, '');
+    const text = id
+      .trim()
+      .replace(/\.arazzo\.(ya?ml|json)$/, '')
+      .replace(/^.*\//, '');
     const found = this.workflows.find((w) => w.id === text) ?? this.workflows.find((w) => w.id.toLowerCase() === text.toLowerCase());
     if (found) return found;
-    throw notFound('workflow', id, this.workflows.map((w) => w.id), `list_workflows lists them: ${this.workflows.map((w) => w.id).join(', ')}.`);
+    throw notFound(
+      'workflow',
+      id,
+      this.workflows.map((w) => w.id),
+      `list_workflows lists them: ${this.workflows.map((w) => w.id).join(', ')}.`,
+    );
   }
 
   /** Where a workflow is: its page (and the page's copy, when the build has the page) and its two downloads. */
@@ -123,7 +136,10 @@ export class WorkflowIndex {
     // The published sources are the published bundles: `../quotes.json`.
     const api = description ? path.posix.basename(String(description.url)).replace(/\.(json|ya?ml)$/, '') : undefined;
     const entry = this.spec.operations.find((o) => o.operationId === operationId && (api === undefined || o.api === api));
-    if (!entry) throw new BuildArtefactError(`${pub.file}: step ${step.stepId} calls ${step.operationId}, which the build's specs do not have; run \`npm run build\` again.`);
+    if (!entry)
+      throw new BuildArtefactError(
+        `${pub.file}: step ${step.stepId} calls ${step.operationId}, which the build's specs do not have; run \`npm run build\` again.`,
+      );
     const described = this.spec.describe(entry) as unknown as OperationModel & {url?: string; markdownUrl?: string};
     return {
       model: described,
@@ -148,7 +164,12 @@ export class WorkflowIndex {
       const parameters = (step.parameters ?? []).map((p) => {
         const declared = model.parameters.find((m) => m.in === p.in && m.name.toLowerCase() === String(p.name).toLowerCase());
         // The parameter as the operation declares it: whether it is required, and the first paragraph of its description.
-        return {name: p.name, in: p.in, value: p.value, ...(declared ? {required: declared.required, ...(declared.description ? {description: declared.description.split(/\n\s*\n/)[0].trim()} : {})} : {})};
+        return {
+          name: p.name,
+          in: p.in,
+          value: p.value,
+          ...(declared ? {required: declared.required, ...(declared.description ? {description: declared.description.split(/\n\s*\n/)[0].trim()} : {})} : {}),
+        };
       });
       return {
         index: i + 1,
@@ -174,7 +195,7 @@ export class WorkflowIndex {
       sourceDescriptions: doc.sourceDescriptions,
       steps,
       outputs: workflow.outputs ?? {},
-      note: 'Runtime expressions: $inputs.<name> is an input, $steps.<stepId>.outputs.<name> an output of an earlier step, $response.body#/<pointer> a field of the step\'s response. get_operation gives the full contract of a step\'s operation.',
+      note: "Runtime expressions: $inputs.<name> is an input, $steps.<stepId>.outputs.<name> an output of an earlier step, $response.body#/<pointer> a field of the step's response. get_operation gives the full contract of a step's operation.",
     } as unknown as Json;
   }
 }

@@ -92,7 +92,10 @@ function withIntrinsicSize(svg: string): string {
     const box = /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"/.exec(tag);
     if (!box) return tag;
     const [width, height] = [Math.ceil(Number(box[1])), Math.ceil(Number(box[2]))];
-    return tag.replace(/\swidth="[^"]*"/, '').replace(/\sstyle="[^"]*"/, '').replace('<svg', `<svg width="${width}" height="${height}"`);
+    return tag
+      .replace(/\swidth="[^"]*"/, '')
+      .replace(/\sstyle="[^"]*"/, '')
+      .replace('<svg', `<svg width="${width}" height="${height}"`);
   });
 }
 
@@ -154,7 +157,7 @@ function canDraw(): boolean {
   if (!warnedNoBrowser && bundleOnly() !== 'server') {
     warnedNoBrowser = true;
     console.warn(
-      '[mermaid] No Chrome, Chromium or Edge found (set CHROMIUM_PATH to use one): diagrams are drawn in the visitor\'s browser by @docusaurus/theme-mermaid instead of at build time.',
+      "[mermaid] No Chrome, Chromium or Edge found (set CHROMIUM_PATH to use one): diagrams are drawn in the visitor's browser by @docusaurus/theme-mermaid instead of at build time.",
     );
   }
   return false;
@@ -176,7 +179,7 @@ export default function remarkMermaidSvg() {
       } catch (error) {
         const where = `${path.relative(cwd, mdFile)}:${block.position?.start.line ?? '?'}`;
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        throw new Error(`${where}: the mermaid diagram does not render: ${message}`);
+        throw new Error(`${where}: the mermaid diagram does not render: ${message}`, {cause: error});
       }
       const alt = altText(source);
       parent.children![index] = {

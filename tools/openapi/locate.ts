@@ -114,7 +114,12 @@ export class SourceLocator {
    * have the next key, the one that goes furthest (a property that only a later part has, under a name an earlier
    * part has too).
    */
-  private walk(current: {source: SourceFile; node: unknown}, segments: readonly (string | number)[], i: number, at: SourceLocation): {location: SourceLocation; depth: number} {
+  private walk(
+    current: {source: SourceFile; node: unknown},
+    segments: readonly (string | number)[],
+    i: number,
+    at: SourceLocation,
+  ): {location: SourceLocation; depth: number} {
     if (i === segments.length) return {location: {...at, exact: true}, depth: i};
     const here = this.follow(current.source, current.node);
     let best = {location: {...at, exact: false}, depth: i};

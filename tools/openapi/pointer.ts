@@ -19,7 +19,8 @@ export function parsePointer(pointer: string): string[] {
 export const formatPointer = (tokens: readonly (string | number)[]): string => `#${tokens.map((t) => `/${escapeToken(t)}`).join('')}`;
 
 /** A child pointer: `child('#/paths', '/accounts')` → `#/paths/~1accounts`. */
-export const childPointer = (pointer: string, ...tokens: (string | number)[]): string => `${pointer === '#' ? '#' : pointer}${tokens.map((t) => `/${escapeToken(t)}`).join('')}`;
+export const childPointer = (pointer: string, ...tokens: (string | number)[]): string =>
+  `${pointer === '#' ? '#' : pointer}${tokens.map((t) => `/${escapeToken(t)}`).join('')}`;
 
 /** The value at a pointer of a document, without following `$ref`s; undefined where there is none. */
 export function getAt(doc: Json, pointer: string | readonly string[]): Json | undefined {

@@ -74,7 +74,9 @@ export function resolveSourceValue(dir: string, file: string, pointer: string, l
     if (typeof ref === 'string') {
       const target = locator.refTarget(found.source, ref);
       if (target) loaded(locator, target, label);
-      throw new SourceValueError(`${label}/${found.source.file}:${locator.lineOf(found.source, found.node)}: $ref ${ref} leads nowhere (nothing at its pointer, or a cycle)`);
+      throw new SourceValueError(
+        `${label}/${found.source.file}:${locator.lineOf(found.source, found.node)}: $ref ${ref} leads nowhere (nothing at its pointer, or a cycle)`,
+      );
     }
     return found;
   };
@@ -85,7 +87,9 @@ export function resolveSourceValue(dir: string, file: string, pointer: string, l
     const next = childOf(at.node, token);
     if (next === undefined) {
       const keys = isMap(at.node) ? at.node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key))).join(', ') : '';
-      throw new SourceValueError(`${label}/${file}: nothing at ${pointer} (no "${token}" after /${tokens.slice(0, i).join('/')}${keys ? `; there: ${keys}` : ''})`);
+      throw new SourceValueError(
+        `${label}/${file}: nothing at ${pointer} (no "${token}" after /${tokens.slice(0, i).join('/')}${keys ? `; there: ${keys}` : ''})`,
+      );
     }
     const here = at.source;
     at = follow({source: at.source, node: next.value});

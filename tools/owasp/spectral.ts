@@ -24,6 +24,20 @@ export function owaspProblems(files: string[], siteDir = SITE_ROOT): SpectralPro
   const {status, output} = run(bin('spectral', siteDir), ['lint', ...files, '--ruleset', OWASP_RULESET, '--format', 'json', '--quiet'], siteDir);
   const start = output.indexOf('[');
   if (status === 2 || start < 0) throw new Error(`spectral failed (exit ${status}):\n${output}`);
-  const raw = JSON.parse(output.slice(start, output.lastIndexOf(']') + 1)) as {code: string; severity: number; path: (string | number)[]; message: string; source: string; range: {start: {line: number}}}[];
-  return raw.map((r) => ({code: r.code, severity: r.severity, path: r.path.map(String), message: r.message, source: path.relative(siteDir, r.source), line: r.range.start.line + 1}));
+  const raw = JSON.parse(output.slice(start, output.lastIndexOf(']') + 1)) as {
+    code: string;
+    severity: number;
+    path: (string | number)[];
+    message: string;
+    source: string;
+    range: {start: {line: number}};
+  }[];
+  return raw.map((r) => ({
+    code: r.code,
+    severity: r.severity,
+    path: r.path.map(String),
+    message: r.message,
+    source: path.relative(siteDir, r.source),
+    line: r.range.start.line + 1,
+  }));
 }

@@ -86,7 +86,13 @@ interface Frame {
 /** Whether a schema has fields of its own to list (what SchemaRef shows apart), rather than being a value. */
 function isObjectSchema(schema: Json | undefined): boolean {
   if (!isObject(schema)) return false;
-  return isObject(schema.properties) || Array.isArray(schema.allOf) || Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf) || isObject(schema.additionalProperties);
+  return (
+    isObject(schema.properties) ||
+    Array.isArray(schema.allOf) ||
+    Array.isArray(schema.oneOf) ||
+    Array.isArray(schema.anyOf) ||
+    isObject(schema.additionalProperties)
+  );
 }
 
 interface TreeOptions {
@@ -240,17 +246,27 @@ class SchemaTreeBuilder {
     if (Array.isArray(schema.allOf)) {
       const {schema: merged, conflicts} = mergeAllOf(schema, this.partResolver(pointer, stack));
       for (const c of conflicts) {
-        this.problem(c.property ? childPointer(pointer, 'properties', c.property) : childPointer(pointer, 'allOf'), `allOf parts conflict${c.property ? ` on property "${c.property}"` : ''}: ${c.message}`);
+        this.problem(
+          c.property ? childPointer(pointer, 'properties', c.property) : childPointer(pointer, 'allOf'),
+          `allOf parts conflict${c.property ? ` on property "${c.property}"` : ''}: ${c.message}`,
+        );
       }
       schema = merged;
     }
 
-    const typeList = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
+    const typeList = Array.isArray(schema.type)
+      ? schema.type.filter((t): t is string => typeof t === 'string')
+      : typeof schema.type === 'string'
+        ? [schema.type]
+        : [];
     let nullable = typeList.includes('null') || schema.nullable === true || (Array.isArray(schema.enum) && schema.enum.includes(null));
     const view: SchemaView = {
       kind: 'schema',
       id,
-      types: inferTypes(schema, typeList.filter((t) => t !== 'null')),
+      types: inferTypes(
+        schema,
+        typeList.filter((t) => t !== 'null'),
+      ),
       nullable,
       deprecated: schema.deprecated === true,
       readOnly: schema.readOnly === true,
@@ -288,7 +304,12 @@ class SchemaTreeBuilder {
       if (real.length && hasOwnStructure && isObject(schema.properties)) {
         // Fields beside the variants belong to every variant (the instance is both): each variant lists them, with
         // its own required ones, as a reader fills in one variant at a time.
-        const base: JsonObject = {type: 'object', properties: schema.properties, ...(Array.isArray(schema.required) ? {required: schema.required} : {}), ...(schema.additionalProperties === false ? {additionalProperties: false} : {})};
+        const base: JsonObject = {
+          type: 'object',
+          properties: schema.properties,
+          ...(Array.isArray(schema.required) ? {required: schema.required} : {}),
+          ...(schema.additionalProperties === false ? {additionalProperties: false} : {}),
+        };
         view.variants = this.variants(schema, keyword, real, pointer, words, direction, stack, base);
         return view;
       }
@@ -334,7 +355,16 @@ class SchemaTreeBuilder {
   }
 
   /** `base`: the fields beside the variants, merged into each variant that is an object. */
-  private variants(schema: JsonObject, keyword: 'oneOf' | 'anyOf', branches: {raw: Json; index: number}[], pointer: string, words: string[], direction: Direction, stack: Frame[], base?: JsonObject): VariantsModel {
+  private variants(
+    schema: JsonObject,
+    keyword: 'oneOf' | 'anyOf',
+    branches: {raw: Json; index: number}[],
+    pointer: string,
+    words: string[],
+    direction: Direction,
+    stack: Frame[],
+    base?: JsonObject,
+  ): VariantsModel {
     const discriminator = isObject(schema.discriminator) ? schema.discriminator : undefined;
     const propertyName = discriminator && stringAt(discriminator, 'propertyName');
     const mapping = discriminator && isObject(discriminator.mapping) ? (discriminator.mapping as Record<string, Json>) : {};
@@ -352,7 +382,12 @@ class SchemaTreeBuilder {
       const values = valuesOf(raw);
       const value = values.length ? values.join(', ') : undefined;
       const target = this.resolved(raw, childPointer(pointer, keyword, index));
-      let label = value ?? stringAt(target, 'title') ?? (isObject(raw) && typeof raw.$ref === 'string' ? refName(raw.$ref) : undefined) ?? typeWord(target) ?? `Option ${i + 1}`;
+      let label =
+        value ??
+        stringAt(target, 'title') ??
+        (isObject(raw) && typeof raw.$ref === 'string' ? refName(raw.$ref) : undefined) ??
+        typeWord(target) ??
+        `Option ${i + 1}`;
       if (used.has(label)) label = `${label} (${i + 1})`;
       used.add(label);
       const at = childPointer(pointer, keyword, index);
@@ -360,7 +395,8 @@ class SchemaTreeBuilder {
       const object = !target.type || target.type === 'object' || isObject(target.properties) || Array.isArray(target.allOf);
       if (!base || recursive || !object) return {label, schema: this.build(raw, at, [...words, label], direction, stack)};
       const {schema: merged, conflicts} = mergeAllOf({allOf: [base, raw]}, this.partResolver(at, stack));
-      for (const c of conflicts) this.problem(at, `variant ${label} conflicts with the fields beside it${c.property ? ` on "${c.property}"` : ''}: ${c.message}`);
+      for (const c of conflicts)
+        this.problem(at, `variant ${label} conflicts with the fields beside it${c.property ? ` on "${c.property}"` : ''}: ${c.message}`);
       const own: JsonObject = {...merged};
       for (const key of ['title', 'description', 'deprecated'] as const) if (target[key] !== undefined) own[key] = target[key];
       const ref = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined;
@@ -390,7 +426,8 @@ function siblingsFirst(target: JsonObject, siblings: JsonObject): boolean {
 /** The JSON types of a schema: its `type`, else what its keywords imply. */
 function inferTypes(schema: JsonObject, declared: string[]): string[] {
   if (declared.length) return declared;
-  if (schema.const !== undefined && schema.const !== null) return [Array.isArray(schema.const) ? 'array' : typeof schema.const === 'object' ? 'object' : typeof schema.const];
+  if (schema.const !== undefined && schema.const !== null)
+    return [Array.isArray(schema.const) ? 'array' : typeof schema.const === 'object' ? 'object' : typeof schema.const];
   if (Array.isArray(schema.enum)) {
     const kinds = [...new Set(schema.enum.filter((v) => v !== null).map((v) => (Number.isInteger(v) ? 'integer' : typeof v)))];
     return kinds.length === 1 ? kinds : [];
@@ -430,7 +467,12 @@ function examplesOf(api: ApiDocument, holder: JsonObject, pointer: string, probl
       if (!isObject(example)) continue;
       const value = example.value !== undefined ? example.value : typeof example.externalValue === 'string' ? `See ${example.externalValue}` : undefined;
       if (value === undefined) continue;
-      examples.push({key, ...(stringAt(example, 'summary') ? {summary: stringAt(example, 'summary')} : {}), ...(stringAt(example, 'description') ? {description: stringAt(example, 'description')} : {}), value});
+      examples.push({
+        key,
+        ...(stringAt(example, 'summary') ? {summary: stringAt(example, 'summary')} : {}),
+        ...(stringAt(example, 'description') ? {description: stringAt(example, 'description')} : {}),
+        value,
+      });
     }
   }
   return examples;
@@ -490,17 +532,38 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
       const where = childPointer(at, 'content', mediaType);
       const m = resolve(raw, where);
       const model: MediaModel = {mediaType, examples: examplesOf(api, m, where, problems)};
-      if (m.schema !== undefined) model.schema = schemas.root(m.schema, childPointer(where, 'schema'), all.length > 1 ? [...words, mediaType.split(/[/+;]/)[1] ?? String(i)] : words, direction);
+      if (m.schema !== undefined)
+        model.schema = schemas.root(
+          m.schema,
+          childPointer(where, 'schema'),
+          all.length > 1 ? [...words, mediaType.split(/[/+;]/)[1] ?? String(i)] : words,
+          direction,
+        );
       return model;
     });
 
-  const parameter = (p: JsonObject, at: string, words: string[], direction: Direction, name = String(p.name), location = p.in as ParameterModel['in']): ParameterModel => {
-    const model: ParameterModel = {name, in: location, required: p.required === true || location === 'path', deprecated: p.deprecated === true, examples: examplesOf(api, p, at, problems), pointer: at};
+  const parameter = (
+    p: JsonObject,
+    at: string,
+    words: string[],
+    direction: Direction,
+    name = String(p.name),
+    location = p.in as ParameterModel['in'],
+  ): ParameterModel => {
+    const model: ParameterModel = {
+      name,
+      in: location,
+      required: p.required === true || location === 'path',
+      deprecated: p.deprecated === true,
+      examples: examplesOf(api, p, at, problems),
+      pointer: at,
+    };
     const description = stringAt(p, 'description');
     if (description) model.description = description;
     if (typeof p.style === 'string') model.style = p.style;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
-    const schema = p.schema !== undefined ? p.schema : isObject(p.content) ? resolve(Object.values(p.content)[0], childPointer(at, 'content')).schema : undefined;
+    const schema =
+      p.schema !== undefined ? p.schema : isObject(p.content) ? resolve(Object.values(p.content)[0], childPointer(at, 'content')).schema : undefined;
     if (schema !== undefined) model.schema = schemas.root(schema, childPointer(at, 'schema'), words, direction);
     return model;
   };

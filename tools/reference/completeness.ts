@@ -129,7 +129,9 @@ export function markdownRows(markdown: string): (FoundRow & {rest: string})[] {
     stack = stack.filter((s) => s.indent < indent);
     for (const open of stack) if (open.row) open.row.text += ` ${line.trim()}`;
     const m = ITEM.exec(line);
-    const row = m ? {path: stack.flatMap((s) => (s.name === undefined ? [] : [s.name])), name: m[3], rest: m[4].trim(), label: '', required: false, text: line.trim()} : undefined;
+    const row = m
+      ? {path: stack.flatMap((s) => (s.name === undefined ? [] : [s.name])), name: m[3], rest: m[4].trim(), label: '', required: false, text: line.trim()}
+      : undefined;
     if (row) rows.push(row);
     stack.push({indent, name: m?.[3], row});
   }
@@ -142,7 +144,10 @@ function markdownMatches(rest: string, row: Row): boolean {
   if (!rest.startsWith(row.label)) return false;
   const after = rest.slice(row.label.length);
   if (after && !after.startsWith(' ')) return false;
-  const words = after.replace(/ \(.*\)$/, '').trim().split(/\s+/);
+  const words = after
+    .replace(/ \(.*\)$/, '')
+    .trim()
+    .split(/\s+/);
   return words.includes('required') === row.required;
 }
 
@@ -186,7 +191,13 @@ function rowWalker(rows: ExpectedRow[], components: Map<string, {ref: string; di
 /** The rows of a component shown apart, checked in its own HTML and copy (scope `ref|direction`). */
 export function componentRows(component: ComponentModel): ExpectedRow[] {
   const rows: ExpectedRow[] = [];
-  rowWalker(rows, new Map())(component.schema, [], component.direction, `${component.ref}|${component.direction}`, `component ${component.ref} (${component.direction})`);
+  rowWalker(rows, new Map())(
+    component.schema,
+    [],
+    component.direction,
+    `${component.ref}|${component.direction}`,
+    `component ${component.ref} (${component.direction})`,
+  );
   return rows;
 }
 
@@ -202,7 +213,15 @@ export function expectedRows(model: OperationModel, component?: (ref: string, di
   const walk = rowWalker(rows, components);
   for (const p of model.parameters) {
     if (!p.schema) continue;
-    rows.push({scope: 'operation', root: `${p.in} parameter ${p.name}`, path: [], name: p.name, label: typeLabel(p.schema), required: p.required, values: valuesOf(p.schema)});
+    rows.push({
+      scope: 'operation',
+      root: `${p.in} parameter ${p.name}`,
+      path: [],
+      name: p.name,
+      label: typeLabel(p.schema),
+      required: p.required,
+      values: valuesOf(p.schema),
+    });
     walk(p.schema, [p.name], 'request', 'operation', `${p.in} parameter ${p.name}`);
   }
   const headers = new Set<string>();
@@ -239,7 +258,12 @@ export interface Renderings {
 }
 
 /** The context the page generator renders with, for a spec of our own and nothing recorded. */
-export const htmlContext = (): HtmlContext => ({foreign: false, componentFile: (ref, direction) => `${direction}-${ref.split('/').pop()}.json`, links: [], problems: []});
+export const htmlContext = (): HtmlContext => ({
+  foreign: false,
+  componentFile: (ref, direction) => `${direction}-${ref.split('/').pop()}.json`,
+  links: [],
+  problems: [],
+});
 
 /** The page's HTML, its Markdown copy and those of the components it shows apart, as gen:api and the build make them. */
 export function render(api: ApiDocument, model: OperationModel): Renderings {
@@ -284,7 +308,9 @@ export function missingRows(expected: ExpectedRow[], renderings: Pick<Renderings
       const missing = row.values.filter((v) => !inHtml.some((r) => r.text.includes(squash(v))));
       if (missing.length) lost.push(`html: ${row.root}: ${describe(row)}: without ${missing.join(', ')}`);
     }
-    const inMarkdown = (md.get(row.scope) ?? []).filter((r) => r.name === row.name && r.path.join(' › ') === row.path.join(' › ') && markdownMatches(r.rest, row));
+    const inMarkdown = (md.get(row.scope) ?? []).filter(
+      (r) => r.name === row.name && r.path.join(' › ') === row.path.join(' › ') && markdownMatches(r.rest, row),
+    );
     if (!inMarkdown.length) lost.push(`markdown: ${row.root}: ${describe(row)}`);
     else {
       const missing = row.values.filter((v) => !inMarkdown.some((r) => r.text.includes(squash(v.replace(/[*`]/g, '')))));
@@ -299,7 +325,12 @@ export function linksOf(node: SchemaNode | undefined): SchemaLink[] {
   const found: SchemaLink[] = [];
   if (node?.kind === 'link') found.push(node);
   for (const view of views(node)) {
-    const children = [...view.properties.map((p) => p.schema), ...(view.items ? [view.items] : []), ...(view.additionalProperties ? [view.additionalProperties] : []), ...(view.variants?.options.map((o) => o.schema) ?? [])];
+    const children = [
+      ...view.properties.map((p) => p.schema),
+      ...(view.items ? [view.items] : []),
+      ...(view.additionalProperties ? [view.additionalProperties] : []),
+      ...(view.variants?.options.map((o) => o.schema) ?? []),
+    ];
     found.push(...children.filter((c): c is SchemaLink => c.kind === 'link'));
   }
   return found;
@@ -330,14 +361,19 @@ export function anchorProblems(html: string, links: SchemaLink[]): string[] {
     }
     const mine = new Set(panels(a));
     const elsewhere = panels(target).filter((p) => !mine.has(p));
-    if (elsewhere.length) problems.push(`the link "${textOf(a).trim()}" (#${id}) leads into the tab panel ${attribute(elsewhere[0], 'id')}, which is hidden when the link is shown`);
+    if (elsewhere.length)
+      problems.push(
+        `the link "${textOf(a).trim()}" (#${id}) leads into the tab panel ${attribute(elsewhere[0], 'id')}, which is hidden when the link is shown`,
+      );
   }
   const wanted = new Map<string, SchemaLink[]>();
   for (const link of links) wanted.set(link.to, [...(wanted.get(link.to) ?? []), link]);
   for (const [to, list] of wanted) {
     const found = anchors.filter((a) => attribute(a, 'href') === `#${to}`).length;
     if (found < list.length) {
-      problems.push(`${list.length - found} of ${list.length} links to ${list[0].name} (#${to}, ${list[0].reason}) have no anchor on the page: ${list.map((l) => l.pointer).join(', ')}`);
+      problems.push(
+        `${list.length - found} of ${list.length} links to ${list[0].name} (#${to}, ${list[0].reason}) have no anchor on the page: ${list.map((l) => l.pointer).join(', ')}`,
+      );
     }
   }
   return problems;
@@ -345,7 +381,10 @@ export function anchorProblems(html: string, links: SchemaLink[]): string[] {
 
 /** The anchor problems of the page and of each component shown apart (each checked against its own model's links). */
 export function linkProblems(model: OperationModel, renderings: Renderings): string[] {
-  const problems = anchorProblems(renderings.html.get('operation') ?? '', schemaRoots(model).flatMap((r) => linksOf(r.schema))).map((p) => `page: ${p}`);
+  const problems = anchorProblems(
+    renderings.html.get('operation') ?? '',
+    schemaRoots(model).flatMap((r) => linksOf(r.schema)),
+  ).map((p) => `page: ${p}`);
   for (const [key, text] of renderings.html) {
     if (key === 'operation') continue;
     const [ref, direction] = key.split('|') as [string, Direction];

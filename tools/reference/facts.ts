@@ -10,7 +10,7 @@ import type {SchemaNode, SchemaView} from './model';
 export type Segment = string | {code: string};
 
 /** A value as the reference writes it: strings bare, everything else as JSON. */
-export const literal = (value: Json | undefined): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined');
+export const literal = (value: Json | undefined): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
 
 /**
  * The type as the reference's row shows it, in the words of the OpenAPI theme's rows (its `getSchemaName`): a value's
@@ -98,9 +98,15 @@ export function possibleValues(view: SchemaView): Segment[][] {
   );
   if (c.multipleOf !== undefined) groups.push(['a multiple of ', {code: String(c.multipleOf)}]);
   if (c.pattern !== undefined) groups.push(['Value must match regular expression ', {code: c.pattern}]);
-  range(c.minItems === undefined || c.minItems === 0 ? undefined : {code: `>= ${plural(c.minItems, 'item')}`}, c.maxItems === undefined ? undefined : {code: `<= ${plural(c.maxItems, 'item')}`});
+  range(
+    c.minItems === undefined || c.minItems === 0 ? undefined : {code: `>= ${plural(c.minItems, 'item')}`},
+    c.maxItems === undefined ? undefined : {code: `<= ${plural(c.maxItems, 'item')}`},
+  );
   if (c.uniqueItems) groups.push(['unique items']);
-  range(c.minProperties === undefined ? undefined : {code: `>= ${plural(c.minProperties, 'property')}`.replace('propertys', 'properties')}, c.maxProperties === undefined ? undefined : {code: `<= ${plural(c.maxProperties, 'property')}`.replace('propertys', 'properties')});
+  range(
+    c.minProperties === undefined ? undefined : {code: `>= ${plural(c.minProperties, 'property')}`.replace('propertys', 'properties')},
+    c.maxProperties === undefined ? undefined : {code: `<= ${plural(c.maxProperties, 'property')}`.replace('propertys', 'properties')},
+  );
   if (c.contentMediaType) groups.push(['content ', {code: c.contentMediaType}]);
   if (c.contentEncoding) groups.push(['encoded ', {code: c.contentEncoding}]);
   const values = view.enum ?? (view.items?.kind === 'schema' ? view.items.enum : undefined);

@@ -45,7 +45,6 @@ interface Render {
   ids: Ids;
 }
 
-
 function Prose({text, level = 5, r, className}: {text?: string; level?: number; r: Render; className?: string}): ReactNode {
   if (!text?.trim()) return null;
   const {html, paragraph, links, problems} = proseHtml(text, {headingLevel: level, foreign: r.ctx.foreign});
@@ -116,7 +115,17 @@ function Value({className, label, value}: {className: string; label: string; val
 }
 
 /** A row's first line: name, type, qualifiers (spaced: a flex row reads as words to a screen reader and a copy). */
-function RowHead({name, node, required, typeClass = 'openapi-schema__name'}: {name: string; node: SchemaNode; required: boolean; typeClass?: string}): ReactNode {
+function RowHead({
+  name,
+  node,
+  required,
+  typeClass = 'openapi-schema__name',
+}: {
+  name: string;
+  node: SchemaNode;
+  required: boolean;
+  typeClass?: string;
+}): ReactNode {
   const words = qualifierWords(node, required);
   return (
     <span className="openapi-schema__container">
@@ -125,7 +134,18 @@ function RowHead({name, node, required, typeClass = 'openapi-schema__name'}: {na
       {words.map((w) => (
         <React.Fragment key={w}>
           {' '}
-          <span className={w === 'required' ? 'openapi-schema__required' : w === 'nullable' ? 'openapi-schema__nullable' : w === 'deprecated' ? 'openapi-schema__deprecated' : 'openapi-schema__strong'}>{w}</span>
+          <span
+            className={
+              w === 'required'
+                ? 'openapi-schema__required'
+                : w === 'nullable'
+                  ? 'openapi-schema__nullable'
+                  : w === 'deprecated'
+                    ? 'openapi-schema__deprecated'
+                    : 'openapi-schema__strong'
+            }>
+            {w}
+          </span>
         </React.Fragment>
       ))}
     </span>
@@ -155,7 +175,9 @@ function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
   if (node.kind === 'ref') {
     return (
       <li className="openapi-schema__list-item">
-        <details className="theme-details alert alert--info novaramp-details openapi-markdown__details" {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(node.ref, node.direction)}}>
+        <details
+          className="theme-details alert alert--info novaramp-details openapi-markdown__details"
+          {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(node.ref, node.direction)}}>
           <summary>
             <span className="novaramp-schema-component">
               Fields of <span className="openapi-schema__name">{node.name}</span>
@@ -175,7 +197,9 @@ function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
         <Property key={p.name} property={p} r={r} />
       ))}
       {node.variants && <Variants node={node} r={r} />}
-      {node.additionalProperties !== undefined && node.additionalProperties !== false && <Property property={{name: ADDITIONAL_PROPERTY, required: false, schema: node.additionalProperties}} r={r} />}
+      {node.additionalProperties !== undefined && node.additionalProperties !== false && (
+        <Property property={{name: ADDITIONAL_PROPERTY, required: false, schema: node.additionalProperties}} r={r} />
+      )}
     </>
   );
 }
@@ -293,7 +317,9 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
   if (schema.kind === 'ref') {
     return (
       <li className="openapi-schema__list-item">
-        <details className="theme-details alert alert--info novaramp-details openapi-markdown__details" {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(schema.ref, schema.direction)}}>
+        <details
+          className="theme-details alert alert--info novaramp-details openapi-markdown__details"
+          {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(schema.ref, schema.direction)}}>
           <summary>
             <RowHead name={name} node={schema} required={required} />
           </summary>
@@ -363,7 +389,14 @@ function Tabs(props: {
   const list = (
     <ul role="tablist" aria-orientation="horizontal" className={props.listClass}>
       {tabs.map((t, i) => (
-        <li key={i} role="tab" id={tab(i)} aria-controls={panel(i)} tabIndex={i === 0 ? 0 : -1} aria-selected={i === 0} className={[props.itemClass, t.className, i === 0 ? 'active' : ''].filter(Boolean).join(' ')}>
+        <li
+          key={i}
+          role="tab"
+          id={tab(i)}
+          aria-controls={panel(i)}
+          tabIndex={i === 0 ? 0 : -1}
+          aria-selected={i === 0}
+          className={[props.itemClass, t.className, i === 0 ? 'active' : ''].filter(Boolean).join(' ')}>
           {t.label}
         </li>
       ))}
@@ -401,7 +434,7 @@ function SchemaTabs({r, group, tabs}: {r: Render; group: string; tabs: Tab[]}): 
   );
 }
 
-function MimeTabs({r, group, media, render}: {r: Render; group: string; media: MediaModel[]; render: (m: MediaModel) => ReactNode}): ReactNode {
+function MimeTabs({group, media, render}: {group: string; media: MediaModel[]; render: (m: MediaModel) => ReactNode}): ReactNode {
   const tab = (i: number) => `${group}-tab-${i}`;
   const panel = (i: number) => `${group}-panel-${i}`;
   return (
@@ -410,7 +443,14 @@ function MimeTabs({r, group, media, render}: {r: Render; group: string; media: M
         <div className="openapi-tabs__mime-container">
           <ul role="tablist" aria-orientation="horizontal" className="openapi-tabs__mime-list-container tabs openapi-tabs__mime">
             {media.map((m, i) => (
-              <li key={m.mediaType} role="tab" id={tab(i)} aria-controls={panel(i)} tabIndex={i === 0 ? 0 : -1} aria-selected={i === 0} className={`tabs__item openapi-tabs__mime-item${i === 0 ? ' active' : ''}`}>
+              <li
+                key={m.mediaType}
+                role="tab"
+                id={tab(i)}
+                aria-controls={panel(i)}
+                tabIndex={i === 0 ? 0 : -1}
+                aria-selected={i === 0}
+                className={`tabs__item openapi-tabs__mime-item${i === 0 ? ' active' : ''}`}>
                 {m.mediaType}
               </li>
             ))}
@@ -454,7 +494,21 @@ function exampleTabs(examples: ExampleModel[], mediaType: string, r: Render): Ta
 }
 
 /** A body's schema (request or response) in its `<details>`, as the theme lays it out. */
-function BodySchema({media, title, required, description, kind, r}: {media: MediaModel; title: string; required?: boolean; description?: string; kind: 'request' | 'response'; r: Render}): ReactNode {
+function BodySchema({
+  media,
+  title,
+  required,
+  description,
+  kind,
+  r,
+}: {
+  media: MediaModel;
+  title: string;
+  required?: boolean;
+  description?: string;
+  kind: 'request' | 'response';
+  r: Render;
+}): ReactNode {
   const schema = media.schema;
   const summary =
     kind === 'request' ? (
@@ -471,7 +525,10 @@ function BodySchema({media, title, required, description, kind, r}: {media: Medi
       <strong className="openapi-markdown__details-summary-response">{title}</strong>
     );
   return (
-    <details open className={`theme-details alert alert--info novaramp-details openapi-markdown__details ${kind === 'request' ? 'mime' : 'response'}`} id={schema?.kind === 'schema' ? schema.id : undefined}>
+    <details
+      open
+      className={`theme-details alert alert--info novaramp-details openapi-markdown__details ${kind === 'request' ? 'mime' : 'response'}`}
+      id={schema?.kind === 'schema' ? schema.id : undefined}>
       <summary className="openapi-markdown__details-summary--with-control">{summary}</summary>
       <div>
         <div className="novaramp-details__content">
@@ -512,7 +569,12 @@ function BodySchema({media, title, required, description, kind, r}: {media: Medi
   );
 }
 
-const LOCATION_TITLES: Record<ParameterModel['in'], string> = {path: 'Path Parameters', query: 'Query Parameters', header: 'Header Parameters', cookie: 'Cookie Parameters'};
+const LOCATION_TITLES: Record<ParameterModel['in'], string> = {
+  path: 'Path Parameters',
+  query: 'Query Parameters',
+  header: 'Header Parameters',
+  cookie: 'Cookie Parameters',
+};
 
 function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
   const schema = p.schema;
@@ -542,7 +604,9 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
       {example !== undefined ? (
         <Value className="openapi-example" label="Example" value={example} />
       ) : (
-        schema && schema.kind === 'schema' && schema.examples[0] !== undefined && <Value className="openapi-example" label="Example" value={schema.examples[0]} />
+        schema &&
+        schema.kind === 'schema' &&
+        schema.examples[0] !== undefined && <Value className="openapi-example" label="Example" value={schema.examples[0]} />
       )}
     </li>
   );
@@ -579,7 +643,6 @@ function RequestBody({op, r}: {op: OperationModel; r: Render}): ReactNode {
   if (!body?.content.length) return null;
   return (
     <MimeTabs
-      r={r}
       group={r.ids.next('req-media')}
       media={body.content}
       render={(m) => (
@@ -612,7 +675,25 @@ function ResponseHeaders({response, r}: {response: ResponseModel; r: Render}): R
         <div className="novaramp-details__content">
           <ul style={{marginLeft: '1rem'}}>
             {response.headers.map((h) => (
-              <Property key={h.name} property={{name: h.name, required: h.required, schema: h.schema ? {...h.schema, ...(h.schema.kind === 'schema' ? {description: h.description ?? h.schema.description, examples: h.examples.length ? h.examples.map((e) => e.value) : h.schema.examples} : {})} : emptySchema(h)}} r={r} />
+              <Property
+                key={h.name}
+                property={{
+                  name: h.name,
+                  required: h.required,
+                  schema: h.schema
+                    ? {
+                        ...h.schema,
+                        ...(h.schema.kind === 'schema'
+                          ? {
+                              description: h.description ?? h.schema.description,
+                              examples: h.examples.length ? h.examples.map((e) => e.value) : h.schema.examples,
+                            }
+                          : {}),
+                      }
+                    : emptySchema(h),
+                }}
+                r={r}
+              />
             ))}
           </ul>
         </div>
@@ -621,7 +702,20 @@ function ResponseHeaders({response, r}: {response: ResponseModel; r: Render}): R
   );
 }
 
-const emptySchema = (h: ParameterModel): SchemaView => ({kind: 'schema', id: `${h.pointer}`, types: [], nullable: false, deprecated: false, readOnly: false, writeOnly: false, constraints: {}, examples: [], properties: [], pointer: h.pointer, ...(h.description ? {description: h.description} : {})});
+const emptySchema = (h: ParameterModel): SchemaView => ({
+  kind: 'schema',
+  id: `${h.pointer}`,
+  types: [],
+  nullable: false,
+  deprecated: false,
+  readOnly: false,
+  writeOnly: false,
+  constraints: {},
+  examples: [],
+  properties: [],
+  pointer: h.pointer,
+  ...(h.description ? {description: h.description} : {}),
+});
 
 function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): ReactNode {
   return (
@@ -636,7 +730,6 @@ function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): Rea
       <ResponseHeaders response={response} r={r} />
       {response.content.length > 0 && (
         <MimeTabs
-          r={r}
           group={r.ids.next(`res-${response.status}-media`)}
           media={response.content}
           render={(m) => {
@@ -647,7 +740,14 @@ function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): Rea
                 group={r.ids.next(`res-${response.status}-${m.mediaType.replace(/[^a-z0-9]+/gi, '-')}`)}
                 tabs={[
                   {label: <span className="openapi-tabs__schema-label">Schema</span>, panel: <BodySchema media={m} title="Schema" kind="response" r={r} />},
-                  ...(auto !== undefined ? [{label: <span className="openapi-tabs__schema-label">Example (auto)</span>, panel: <ExampleBlock value={auto} mediaType={m.mediaType} />}] : []),
+                  ...(auto !== undefined
+                    ? [
+                        {
+                          label: <span className="openapi-tabs__schema-label">Example (auto)</span>,
+                          panel: <ExampleBlock value={auto} mediaType={m.mediaType} />,
+                        },
+                      ]
+                    : []),
                   ...exampleTabs(m.examples, m.mediaType, r),
                 ]}
               />

@@ -28,7 +28,11 @@ export interface MarkdownInput {
 const segments = (parts: Segment[]): string => parts.map((s) => (typeof s === 'string' ? s : code(s.code))).join('');
 
 const statusText = (status: string): string =>
-  status === 'default' ? 'default (any other status)' : /^\dXX$/i.test(status) ? `${status} (any ${status[0]}xx status)` : `${status} ${STATUS_CODES[Number(status)] ?? ''}`.trim();
+  status === 'default'
+    ? 'default (any other status)'
+    : /^\dXX$/i.test(status)
+      ? `${status} (any ${status[0]}xx status)`
+      : `${status} ${STATUS_CODES[Number(status)] ?? ''}`.trim();
 
 class Writer {
   constructor(
@@ -99,7 +103,9 @@ class Writer {
     for (const p of node.properties) items.push(this.property(p.name, p.schema, p.required, `${where} › ${code(p.name)}`));
     if (node.variants) {
       const {keyword, options, discriminator} = node.variants;
-      const lines = [`- ${keyword === 'oneOf' ? 'Exactly one' : 'At least one'} of these ${options.length} variants${discriminator ? `, chosen by ${code(discriminator.propertyName)}` : ''}:`];
+      const lines = [
+        `- ${keyword === 'oneOf' ? 'Exactly one' : 'At least one'} of these ${options.length} variants${discriminator ? `, chosen by ${code(discriminator.propertyName)}` : ''}:`,
+      ];
       options.forEach((o, i) => lines.push(indent(this.variant(o.label, o.schema, i, options.length, where), 2)));
       items.push(lines.join('\n'));
     }
@@ -119,7 +125,8 @@ class Writer {
       if (description) body.push(description);
       const required = node.properties.filter((p) => p.required).map((p) => code(p.name));
       if (required.length) body.push(`Requires ${required.join(', ')}.`);
-      if (!node.properties.length && !node.variants && !node.items) body.push(`Type: ${typeLabel(node)}${qualifierWords(node, false).length ? ` ${qualifierWords(node, false).join(' ')}` : ''}.`, ...this.facts(node));
+      if (!node.properties.length && !node.variants && !node.items)
+        body.push(`Type: ${typeLabel(node)}${qualifierWords(node, false).length ? ` ${qualifierWords(node, false).join(' ')}` : ''}.`, ...this.facts(node));
     }
     const fields = this.fields(node, `${where} (variant ${i + 1})`);
     if (fields && (node.kind !== 'schema' || node.properties.length || node.variants || node.items || node.additionalProperties)) body.push(fields);
@@ -165,7 +172,19 @@ function hasFields(node: SchemaNode): boolean {
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
 }
 
-const emptyView = (pointer: string): SchemaView => ({kind: 'schema', id: '', types: [], nullable: false, deprecated: false, readOnly: false, writeOnly: false, constraints: {}, examples: [], properties: [], pointer});
+const emptyView = (pointer: string): SchemaView => ({
+  kind: 'schema',
+  id: '',
+  types: [],
+  nullable: false,
+  deprecated: false,
+  readOnly: false,
+  writeOnly: false,
+  constraints: {},
+  examples: [],
+  properties: [],
+  pointer,
+});
 
 /** A body (request or response), one section per media type: its schema and its examples. */
 function mediaSections(w: Writer, name: string, media: MediaModel[], level: string, body?: {required: boolean; description?: string}): string[] {
@@ -203,7 +222,8 @@ function mediaSections(w: Writer, name: string, media: MediaModel[], level: stri
 function authentication(w: Writer, model: OperationModel): string[] {
   if (!model.security.length) return ['## Authentication', 'None: this request carries no API key.'];
   const kind = (s: OperationModel['security'][number][number]): string => {
-    if (s.type === 'http') return ` (HTTP ${s.scheme ?? ''}${s.bearerFormat ? `, ${s.bearerFormat}` : ''}: ${code(`Authorization: ${s.scheme?.toLowerCase() === 'bearer' ? 'Bearer' : (s.scheme ?? '')} <credential>`)})`;
+    if (s.type === 'http')
+      return ` (HTTP ${s.scheme ?? ''}${s.bearerFormat ? `, ${s.bearerFormat}` : ''}: ${code(`Authorization: ${s.scheme?.toLowerCase() === 'bearer' ? 'Bearer' : (s.scheme ?? '')} <credential>`)})`;
     if (s.type === 'apiKey') return ` (API key in the ${s.in ?? ''} ${code(s.parameterName ?? '')})`;
     return ` (${s.type})`;
   };
@@ -242,9 +262,20 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
     // The endpoint as the page's request panel writes it: server URL, then the path with `:name` parameters.
     const endpoint = model.path.replace(/{([a-z0-9-_]+)}/gi, ':$1');
     out.push('## Servers');
-    out.push(servers.map((s) => `- ${code(s.url)}${s.description ? `: ${prose(s.description).replace(/\.?$/, '.')}` : '.'} This endpoint: ${code(`${s.url.replace(/\/$/, '')}${endpoint}`)}`).join('\n'));
+    out.push(
+      servers
+        .map(
+          (s) =>
+            `- ${code(s.url)}${s.description ? `: ${prose(s.description).replace(/\.?$/, '.')}` : '.'} This endpoint: ${code(`${s.url.replace(/\/$/, '')}${endpoint}`)}`,
+        )
+        .join('\n'),
+    );
   }
-  out.push(...(webhook ? ['## Authentication', 'None: the delivery carries no API key. Verify its signature headers (below) instead.'] : authentication(request, model)));
+  out.push(
+    ...(webhook
+      ? ['## Authentication', 'None: the delivery carries no API key. Verify its signature headers (below) instead.']
+      : authentication(request, model)),
+  );
 
   if (model.parameters.length || model.requestBody) out.push(webhook ? '## Request (what your endpoint receives)' : '## Request');
   for (const location of ['path', 'query', 'header', 'cookie'] as const) {
@@ -293,9 +324,20 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
 }
 
 /** The copy of a component shown apart: its description, constraints and fields (its own components linked). */
-export function componentMarkdown({component, hasMarkdown, componentUrl}: {component: ComponentModel; hasMarkdown: (path: string) => boolean; componentUrl?: MarkdownInput['componentUrl']}): string {
+export function componentMarkdown({
+  component,
+  hasMarkdown,
+  componentUrl,
+}: {
+  component: ComponentModel;
+  hasMarkdown: (path: string) => boolean;
+  componentUrl?: MarkdownInput['componentUrl'];
+}): string {
   const writer = new Writer((markdown) => absoluteLinks(markdown, hasMarkdown), component.direction, componentUrl);
-  const out = [`# ${code(component.name)} (in ${component.direction === 'request' ? 'requests' : 'responses'})`, `A schema of the ${code(component.api)} API, shown apart from the operations that use it.`];
+  const out = [
+    `# ${code(component.name)} (in ${component.direction === 'request' ? 'requests' : 'responses'})`,
+    `A schema of the ${code(component.api)} API, shown apart from the operations that use it.`,
+  ];
   const schema = component.schema;
   const text = writer.text(schema.kind === 'schema' ? schema.description : schema.description);
   if (text) out.push(text);

@@ -90,5 +90,7 @@ export function proseHtml(markdown: string, options: ProseOptions): ProseResult 
 /** Plain text of a piece of prose, on one line (a page's meta description: no HTML, no Markdown). */
 export function proseText(markdown: string): string {
   const tree = processor.runSync(processor.parse(markdown)) as unknown as HastNode;
-  return toText(tree as never, {whitespace: 'normal'}).replace(/\s+/g, ' ').trim();
+  return toText(tree as never, {whitespace: 'normal'})
+    .replace(/\s+/g, ' ')
+    .trim();
 }

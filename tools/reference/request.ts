@@ -42,7 +42,10 @@ const text = (value: Json): string => (typeof value === 'string' ? value : JSON.
 /** A value in a path or header (OpenAPI's `simple` style): arrays and objects comma-joined. */
 function simple(value: Json, explode = false): string {
   if (Array.isArray(value)) return value.map(text).join(',');
-  if (value !== null && typeof value === 'object') return Object.entries(value).map(([k, v]) => (explode ? `${k}=${text(v)}` : `${k},${text(v)}`)).join(',');
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => (explode ? `${k}=${text(v)}` : `${k},${text(v)}`))
+      .join(',');
   return text(value);
 }
 
@@ -63,7 +66,14 @@ export function queryPairs(p: ParameterModel, value: Json): {key: string; value:
   if (value !== null && typeof value === 'object') {
     if (style === 'deepObject') return formFields(value, p.name);
     if (explode) return Object.entries(value).map(([k, v]) => ({key: k, value: text(v)}));
-    return [{key: p.name, value: Object.entries(value).flatMap(([k, v]) => [k, text(v)]).join(',')}];
+    return [
+      {
+        key: p.name,
+        value: Object.entries(value)
+          .flatMap(([k, v]) => [k, text(v)])
+          .join(','),
+      },
+    ];
   }
   return [{key: p.name, value: text(value)}];
 }
@@ -123,7 +133,9 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
   const headers = [
     ...(media ? [{key: 'Content-Type', value: media.mediaType}] : []),
     ...(accept ? [{key: 'Accept', value: accept}] : []),
-    ...op.parameters.filter((p) => p.in === 'header' && values.get(p) !== undefined).map((p) => ({key: p.name, value: simple(values.get(p) as Json, p.explode)})),
+    ...op.parameters
+      .filter((p) => p.in === 'header' && values.get(p) !== undefined)
+      .map((p) => ({key: p.name, value: simple(values.get(p) as Json, p.explode)})),
     ...auth.headers,
   ];
   const request: ExampleRequest = {method: op.method.toUpperCase(), server: serverUrl(op), path, query, headers};
@@ -151,7 +163,10 @@ export function postmanRequest(op: OperationModel): Record<string, Json> {
   return {
     name: op.summary ?? op.operationId,
     url: {
-      path: op.path.split('/').filter(Boolean).map((s) => s.replace(/^\{([^}]+)\}$/, ':$1')),
+      path: op.path
+        .split('/')
+        .filter(Boolean)
+        .map((s) => s.replace(/^\{([^}]+)\}$/, ':$1')),
       host: ['{{baseUrl}}'],
       query: [],
       variable: op.parameters.filter((p) => p.in === 'path').map((p) => ({key: p.name, value: '', type: 'any', disabled: false})),
@@ -162,6 +177,10 @@ export function postmanRequest(op: OperationModel): Record<string, Json> {
       ...(accept ? [{key: 'Accept', value: accept}] : []),
     ],
     method: op.method.toUpperCase(),
-    ...(mode === 'raw' ? {body: {mode: 'raw', raw: '', options: {raw: {language: /json/i.test(media!.mediaType) ? 'json' : 'text'}}}} : mode ? {body: {mode, [mode]: []}} : {}),
+    ...(mode === 'raw'
+      ? {body: {mode: 'raw', raw: '', options: {raw: {language: /json/i.test(media!.mediaType) ? 'json' : 'text'}}}}
+      : mode
+        ? {body: {mode, [mode]: []}}
+        : {}),
   };
 }

@@ -86,11 +86,18 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
   const headOps = new Map(operationsOf(head));
   const baseOps = new Map(operationsOf(base));
   for (const key of headOps.keys()) {
-    if (!baseOps.has(key)) out.push(toChange({target: 'operation', action: 'added', rule: 'operation-added', name: '', path: ['operations', key], inBase: false}, key, head));
+    if (!baseOps.has(key))
+      out.push(toChange({target: 'operation', action: 'added', rule: 'operation-added', name: '', path: ['operations', key], inBase: false}, key, head));
   }
   for (const [key, op] of baseOps) {
     if (!headOps.has(key)) {
-      out.push(toChange({target: 'operation', action: 'removed', rule: 'operation-removed', name: '', path: ['operations', key], inBase: true, removedValue: op}, key, base));
+      out.push(
+        toChange(
+          {target: 'operation', action: 'removed', rule: 'operation-removed', name: '', path: ['operations', key], inBase: true, removedValue: op},
+          key,
+          base,
+        ),
+      );
     }
   }
   if (!base || !head) return out;
@@ -98,28 +105,61 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
     const baseOp = baseOps.get(key);
     if (!baseOp) continue;
     if (baseOp.deprecated !== true && headOp.deprecated === true) {
-      out.push(toChange({target: 'operation', action: 'deprecated', rule: 'operation-deprecated', name: '', path: ['operations', key, 'deprecated'], inBase: false}, key, head));
+      out.push(
+        toChange(
+          {target: 'operation', action: 'deprecated', rule: 'operation-deprecated', name: '', path: ['operations', key, 'deprecated'], inBase: false},
+          key,
+          head,
+        ),
+      );
     }
     const before = new Map(messagesOf(base, key, baseOp).map((m) => [`${m.direction} ${m.name}`, m]));
     const after = new Map(messagesOf(head, key, headOp).map((m) => [`${m.direction} ${m.name}`, m]));
     const where = (m: MessageUse) => `\`${m.name}\` message`;
     for (const [id, m] of after) {
-      if (!before.has(id)) out.push(toChange({target: 'other', action: 'added', rule: 'message-added', name: m.name, where: where(m), path: m.usePath, inBase: false}, key, head));
+      if (!before.has(id))
+        out.push(toChange({target: 'other', action: 'added', rule: 'message-added', name: m.name, where: where(m), path: m.usePath, inBase: false}, key, head));
     }
     for (const [id, m] of before) {
       const now = after.get(id);
       if (!now) {
-        out.push(toChange({target: 'other', action: 'removed', rule: 'message-removed', name: m.name, where: where(m), path: m.usePath, inBase: true, removedValue: m.message}, key, base));
+        out.push(
+          toChange(
+            {
+              target: 'other',
+              action: 'removed',
+              rule: 'message-removed',
+              name: m.name,
+              where: where(m),
+              path: m.usePath,
+              inBase: true,
+              removedValue: m.message,
+            },
+            key,
+            base,
+          ),
+        );
         continue;
       }
       const rules = openApiSchemaRules({version: '3.1.x', response: m.direction === 'receive'});
       // Copies: the library writes its normalised schemas back into what it compares (see ./engine.ts).
       const [from, to] = [structuredClone(base), structuredClone(head)];
-      const {diffs} = compareJsonSchema(getIn(from, [...m.path, 'payload'], false), getIn(to, [...now.path, 'payload'], false), {rules, annotateHook: () => ''}, {
-        before: {source: from, jsonPath: [...m.path, 'payload']},
-        after: {source: to, jsonPath: [...now.path, 'payload']},
-      });
-      const scope = {operation: {section: 'paths' as const, baseKey: key, headKey: key, method: 'message'}, direction: m.direction, where: where(m), fieldTarget: m.direction === 'send' ? ('request-field' as const) : ('response-field' as const), root: [...now.usePath, 'payload']};
+      const {diffs} = compareJsonSchema(
+        getIn(from, [...m.path, 'payload'], false),
+        getIn(to, [...now.path, 'payload'], false),
+        {rules, annotateHook: () => ''},
+        {
+          before: {source: from, jsonPath: [...m.path, 'payload']},
+          after: {source: to, jsonPath: [...now.path, 'payload']},
+        },
+      );
+      const scope = {
+        operation: {section: 'paths' as const, baseKey: key, headKey: key, method: 'message'},
+        direction: m.direction,
+        where: where(m),
+        fieldTarget: m.direction === 'send' ? ('request-field' as const) : ('response-field' as const),
+        root: [...now.usePath, 'payload'],
+      };
       // The engine reports paths from the document root: keep the part inside the payload.
       const prefix = [...m.path, 'payload'].length;
       const inPayload = diffs.map((d) => ({...d, path: d.path.slice(prefix)}));
@@ -130,10 +170,25 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
   const headServers = new Map(servers(head).map(([k, s]) => [serverUrl(s), {k, s}]));
   const baseServers = new Map(servers(base).map(([k, s]) => [serverUrl(s), {k, s}]));
   for (const [url, {k, s}] of baseServers) {
-    if (!headServers.has(url)) out.push(toChange({target: 'server', action: 'removed', rule: s['x-internal'] === true ? 'documentation-changed' : 'server-removed', name: url, path: ['servers', k], inBase: true}, undefined, base));
+    if (!headServers.has(url))
+      out.push(
+        toChange(
+          {
+            target: 'server',
+            action: 'removed',
+            rule: s['x-internal'] === true ? 'documentation-changed' : 'server-removed',
+            name: url,
+            path: ['servers', k],
+            inBase: true,
+          },
+          undefined,
+          base,
+        ),
+      );
   }
   for (const [url, {k}] of headServers) {
-    if (!baseServers.has(url)) out.push(toChange({target: 'server', action: 'added', rule: 'server-added', name: url, path: ['servers', k], inBase: false}, undefined, head));
+    if (!baseServers.has(url))
+      out.push(toChange({target: 'server', action: 'added', rule: 'server-added', name: url, path: ['servers', k], inBase: false}, undefined, head));
   }
   return out;
 }

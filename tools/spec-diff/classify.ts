@@ -55,7 +55,19 @@ function sunsetFinding(f: Pick<Finding, 'operation' | 'target' | 'name' | 'path'
   return {...f, action: 'changed', rule: 'documentation-changed', detail: day ? `sunset ${day}` : 'no sunset', inBase: false, ...(day ? {sunset: day} : {})};
 }
 
-const DOC_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'xml', 'tags', 'operationId', 'x-doc-slug']);
+const DOC_KEYWORDS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'xml',
+  'tags',
+  'operationId',
+  'x-doc-slug',
+]);
 const isDocKeyword = (key: string | number | undefined): boolean => typeof key === 'string' && (DOC_KEYWORDS.has(key) || key.startsWith('x-'));
 
 export interface Context {
@@ -226,7 +238,10 @@ function branchesUnchanged(ctx: Context, path: readonly (string | number)[], key
 function limitAlreadyHeld(key: string, value: unknown, schema: unknown): boolean {
   if (!isObject(schema)) return false;
   if (key === 'maxLength') {
-    const held = [typeof schema.pattern === 'string' ? patternMaxLength(schema.pattern) : null, typeof schema.format === 'string' ? (FORMAT_LENGTHS[schema.format] ?? null) : null].filter((n): n is number => n !== null);
+    const held = [
+      typeof schema.pattern === 'string' ? patternMaxLength(schema.pattern) : null,
+      typeof schema.format === 'string' ? (FORMAT_LENGTHS[schema.format] ?? null) : null,
+    ].filter((n): n is number => n !== null);
     return held.length > 0 && Number(value) >= Math.min(...held);
   }
   const range = INTEGER_FORMATS[String(value)];
@@ -251,7 +266,16 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
       return [{...base, target, action: 'added', rule: send ? 'request-field-added-optional' : 'response-field-added', name: fieldName}];
     }
     if (diff.action === 'remove') {
-      return [{...base, target, action: 'removed', rule: send ? 'request-field-removed' : 'response-field-removed', name: fieldName, removedValue: deref(ctx.base, diff.before)}];
+      return [
+        {
+          ...base,
+          target,
+          action: 'removed',
+          rule: send ? 'request-field-removed' : 'response-field-removed',
+          name: fieldName,
+          removedValue: deref(ctx.base, diff.before),
+        },
+      ];
     }
     return [{...base, target, action: 'changed', rule: 'values-changed', name: fieldName}];
   }
@@ -259,7 +283,10 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
     // A whole `properties` map appeared or went: one finding per property.
     const props = (diff.action === 'remove' ? diff.before : diff.after) as Json;
     return Object.keys(isObject(props) ? props : {}).flatMap((p) =>
-      diffInSchema(ctx, {...diff, before: isObject(diff.before) ? diff.before[p] : undefined, after: isObject(diff.after) ? diff.after[p] : undefined}, scope, [...segs, p]),
+      diffInSchema(ctx, {...diff, before: isObject(diff.before) ? diff.before[p] : undefined, after: isObject(diff.after) ? diff.after[p] : undefined}, scope, [
+        ...segs,
+        p,
+      ]),
     );
   }
   if ((key === 'required' || key === '$ref') && branchesUnchanged(ctx, path, key)) return [];
@@ -272,7 +299,13 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
       inBase: false,
       target,
       action: 'changed',
-      rule: send ? (required ? 'request-field-made-required' : 'request-field-made-optional') : required ? 'response-field-made-required' : 'response-field-made-optional',
+      rule: send
+        ? required
+          ? 'request-field-made-required'
+          : 'request-field-made-optional'
+        : required
+          ? 'response-field-made-required'
+          : 'response-field-made-optional',
       name: [fieldName, name].filter(Boolean).join('.'),
     });
     if (diff.action === 'replace') {
@@ -287,11 +320,24 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
     if (rest.length === 1 && diff.action !== 'replace') {
       // An enum introduced restricts the values; removed, it accepts any.
       const widened = diff.action === 'remove';
-      return [{...base, path: fieldPath, inBase: false, target, action: 'changed', rule: valuesRule(scope.direction, widened), name: fieldName, detail: widened ? 'no longer limited to a list of values' : 'now limited to a list of values'}];
+      return [
+        {
+          ...base,
+          path: fieldPath,
+          inBase: false,
+          target,
+          action: 'changed',
+          rule: valuesRule(scope.direction, widened),
+          name: fieldName,
+          detail: widened ? 'no longer limited to a list of values' : 'now limited to a list of values',
+        },
+      ];
     }
     const values: {value: unknown; added: boolean}[] = [];
-    if (diff.action === 'add' || diff.action === 'replace') values.push(...(Array.isArray(diff.after) ? diff.after : [diff.after]).map((value) => ({value, added: true})));
-    if (diff.action === 'remove' || diff.action === 'replace') values.push(...(Array.isArray(diff.before) ? diff.before : [diff.before]).map((value) => ({value, added: false})));
+    if (diff.action === 'add' || diff.action === 'replace')
+      values.push(...(Array.isArray(diff.after) ? diff.after : [diff.after]).map((value) => ({value, added: true})));
+    if (diff.action === 'remove' || diff.action === 'replace')
+      values.push(...(Array.isArray(diff.before) ? diff.before : [diff.before]).map((value) => ({value, added: false})));
     return values.map(({value, added}) => ({
       ...base,
       path: fieldPath,
@@ -306,17 +352,46 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
   if (key === 'type') {
     const before = typesOf(diff.action === 'add' && rest.length === 1 ? undefined : diff.before);
     const after = typesOf(diff.action === 'remove' && rest.length === 1 ? undefined : diff.after);
-    return [{...base, path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'type'], inBase: false, target, action: 'changed', rule: 'values-changed', name: fieldName, typeChange: {before, after, element: rest.length > 1}}];
+    return [
+      {
+        ...base,
+        path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'type'],
+        inBase: false,
+        target,
+        action: 'changed',
+        rule: 'values-changed',
+        name: fieldName,
+        typeChange: {before, after, element: rest.length > 1},
+      },
+    ];
   }
   if (key === 'const') {
     const rule: ClassificationRuleId = diff.action === 'replace' ? 'values-changed' : valuesRule(scope.direction, diff.action === 'remove');
-    const detail = diff.action === 'replace' ? `\`${String(diff.before)}\` → \`${String(diff.after)}\`` : diff.action === 'add' ? `now always \`${String(diff.after)}\`` : `no longer always \`${String(diff.before)}\``;
-    return [{...base, inBase: false, path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'const'], target, action: 'changed', rule, name: fieldName, detail}];
+    const detail =
+      diff.action === 'replace'
+        ? `\`${String(diff.before)}\` → \`${String(diff.after)}\``
+        : diff.action === 'add'
+          ? `now always \`${String(diff.after)}\``
+          : `no longer always \`${String(diff.before)}\``;
+    return [
+      {
+        ...base,
+        inBase: false,
+        path: [...scope.root, ...segs.slice(0, segs.length - rest.length), 'const'],
+        target,
+        action: 'changed',
+        rule,
+        name: fieldName,
+        detail,
+      },
+    ];
   }
   if ((key === 'oneOf' || key === 'anyOf') && rest.length === 2) {
     const added = diff.action === 'add';
     const rule: ClassificationRuleId = diff.action === 'replace' ? 'values-changed' : valuesRule(scope.direction, added);
-    return [{...base, target, action: diff.action === 'replace' ? 'changed' : added ? 'added' : 'removed', rule, name: fieldName, detail: `a \`${key}\` alternative`}];
+    return [
+      {...base, target, action: diff.action === 'replace' ? 'changed' : added ? 'added' : 'removed', rule, name: fieldName, detail: `a \`${key}\` alternative`},
+    ];
   }
   if (key === 'deprecated') {
     const now = diff.action !== 'remove' && diff.after === true;
@@ -327,11 +402,16 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
     // A bound added to what the client receives narrows it; to what it sends, it is breaking only when it refuses
     // a value the schema accepted before (api-smart-diff calls either breaking, or cannot classify a header's).
     const schema = schemaAt(ctx.head, path.slice(0, -1));
-    const rule: ClassificationRuleId = !send ? 'response-values-narrowed' : limitAlreadyHeld(key, diff.after, schema) ? 'limit-stated' : 'request-values-narrowed';
+    const rule: ClassificationRuleId = !send
+      ? 'response-values-narrowed'
+      : limitAlreadyHeld(key, diff.after, schema)
+        ? 'limit-stated'
+        : 'request-values-narrowed';
     return [{...base, inBase: false, target, action: 'changed', rule, name: fieldName, detail: `\`${key}\``}];
   }
   if (isDocKeyword(key) || key === 'default' || key === 'readOnly' || key === 'writeOnly') {
-    if (key === 'default' || key === 'readOnly' || key === 'writeOnly') return [{...base, inBase: false, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName, detail: `\`${String(key)}\``}];
+    if (key === 'default' || key === 'readOnly' || key === 'writeOnly')
+      return [{...base, inBase: false, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName, detail: `\`${String(key)}\``}];
     return [{...base, inBase: false, target, action: 'changed', rule: 'documentation-changed', name: fieldName, detail: `\`${String(key)}\``}];
   }
   return [{...base, inBase: false, target, action: 'changed', rule: libraryRule(diff, scope.direction), name: fieldName, detail: `\`${String(key)}\``}];
@@ -359,21 +439,58 @@ function operationFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
   const [key] = rest;
   if (rest.length === 0) {
     const target: ChangeTarget = webhook ? 'webhook' : 'operation';
-    if (diff.action === 'add') return [{operation: op, target, action: 'added', rule: webhook ? 'webhook-added' : 'operation-added', name: '', path: opPath, inBase: false}];
-    if (removal) return [{operation: op, target, action: 'removed', rule: webhook ? 'webhook-removed' : 'operation-removed', name: '', path: [section, op.baseKey ?? '', op.method], inBase: true, removedValue: deref(ctx.base, diff.before)}];
+    if (diff.action === 'add')
+      return [{operation: op, target, action: 'added', rule: webhook ? 'webhook-added' : 'operation-added', name: '', path: opPath, inBase: false}];
+    if (removal)
+      return [
+        {
+          operation: op,
+          target,
+          action: 'removed',
+          rule: webhook ? 'webhook-removed' : 'operation-removed',
+          name: '',
+          path: [section, op.baseKey ?? '', op.method],
+          inBase: true,
+          removedValue: deref(ctx.base, diff.before),
+        },
+      ];
     return [];
   }
   if (key === 'security' || key === 'servers') return []; // ./document.ts compares the effective ones.
   if (key === 'deprecated') {
     const now = diff.action !== 'remove' && diff.after === true;
-    return [{operation: op, target: webhook ? 'webhook' : 'operation', action: now ? 'deprecated' : 'changed', rule: now ? 'operation-deprecated' : 'undeprecated', name: '', path: [...opPath, 'deprecated'], inBase: false}];
+    return [
+      {
+        operation: op,
+        target: webhook ? 'webhook' : 'operation',
+        action: now ? 'deprecated' : 'changed',
+        rule: now ? 'operation-deprecated' : 'undeprecated',
+        name: '',
+        path: [...opPath, 'deprecated'],
+        inBase: false,
+      },
+    ];
   }
   if (key === 'x-sunset') return [sunsetFinding({operation: op, target: webhook ? 'webhook' : 'operation', name: '', path: [...opPath, 'x-sunset']}, diff)];
   if (key === 'parameters') return parameterFindings(ctx, diff, op, rest.slice(1));
   if (key === 'requestBody') return requestBodyFindings(ctx, diff, op, rest.slice(1));
   if (key === 'responses') return responseFindings(ctx, diff, op, rest.slice(1));
-  if (isDocKeyword(key)) return [{operation: op, target: webhook ? 'webhook' : 'operation', action: 'changed', rule: 'documentation-changed', name: '', detail: `\`${String(key)}\``, path: [...opPath, String(key)], inBase: false}];
-  return [{operation: op, target: 'other', action: 'changed', rule: libraryRule(diff, 'send'), name: String(key), path: [...opPath, String(key)], inBase: removal}];
+  if (isDocKeyword(key))
+    return [
+      {
+        operation: op,
+        target: webhook ? 'webhook' : 'operation',
+        action: 'changed',
+        rule: 'documentation-changed',
+        name: '',
+        detail: `\`${String(key)}\``,
+        path: [...opPath, String(key)],
+        inBase: false,
+      },
+    ];
+  return [
+    {operation: op, target: 'other', action: 'changed', rule: libraryRule(diff, 'send'), name: String(key), path: [...opPath, String(key)], inBase: removal},
+  ];
 }
 
 function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
@@ -388,7 +505,9 @@ function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
   const index = Number(rest[0]);
   const removal = diff.action === 'remove' && rest.length === 1;
   const added = diff.action === 'add' && rest.length === 1;
-  const param = (added ? deref(ctx.head, diff.after) : removal ? deref(ctx.base, diff.before) : parameterAt(ctx.base, op.section, op.baseKey ?? '', op.method, index)) as Json | undefined;
+  const param = (
+    added ? deref(ctx.head, diff.after) : removal ? deref(ctx.base, diff.before) : parameterAt(ctx.base, op.section, op.baseKey ?? '', op.method, index)
+  ) as Json | undefined;
   const name = String(param?.name ?? rest[0]);
   const where = `${String(param?.in ?? '')} parameter`.trim();
   const headIndex = headParameterIndex(ctx, op, param);
@@ -432,7 +551,15 @@ function headParameterIndex(ctx: Context, op: OperationRef, param: Json | undefi
 const bodyDirection = (op: OperationRef, part: 'requestBody' | 'responses'): Direction =>
   (part === 'requestBody') === (op.section === 'paths') ? 'send' : 'receive';
 
-function contentFindings(ctx: Context, diff: RawDiff, op: OperationRef, direction: Direction, where: string, root: (string | number)[], rest: (string | number)[]): Finding[] {
+function contentFindings(
+  ctx: Context,
+  diff: RawDiff,
+  op: OperationRef,
+  direction: Direction,
+  where: string,
+  root: (string | number)[],
+  rest: (string | number)[],
+): Finding[] {
   const target: ChangeTarget = direction === 'send' ? 'request-field' : 'response-field';
   if (rest.length === 0) {
     const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
@@ -444,12 +571,33 @@ function contentFindings(ctx: Context, diff: RawDiff, op: OperationRef, directio
     return diffInSchema(ctx, diff, {operation: op, direction, where, fieldTarget: target, root: [...root, mediaType, 'schema']}, rest.slice(2));
   }
   const key = rest[1];
-  return [{operation: op, target: 'other', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: mediaType, where, detail: `\`${String(key)}\``, path: [...root, ...rest.slice(0, 2)], inBase: false}];
+  return [
+    {
+      operation: op,
+      target: 'other',
+      action: 'changed',
+      rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction),
+      name: mediaType,
+      where,
+      detail: `\`${String(key)}\``,
+      path: [...root, ...rest.slice(0, 2)],
+      inBase: false,
+    },
+  ];
 }
 
 function mediaTypeFinding(op: OperationRef, diff: RawDiff, where: string, path: (string | number)[], mediaType: string): Finding {
   const removed = diff.action === 'remove';
-  return {operation: op, target: 'other', action: removed ? 'removed' : 'added', rule: removed ? 'media-type-removed' : 'media-type-added', name: mediaType, where, path, inBase: removed};
+  return {
+    operation: op,
+    target: 'other',
+    action: removed ? 'removed' : 'added',
+    rule: removed ? 'media-type-removed' : 'media-type-added',
+    name: mediaType,
+    where,
+    path,
+    inBase: removed,
+  };
 }
 
 function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
@@ -460,15 +608,46 @@ function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest
   if (rest.length === 0) {
     if (removal) return [{operation: op, target: 'other', action: 'removed', rule: 'request-body-removed', name: where, path, inBase: true}];
     const body = deref(ctx.head, diff.after) as Json;
-    return [{operation: op, target: 'other', action: 'added', rule: body?.required === true ? 'request-body-added-required' : 'request-body-added-optional', name: where, path, inBase: false}];
+    return [
+      {
+        operation: op,
+        target: 'other',
+        action: 'added',
+        rule: body?.required === true ? 'request-body-added-required' : 'request-body-added-optional',
+        name: where,
+        path,
+        inBase: false,
+      },
+    ];
   }
   const [key] = rest;
   if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...path, 'content'], rest.slice(1));
   if (key === 'required') {
     const now = diff.action !== 'remove' && diff.after === true;
-    return [{operation: op, target: 'other', action: 'changed', rule: now ? 'request-body-made-required' : 'request-body-made-optional', name: where, path: [...path, 'required'], inBase: false}];
+    return [
+      {
+        operation: op,
+        target: 'other',
+        action: 'changed',
+        rule: now ? 'request-body-made-required' : 'request-body-made-optional',
+        name: where,
+        path: [...path, 'required'],
+        inBase: false,
+      },
+    ];
   }
-  return [{operation: op, target: 'other', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: where, detail: `\`${String(key)}\``, path: [...path, String(key)], inBase: false}];
+  return [
+    {
+      operation: op,
+      target: 'other',
+      action: 'changed',
+      rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction),
+      name: where,
+      detail: `\`${String(key)}\``,
+      path: [...path, String(key)],
+      inBase: false,
+    },
+  ];
 }
 
 function responseFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
@@ -476,39 +655,90 @@ function responseFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (
   const opPath = [op.section, op.headKey ?? '', op.method, 'responses'];
   if (rest.length === 0) {
     const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
-    return Object.keys(isObject(map) ? map : {}).flatMap((code) => responseFindings(ctx, {...diff, before: isObject(diff.before) ? diff.before[code] : undefined, after: isObject(diff.after) ? diff.after[code] : undefined}, op, [code]));
+    return Object.keys(isObject(map) ? map : {}).flatMap((code) =>
+      responseFindings(
+        ctx,
+        {...diff, before: isObject(diff.before) ? diff.before[code] : undefined, after: isObject(diff.after) ? diff.after[code] : undefined},
+        op,
+        [code],
+      ),
+    );
   }
   const code = String(rest[0]);
   const where = op.section === 'webhooks' ? `\`${code}\` acknowledgement` : `\`${code}\` response`;
   if (rest.length === 1) {
-    if (diff.action === 'add') return [{operation: op, target: 'operation', action: 'changed', rule: 'response-added', name: code, where, path: [...opPath, code], inBase: false}];
+    if (diff.action === 'add')
+      return [{operation: op, target: 'operation', action: 'changed', rule: 'response-added', name: code, where, path: [...opPath, code], inBase: false}];
     if (diff.action === 'remove') {
       const success = /^2/.test(code) && op.section === 'paths';
-      return [{operation: op, target: 'operation', action: 'changed', rule: success ? 'success-response-removed' : 'error-response-removed', name: code, where, path: [op.section, op.baseKey ?? '', op.method, 'responses', code], inBase: true}];
+      return [
+        {
+          operation: op,
+          target: 'operation',
+          action: 'changed',
+          rule: success ? 'success-response-removed' : 'error-response-removed',
+          name: code,
+          where,
+          path: [op.section, op.baseKey ?? '', op.method, 'responses', code],
+          inBase: true,
+        },
+      ];
     }
     return [];
   }
   const [, key] = rest;
   if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...opPath, code, 'content'], rest.slice(2));
   if (key === 'headers') return headerFindings(ctx, diff, op, direction, where, [...opPath, code, 'headers'], rest.slice(2));
-  return [{operation: op, target: 'operation', action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), name: code, where, detail: `\`${String(key)}\``, path: [...opPath, code, String(key)], inBase: false}];
+  return [
+    {
+      operation: op,
+      target: 'operation',
+      action: 'changed',
+      rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction),
+      name: code,
+      where,
+      detail: `\`${String(key)}\``,
+      path: [...opPath, code, String(key)],
+      inBase: false,
+    },
+  ];
 }
 
-function headerFindings(ctx: Context, diff: RawDiff, op: OperationRef, direction: Direction, where: string, root: (string | number)[], rest: (string | number)[]): Finding[] {
+function headerFindings(
+  ctx: Context,
+  diff: RawDiff,
+  op: OperationRef,
+  direction: Direction,
+  where: string,
+  root: (string | number)[],
+  rest: (string | number)[],
+): Finding[] {
   if (rest.length === 0) {
     const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
-    return Object.keys(isObject(map) ? map : {}).flatMap((name) => headerFindings(ctx, {...diff, before: isObject(diff.before) ? diff.before[name] : undefined, after: isObject(diff.after) ? diff.after[name] : undefined}, op, direction, where, root, [name]));
+    return Object.keys(isObject(map) ? map : {}).flatMap((name) =>
+      headerFindings(
+        ctx,
+        {...diff, before: isObject(diff.before) ? diff.before[name] : undefined, after: isObject(diff.after) ? diff.after[name] : undefined},
+        op,
+        direction,
+        where,
+        root,
+        [name],
+      ),
+    );
   }
   const name = String(rest[0]);
   const path = [...root, name];
   const base = {operation: op, target: 'header' as const, name, where, path};
   if (rest.length === 1) {
     if (diff.action === 'add') return [{...base, action: 'added', rule: 'response-header-added', inBase: false}];
-    if (diff.action === 'remove') return [{...base, action: 'removed', rule: 'response-header-removed', inBase: true, removedValue: deref(ctx.base, diff.before)}];
+    if (diff.action === 'remove')
+      return [{...base, action: 'removed', rule: 'response-header-removed', inBase: true, removedValue: deref(ctx.base, diff.before)}];
     return [];
   }
   const [, key] = rest;
-  if (key === 'schema') return diffInSchema(ctx, diff, {operation: op, direction, where, fieldTarget: 'header', owner: name, root: [...path, 'schema']}, rest.slice(2));
+  if (key === 'schema')
+    return diffInSchema(ctx, diff, {operation: op, direction, where, fieldTarget: 'header', owner: name, root: [...path, 'schema']}, rest.slice(2));
   if (key === 'deprecated') {
     const now = diff.action !== 'remove' && diff.after === true;
     return [{...base, action: now ? 'deprecated' : 'changed', rule: now ? 'deprecated' : 'undeprecated', inBase: false}];
@@ -518,7 +748,9 @@ function headerFindings(ctx: Context, diff: RawDiff, op: OperationRef, direction
     return [{...base, action: 'changed', rule: now ? 'response-field-made-required' : 'response-field-made-optional', inBase: false}];
   }
   if (key === 'x-sunset') return [sunsetFinding(base, diff)];
-  return [{...base, action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), detail: `\`${String(key)}\``, inBase: false}];
+  return [
+    {...base, action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), detail: `\`${String(key)}\``, inBase: false},
+  ];
 }
 
 /** Expands a diff of a whole `paths`/`webhooks` section or path item into one diff per operation. */
@@ -527,11 +759,28 @@ function operationDiffs(diff: RawDiff): {section: OperationSection; key: string;
   const value = (diff.action === 'remove' ? diff.before : diff.after) as Json;
   if (!isObject(value)) return [];
   if (key === undefined) {
-    return Object.keys(value).flatMap((k) => operationDiffs({...diff, path: [section, k], before: diff.action === 'remove' ? value[k] : undefined, after: diff.action === 'add' ? value[k] : undefined}));
+    return Object.keys(value).flatMap((k) =>
+      operationDiffs({
+        ...diff,
+        path: [section, k],
+        before: diff.action === 'remove' ? value[k] : undefined,
+        after: diff.action === 'add' ? value[k] : undefined,
+      }),
+    );
   }
   return Object.keys(value)
     .filter((m) => /^(get|put|post|delete|options|head|patch|trace)$/.test(m))
-    .map((method) => ({section, key, method, diff: {...diff, path: [section, key, method], before: diff.action === 'remove' ? value[method] : undefined, after: diff.action === 'add' ? value[method] : undefined}}));
+    .map((method) => ({
+      section,
+      key,
+      method,
+      diff: {
+        ...diff,
+        path: [section, key, method],
+        before: diff.action === 'remove' ? value[method] : undefined,
+        after: diff.action === 'add' ? value[method] : undefined,
+      },
+    }));
 }
 
 /** Every finding of one API document's differences (servers and security excepted: see ./document.ts). */
@@ -549,20 +798,36 @@ export function classifyDiffs(base: Json, head: Json, diffs: RawDiff[]): Finding
     if (section === 'paths' || section === 'webhooks') {
       if (diff.path.length <= 2 && (diff.action === 'add' || diff.action === 'remove')) {
         for (const od of operationDiffs(diff)) {
-          const op: OperationRef = od.diff.action === 'add' ? {section: od.section, headKey: od.key, method: od.method} : {section: od.section, baseKey: od.key, method: od.method};
+          const op: OperationRef =
+            od.diff.action === 'add' ? {section: od.section, headKey: od.key, method: od.method} : {section: od.section, baseKey: od.key, method: od.method};
           findings.push(...operationFindings(ctx, od.diff, op, []));
         }
         continue;
       }
       if (diff.path.length < 3) {
         const key = String(diff.path[1]);
-        findings.push({target: 'other', action: 'changed', rule: isDocKeyword(diff.path[2]) ? 'documentation-changed' : libraryRule(diff, 'send'), name: key, path: diff.path, inBase: false});
+        findings.push({
+          target: 'other',
+          action: 'changed',
+          rule: isDocKeyword(diff.path[2]) ? 'documentation-changed' : libraryRule(diff, 'send'),
+          name: key,
+          path: diff.path,
+          inBase: false,
+        });
         continue;
       }
       const [, key, method, ...rest] = diff.path as [OperationSection, string, string, ...(string | number)[]];
       if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(method)) {
         // Path item level (summary, description): documentation of every operation of the path.
-        findings.push({target: 'other', action: 'changed', rule: isDocKeyword(method) ? 'documentation-changed' : libraryRule(diff, 'send'), name: key, detail: `\`${method}\``, path: [section, renamedPaths.get(key) ?? key, method], inBase: false});
+        findings.push({
+          target: 'other',
+          action: 'changed',
+          rule: isDocKeyword(method) ? 'documentation-changed' : libraryRule(diff, 'send'),
+          name: key,
+          detail: `\`${method}\``,
+          path: [section, renamedPaths.get(key) ?? key, method],
+          inBase: false,
+        });
         continue;
       }
       const op = operationOf(ctx, section, key, method);
@@ -577,7 +842,14 @@ export function classifyDiffs(base: Json, head: Json, diffs: RawDiff[]): Finding
     }
     if (section === 'components' || section === 'servers' || section === 'security') continue;
     if (section === 'info' && diff.path[1] === 'version') continue;
-    findings.push({target: 'other', action: 'changed', rule: 'documentation-changed', name: diff.path.join('.'), path: diff.path, inBase: diff.action === 'remove'});
+    findings.push({
+      target: 'other',
+      action: 'changed',
+      rule: 'documentation-changed',
+      name: diff.path.join('.'),
+      path: diff.path,
+      inBase: diff.action === 'remove',
+    });
   }
   return mergeFindings(findings);
 }
@@ -593,7 +865,8 @@ export function schemaFindings(ctx: Context, diffs: RawDiff[], scope: SchemaScop
  * (a string that became an array, items of a type array) become one widened, narrowed or changed type.
  */
 function mergeFindings(findings: Finding[]): Finding[] {
-  const keyOf = (f: Finding) => JSON.stringify([f.operation?.section, f.operation?.baseKey ?? f.operation?.headKey, f.operation?.method, f.where, f.target, f.name]);
+  const keyOf = (f: Finding) =>
+    JSON.stringify([f.operation?.section, f.operation?.baseKey ?? f.operation?.headKey, f.operation?.method, f.where, f.target, f.name]);
   const added = new Map<string, Finding>();
   const removed = new Set<string>();
   const deprecations = new Map<string, Finding>();
@@ -643,11 +916,11 @@ function mergeFindings(findings: Finding[]): Finding[] {
     delete finding.typeChange;
     finding.detail = whole
       ? `type ${describeTypes([...before])} → ${describeTypes([...after])}`
-      : [fresh.length ? `now also of type ${describeTypes(fresh)}` : '', gone.length ? `no longer of type ${describeTypes(gone)}` : ''].filter(Boolean).join(', ');
+      : [fresh.length ? `now also of type ${describeTypes(fresh)}` : '', gone.length ? `no longer of type ${describeTypes(gone)}` : '']
+          .filter(Boolean)
+          .join(', ');
   }
   return out;
 }
 
-const describeTypes = (list: string[]): string =>
-  list.length === 0 ? 'any' : list.length === 1 ? `\`${list[0]}\`` : `\`[${list.join(', ')}]\``;
-
+const describeTypes = (list: string[]): string => (list.length === 0 ? 'any' : list.length === 1 ? `\`${list[0]}\`` : `\`[${list.join(', ')}]\``);

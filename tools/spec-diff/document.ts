@@ -32,11 +32,20 @@ function compareServers(before: Server[], after: Server[], path: (string | numbe
     if (!now) {
       findings.push({operation: op, target: 'server', action: 'removed', rule: 'server-removed', name: s.url, path: [...path, s.index], inBase: true});
     } else if (JSON.stringify(now.raw) !== JSON.stringify(s.raw)) {
-      findings.push({operation: op, target: 'server', action: 'changed', rule: 'documentation-changed', name: s.url, path: [...path, now.index], inBase: false});
+      findings.push({
+        operation: op,
+        target: 'server',
+        action: 'changed',
+        rule: 'documentation-changed',
+        name: s.url,
+        path: [...path, now.index],
+        inBase: false,
+      });
     }
   }
   for (const s of after) {
-    if (!beforeByUrl.has(s.url)) findings.push({operation: op, target: 'server', action: 'added', rule: 'server-added', name: s.url, path: [...path, s.index], inBase: false});
+    if (!beforeByUrl.has(s.url))
+      findings.push({operation: op, target: 'server', action: 'added', rule: 'server-added', name: s.url, path: [...path, s.index], inBase: false});
   }
   return findings;
 }
@@ -51,7 +60,8 @@ function requirementItems(requirement: Json): Set<string> {
   return items;
 }
 
-const effectiveSecurity = (doc: Json, op: Json): Json[] => ((Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []) as unknown[]).filter(isObject);
+const effectiveSecurity = (doc: Json, op: Json): Json[] =>
+  ((Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []) as unknown[]).filter(isObject);
 
 function compareSecurity(base: Json, head: Json, b: OperationEntry, h: OperationEntry, op: OperationRef): Finding[] {
   const union = (alts: Json[]) => new Set(alts.flatMap((a) => [...requirementItems(a)]));
@@ -60,10 +70,30 @@ function compareSecurity(base: Json, head: Json, b: OperationEntry, h: Operation
   const path = Array.isArray(h.operation.security) ? [h.section, h.key, h.method, 'security'] : ['security'];
   const findings: Finding[] = [];
   for (const item of after) {
-    if (!before.has(item)) findings.push({operation: op, target: 'security', action: 'added', rule: 'security-requirement-added', name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item, detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme', path, inBase: false});
+    if (!before.has(item))
+      findings.push({
+        operation: op,
+        target: 'security',
+        action: 'added',
+        rule: 'security-requirement-added',
+        name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item,
+        detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme',
+        path,
+        inBase: false,
+      });
   }
   for (const item of before) {
-    if (!after.has(item)) findings.push({operation: op, target: 'security', action: 'removed', rule: 'security-requirement-removed', name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item, detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme', path, inBase: false});
+    if (!after.has(item))
+      findings.push({
+        operation: op,
+        target: 'security',
+        action: 'removed',
+        rule: 'security-requirement-removed',
+        name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item,
+        detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme',
+        path,
+        inBase: false,
+      });
   }
   return findings;
 }
@@ -73,7 +103,9 @@ export function documentFindings(base: Json, head: Json): Finding[] {
   const findings = compareServers(serversOf(base.servers), serversOf(head.servers), ['servers'], undefined);
   const headOps = operationsOf(head);
   const find = (b: OperationEntry) =>
-    headOps.find((h) => h.section === b.section && h.method === b.method && (h.key === b.key || (b.section === 'paths' && pathShape(h.key) === pathShape(b.key))));
+    headOps.find(
+      (h) => h.section === b.section && h.method === b.method && (h.key === b.key || (b.section === 'paths' && pathShape(h.key) === pathShape(b.key))),
+    );
   for (const b of operationsOf(base)) {
     const h = find(b);
     if (!h) continue;
@@ -82,7 +114,12 @@ export function documentFindings(base: Json, head: Json): Finding[] {
     const own = (e: OperationEntry) => e.operation.servers ?? e.pathItem.servers;
     if (own(b) !== undefined || own(h) !== undefined) {
       const effective = (doc: Json, e: OperationEntry) => serversOf(own(e) ?? doc.servers);
-      const where = h.operation.servers !== undefined ? [h.section, h.key, h.method, 'servers'] : h.pathItem.servers !== undefined ? [h.section, h.key, 'servers'] : ['servers'];
+      const where =
+        h.operation.servers !== undefined
+          ? [h.section, h.key, h.method, 'servers']
+          : h.pathItem.servers !== undefined
+            ? [h.section, h.key, 'servers']
+            : ['servers'];
       findings.push(...compareServers(effective(base, b), effective(head, h), where, op));
     }
   }

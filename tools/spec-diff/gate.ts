@@ -71,7 +71,11 @@ export function formatReport(report: GateReport): string {
     '',
     report.violations.length === 0
       ? `✓ No breaking change the policy does not allow (docs/api/versioning.md).`
-      : `✗ ${report.violations.length} breaking change${report.violations.length === 1 ? '' : 's'} the policy does not allow (docs/api/versioning.md):\n${violationLines(report).map((l) => `  ${l}`).join('\n')}`,
+      : `✗ ${report.violations.length} breaking change${report.violations.length === 1 ? '' : 's'} the policy does not allow (docs/api/versioning.md):\n${violationLines(
+          report,
+        )
+          .map((l) => `  ${l}`)
+          .join('\n')}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -86,7 +86,12 @@ export function applyPolicy(changes: ClassifiedChange[], base: SpecSnapshot | un
       continue;
     }
     if (bumped(c.change.api, base, head)) judge('breaking-needs-major', true, 'new major version');
-    else judge('breaking-needs-major', false, `needs a new major version (\`info.version\` of ${c.change.api} is ${versionOf(documentOf(head, c.change.api)) ?? 'unset'}, released ${versionOf(documentOf(base, c.change.api)) ?? 'unset'})`);
+    else
+      judge(
+        'breaking-needs-major',
+        false,
+        `needs a new major version (\`info.version\` of ${c.change.api} is ${versionOf(documentOf(head, c.change.api)) ?? 'unset'}, released ${versionOf(documentOf(base, c.change.api)) ?? 'unset'})`,
+      );
   }
   return {changes, breaking, violations: breaking.filter((j) => !j.allowed)};
 }

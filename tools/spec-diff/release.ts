@@ -68,7 +68,12 @@ export async function cutRelease(version: string, {siteDir = SITE_ROOT, date = t
   if (!SUNSET_FORMAT.test(date)) throw new ReleaseError(`release date ${date}: expected YYYY-MM-DD`, 'usage');
   const latest = latestRelease(siteDir);
   if (latest && compareVersions(version, latest.version) <= 0) {
-    throw new ReleaseError(`${version} is not greater than the latest release ${latest.version} (releases: ${listReleases(siteDir).map((r) => r.version).join(', ')})`, 'release-version-increases');
+    throw new ReleaseError(
+      `${version} is not greater than the latest release ${latest.version} (releases: ${listReleases(siteDir)
+        .map((r) => r.version)
+        .join(', ')})`,
+      'release-version-increases',
+    );
   }
   const target = path.join(siteDir, RELEASES_DIR, version);
   if (fs.existsSync(target)) throw new ReleaseError(`${path.join(RELEASES_DIR, version)} already exists`, 'release-version-increases');

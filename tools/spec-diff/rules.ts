@@ -54,8 +54,8 @@ export const CLASSIFICATION_RULES = {
   'message-removed': 'breaking',
   'server-added': 'non-breaking',
   'server-removed': 'breaking',
-  'deprecated': 'deprecation',
-  'undeprecated': 'non-breaking',
+  deprecated: 'deprecation',
+  undeprecated: 'non-breaking',
   'documentation-changed': 'documentation',
   'unclassified-change': 'breaking',
 } as const satisfies Record<string, ChangeKind>;
@@ -84,11 +84,31 @@ export const kindOf = (rule: ClassificationRuleId): ChangeKind => CLASSIFICATION
  * rules it stands for; `kind` is the section it belongs in (`policy`: how a change ships).
  */
 export const POLICY_STATEMENTS: {statement: string; kind: ChangeKind | 'policy'; rules: RuleId[]}[] = [
-  {statement: 'Removing an operation, a webhook event or a WebSocket message.', kind: 'breaking', rules: ['operation-removed', 'webhook-removed', 'message-removed']},
-  {statement: 'Removing a parameter, a request field, a response field or a response header.', kind: 'breaking', rules: ['parameter-removed', 'request-field-removed', 'response-field-removed', 'response-header-removed']},
-  {statement: 'Adding a required parameter, request field or request body.', kind: 'breaking', rules: ['parameter-added-required', 'request-field-added-required', 'request-body-added-required']},
-  {statement: 'Making a parameter, a request field or the request body required.', kind: 'breaking', rules: ['parameter-made-required', 'request-field-made-required', 'request-body-made-required']},
-  {statement: 'Removing the request body, or a media type of a request or a response.', kind: 'breaking', rules: ['request-body-removed', 'media-type-removed']},
+  {
+    statement: 'Removing an operation, a webhook event or a WebSocket message.',
+    kind: 'breaking',
+    rules: ['operation-removed', 'webhook-removed', 'message-removed'],
+  },
+  {
+    statement: 'Removing a parameter, a request field, a response field or a response header.',
+    kind: 'breaking',
+    rules: ['parameter-removed', 'request-field-removed', 'response-field-removed', 'response-header-removed'],
+  },
+  {
+    statement: 'Adding a required parameter, request field or request body.',
+    kind: 'breaking',
+    rules: ['parameter-added-required', 'request-field-added-required', 'request-body-added-required'],
+  },
+  {
+    statement: 'Making a parameter, a request field or the request body required.',
+    kind: 'breaking',
+    rules: ['parameter-made-required', 'request-field-made-required', 'request-body-made-required'],
+  },
+  {
+    statement: 'Removing the request body, or a media type of a request or a response.',
+    kind: 'breaking',
+    rules: ['request-body-removed', 'media-type-removed'],
+  },
   {statement: 'Accepting fewer values in a request.', kind: 'breaking', rules: ['request-values-narrowed']},
   {statement: 'Sending other kinds of values in a response or an event.', kind: 'breaking', rules: ['response-values-widened']},
   {statement: 'Changing a type or a constant.', kind: 'breaking', rules: ['values-changed']},
@@ -97,9 +117,21 @@ export const POLICY_STATEMENTS: {statement: string; kind: ChangeKind | 'policy';
   {statement: 'Requiring a new scope or security scheme.', kind: 'breaking', rules: ['security-requirement-added']},
   {statement: 'Removing a server.', kind: 'breaking', rules: ['server-removed']},
   {statement: 'Any change the gate cannot classify.', kind: 'breaking', rules: ['unclassified-change']},
-  {statement: 'Adding an operation, a webhook event or a WebSocket message.', kind: 'non-breaking', rules: ['operation-added', 'webhook-added', 'message-added']},
-  {statement: 'Adding an optional parameter, request field or request body.', kind: 'non-breaking', rules: ['parameter-added-optional', 'request-field-added-optional', 'request-body-added-optional']},
-  {statement: 'Making a parameter, a request field or the request body optional.', kind: 'non-breaking', rules: ['parameter-made-optional', 'request-field-made-optional', 'request-body-made-optional']},
+  {
+    statement: 'Adding an operation, a webhook event or a WebSocket message.',
+    kind: 'non-breaking',
+    rules: ['operation-added', 'webhook-added', 'message-added'],
+  },
+  {
+    statement: 'Adding an optional parameter, request field or request body.',
+    kind: 'non-breaking',
+    rules: ['parameter-added-optional', 'request-field-added-optional', 'request-body-added-optional'],
+  },
+  {
+    statement: 'Making a parameter, a request field or the request body optional.',
+    kind: 'non-breaking',
+    rules: ['parameter-made-optional', 'request-field-made-optional', 'request-body-made-optional'],
+  },
   {statement: 'Adding a response field or a response header.', kind: 'non-breaking', rules: ['response-field-added', 'response-header-added']},
   {statement: 'Making a response field always present.', kind: 'non-breaking', rules: ['response-field-made-required']},
   {statement: 'Accepting more values in a request.', kind: 'non-breaking', rules: ['request-values-widened']},
@@ -112,7 +144,11 @@ export const POLICY_STATEMENTS: {statement: string; kind: ChangeKind | 'policy';
   {statement: 'Requiring fewer scopes.', kind: 'non-breaking', rules: ['security-requirement-removed']},
   {statement: 'Adding a server.', kind: 'non-breaking', rules: ['server-added']},
   {statement: 'Withdrawing a deprecation.', kind: 'non-breaking', rules: ['undeprecated']},
-  {statement: 'Deprecating an operation, a webhook event, a parameter, a header or a field.', kind: 'deprecation', rules: ['operation-deprecated', 'deprecated']},
+  {
+    statement: 'Deprecating an operation, a webhook event, a parameter, a header or a field.',
+    kind: 'deprecation',
+    rules: ['operation-deprecated', 'deprecated'],
+  },
   {statement: 'Changing descriptions, summaries, examples and other documentation.', kind: 'documentation', rules: ['documentation-changed']},
   {statement: 'A deprecation states its sunset day.', kind: 'policy', rules: ['deprecation-needs-sunset']},
   {statement: 'A deprecated operation says so in its responses.', kind: 'policy', rules: ['deprecation-headers']},

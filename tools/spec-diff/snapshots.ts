@@ -77,7 +77,7 @@ function readYaml(file: string, label: string): SpecDocument {
   try {
     return parse(fs.readFileSync(file, 'utf8')) as SpecDocument;
   } catch (e) {
-    throw new Error(`${label}: ${(e as Error).message.split('\n')[0]}`);
+    throw new Error(`${label}: ${(e as Error).message.split('\n')[0]}`, {cause: e});
   }
 }
 
@@ -85,7 +85,13 @@ function readYaml(file: string, label: string): SpecDocument {
 export function loadRelease(version: string, siteDir = SITE_ROOT): SpecSnapshot {
   const dir = path.join(RELEASES_DIR, version);
   if (!fs.existsSync(path.join(siteDir, dir, RELEASE_INFO))) {
-    throw new Error(`${dir}: no such release (${RELEASE_INFO} missing); releases: ${listReleases(siteDir).map((r) => r.version).join(', ') || 'none'}`);
+    throw new Error(
+      `${dir}: no such release (${RELEASE_INFO} missing); releases: ${
+        listReleases(siteDir)
+          .map((r) => r.version)
+          .join(', ') || 'none'
+      }`,
+    );
   }
   const info = readReleaseInfo(siteDir, version);
   const apis: Record<string, SpecDocument> = {};

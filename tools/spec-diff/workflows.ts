@@ -79,7 +79,10 @@ export function workflowBreakLines(report: WorkflowReport, release?: string): st
 export function formatWorkflowReport(report: WorkflowReport, release?: string): string {
   if (!report.breaks.length) return `\n✓ The ${report.checked} workflows of openapi/workflows/ hold against the working spec (tools/workflows/check.ts).\n`;
   const n = report.breaks.length;
-  return `\n✗ ${n} workflow problem${n === 1 ? '' : 's'}: the working spec breaks a workflow of openapi/workflows/ (fix the spec, or the workflow with it):\n${workflowBreakLines(report, release)
+  return `\n✗ ${n} workflow problem${n === 1 ? '' : 's'}: the working spec breaks a workflow of openapi/workflows/ (fix the spec, or the workflow with it):\n${workflowBreakLines(
+    report,
+    release,
+  )
     .map((l) => `  ${l}`)
     .join('\n')}\n`;
 }

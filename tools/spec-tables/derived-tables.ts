@@ -24,7 +24,11 @@ const cell = (children: MdNode[]): MdNode => ({type: 'tableCell', children});
 const row = (cells: MdNode[]): MdNode => ({type: 'tableRow', children: cells});
 const link = (url: string, children: MdNode[]): MdNode => ({type: 'link', url, children});
 /** A description's text with its `code` spans kept as code. */
-const prose = (value: string): MdNode[] => value.split('`').map((part, i) => (i % 2 ? code(part) : text(part))).filter((n) => n.value !== '');
+const prose = (value: string): MdNode[] =>
+  value
+    .split('`')
+    .map((part, i) => (i % 2 ? code(part) : text(part)))
+    .filter((n) => n.value !== '');
 
 /** `a, b, c` from nodes, or an em dash for none. */
 function joined(items: MdNode[][]): MdNode[] {
@@ -40,17 +44,24 @@ const opLink = (op: SpecOperationFact): MdNode[] => [link(op.route, [text(op.sum
 const endpoint = (op: SpecOperationFact): MdNode[] => [code(`${op.method} ${op.path}`)];
 
 function operationsTable(facts: SpecFacts, attrs: Record<string, string>): MdNode {
-  const tags = attrs.operations.split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = attrs.operations
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const known = new Set(facts.operations.map((o) => o.tag));
   const unknown = tags.filter((t) => !known.has(t));
-  if (unknown.length) throw new DirectiveError(`operations="${attrs.operations}": no operation has the tag ${unknown.map((t) => `"${t}"`).join(', ')} (tags: ${[...known].join(', ')})`);
+  if (unknown.length)
+    throw new DirectiveError(
+      `operations="${attrs.operations}": no operation has the tag ${unknown.map((t) => `"${t}"`).join(', ')} (tags: ${[...known].join(', ')})`,
+    );
   const sandbox = attrs.sandbox ?? 'include';
   if (!['include', 'exclude', 'only'].includes(sandbox)) throw new DirectiveError(`sandbox="${sandbox}": write include, exclude or only`);
-  const ops = facts.operations.filter(
-    (o) => (tags.length === 0 || tags.includes(o.tag)) && (sandbox === 'include' || (sandbox === 'only') === o.sandboxOnly),
-  );
+  const ops = facts.operations.filter((o) => (tags.length === 0 || tags.includes(o.tag)) && (sandbox === 'include' || (sandbox === 'only') === o.sandboxOnly));
   if (ops.length === 0) throw new DirectiveError(`operations="${attrs.operations}" sandbox="${sandbox}": no operation`);
-  return table(['Operation', 'Endpoint', 'Scope'], ops.map((o) => [opLink(o), endpoint(o), joined(o.scopes.map((s) => [code(s)]))]));
+  return table(
+    ['Operation', 'Endpoint', 'Scope'],
+    ops.map((o) => [opLink(o), endpoint(o), joined(o.scopes.map((s) => [code(s)]))]),
+  );
 }
 
 function listsTable(facts: SpecFacts): MdNode {
@@ -76,7 +87,8 @@ function errorsTable(facts: SpecFacts): MdNode {
     ['Code', 'Status', 'Meaning', 'Returned by'],
     [...facts.errorCodes].map(([c, {status, meaning}]) => {
       const by = facts.operations.filter((o) => o.errors.includes(c));
-      const returnedBy = by.length === all ? [text('Every operation')] : by.length > all / 2 ? [text(`${by.length} of the ${all} operations`)] : joined(by.map(opLink));
+      const returnedBy =
+        by.length === all ? [text('Every operation')] : by.length > all / 2 ? [text(`${by.length} of the ${all} operations`)] : joined(by.map(opLink));
       return [[code(c)], [text(status)], prose(meaning), returnedBy];
     }),
   );

@@ -67,19 +67,14 @@ export interface SpecTablesOptions {
 let markdownParser: Promise<(text: string) => MdNode> | null = null;
 function parseMarkdown(text: string): Promise<MdNode> {
   markdownParser ??= (async () => {
-    const [{unified}, {default: remarkParse}, {default: remarkGfm}] = await Promise.all([
-      import('unified'),
-      import('remark-parse'),
-      import('remark-gfm'),
-    ]);
+    const [{unified}, {default: remarkParse}, {default: remarkGfm}] = await Promise.all([import('unified'), import('remark-parse'), import('remark-gfm')]);
     const processor = unified().use(remarkParse).use(remarkGfm);
     return (t: string) => processor.parse(t) as unknown as MdNode;
   })();
   return markdownParser.then((p) => p(text));
 }
 
-const textOf = (node: MdNode): string =>
-  node.type === 'text' || node.type === 'inlineCode' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
+const textOf = (node: MdNode): string => (node.type === 'text' || node.type === 'inlineCode' ? (node.value ?? '') : (node.children ?? []).map(textOf).join(''));
 
 /** Spec positions mean nothing in the page: dropped, so errors and source maps point at the directive. */
 function withoutPositions(node: MdNode): MdNode {
@@ -139,7 +134,10 @@ function eventLinks(events: string[], known: Map<string, string>, where: string)
 
 /** Keeps the header and the rows whose first cell is one of `rows`; every named row must exist. */
 function filterRows(table: MdNode, rows: string, where: string): MdNode {
-  const wanted = rows.split(',').map((r) => r.trim()).filter(Boolean);
+  const wanted = rows
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const [header, ...body] = table.children ?? [];
   const key = (r: MdNode) => textOf(r.children?.[0] ?? {type: 'text'}).trim();
   const missing = wanted.filter((w) => !body.some((r) => key(r) === w));
@@ -204,9 +202,13 @@ function sourceOf(attrs: Record<string, string>, siteDir: string): Source {
     throw new DirectiveError(`unknown operation "${attrs.operation}": no operationId of the ${API_SPECS.length} APIs has that name`);
   }
   if ('file' in attrs) {
-    if (!('pointer' in attrs)) throw new DirectiveError(`file="${attrs.file}" needs a pointer="…" to the description (for example pointer="/info/description")`);
+    if (!('pointer' in attrs))
+      throw new DirectiveError(`file="${attrs.file}" needs a pointer="…" to the description (for example pointer="/info/description")`);
     const {value, file} = resolvePointer(siteDir, attrs.file, attrs.pointer);
-    if (typeof value !== 'string') throw new DirectiveError(`${OPENAPI_DIR}/${attrs.file}${attrs.pointer} is not a text (description) but ${Array.isArray(value) ? 'a list' : typeof value}`);
+    if (typeof value !== 'string')
+      throw new DirectiveError(
+        `${OPENAPI_DIR}/${attrs.file}${attrs.pointer} is not a text (description) but ${Array.isArray(value) ? 'a list' : typeof value}`,
+      );
     return {markdown: value, where: `${OPENAPI_DIR}/${file}${file === attrs.file ? ` ${attrs.pointer}` : ''}`};
   }
   return {markdown: '', where: 'events' in attrs ? `${OPENAPI_DIR}/${WEBHOOKS_ROOT} webhooks` : `the spec's ${forms[0]}`};
@@ -216,7 +218,10 @@ function sourceOf(attrs: Record<string, string>, siteDir: string): Source {
 async function eventsTable(siteDir: string, prefixes: string): Promise<MdNode> {
   const all = eventFacts(siteDir);
   if (all.length === 0) throw new DirectiveError(`${OPENAPI_DIR}/${WEBHOOKS_ROOT} has no webhooks section`);
-  const wanted = prefixes.split(',').map((p) => p.trim()).filter(Boolean);
+  const wanted = prefixes
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const events = wanted.length ? all.filter((e) => wanted.some((p) => e.type.startsWith(`${p}.`))) : all;
   const unmatched = wanted.filter((p) => !all.some((e) => e.type.startsWith(`${p}.`)));
   if (unmatched.length) throw new DirectiveError(`events="${prefixes}": no event type starts with ${unmatched.map((p) => `"${p}."`).join(', ')}`);
@@ -296,7 +301,7 @@ export default function remarkSpecTables(options: SpecTablesOptions = {}) {
       try {
         parent.children!.splice(index, 1, ...(await render(node, siteDir)));
       } catch (error) {
-        if (error instanceof SourceValueError) throw new Error(`${where}: ::${node.name}: ${error.message}`);
+        if (error instanceof SourceValueError) throw new Error(`${where}: ::${node.name}: ${error.message}`, {cause: error});
         throw error;
       }
     }

@@ -86,14 +86,25 @@ function tableRows(markdown: string): string[][] {
     .split('\n')
     .filter((l) => /^\s*\|/.test(l) && !/^\s*\|[\s|:-]+\|\s*$/.test(l))
     .slice(1)
-    .map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((c) => c.trim()),
+    );
 }
 
 function errorCodes(siteDir: string): SpecFacts['errorCodes'] {
   const schema = readSpecFile(siteDir, `${SCHEMAS_DIR}/ErrorCode.yaml`);
   if (!isObject(schema) || !Array.isArray(schema.enum)) throw new DirectiveError(`${OPENAPI_DIR}/${SCHEMAS_DIR}/ErrorCode.yaml has no enum`);
   const rows = new Map(tableRows(String(schema.description ?? '')).map(([code, status, meaning]) => [code.replace(/`/g, ''), {status, meaning}]));
-  return new Map(schema.enum.map((code, i) => [String(code), {...(rows.get(String(code)) ?? {status: '', meaning: ''}), where: enumWhere(siteDir, `${SCHEMAS_DIR}/ErrorCode.yaml`, i)}]));
+  return new Map(
+    schema.enum.map((code, i) => [
+      String(code),
+      {...(rows.get(String(code)) ?? {status: '', meaning: ''}), where: enumWhere(siteDir, `${SCHEMAS_DIR}/ErrorCode.yaml`, i)},
+    ]),
+  );
 }
 
 /** `file:line` of the i-th value of a schema file's enum. */
@@ -106,7 +117,10 @@ function statuses(siteDir: string): Pick<SpecFacts, 'statuses' | 'statusWhere'> 
   const dir = path.join(siteDir, OPENAPI_DIR, SCHEMAS_DIR);
   const out = new Map<string, string[]>();
   const where = new Map<string, string>();
-  for (const f of fs.readdirSync(dir).filter((n) => /Status\.yaml$/.test(n)).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((n) => /Status\.yaml$/.test(n))
+    .sort()) {
     const schema = readSpecFile(siteDir, `${SCHEMAS_DIR}/${f}`);
     if (!isObject(schema) || !Array.isArray(schema.enum)) continue;
     const name = f.replace(/\.yaml$/, '');
@@ -204,7 +218,8 @@ function rateLimitFacts(siteDir: string, operations: SpecOperationFact[]): SpecR
     const {value, file} = resolvePointer(siteDir, `${spec}.yaml`, '/info/x-rate-limits');
     const where = `${OPENAPI_DIR}/${file}`;
     if (!Array.isArray(value)) throw new DirectiveError(`${where}: x-rate-limits is not a list of limits`);
-    if (list && JSON.stringify(list.value) !== JSON.stringify(value)) throw new DirectiveError(`${where}: the x-rate-limits of ${spec}.yaml differ from those of ${list.where}: refer to one list`);
+    if (list && JSON.stringify(list.value) !== JSON.stringify(value))
+      throw new DirectiveError(`${where}: the x-rate-limits of ${spec}.yaml differ from those of ${list.where}: refer to one list`);
     list ??= {value, where};
   }
   if (!list) return [];
@@ -212,14 +227,22 @@ function rateLimitFacts(siteDir: string, operations: SpecOperationFact[]): SpecR
   const limits = list.value.map((l, i) => {
     const ok = isObject(l) && typeof l.id === 'string' && typeof l.name === 'string' && Number.isInteger(l.requests) && Number.isInteger(l.window_seconds);
     if (!ok) throw new DirectiveError(`${where}: limit ${i + 1} needs an id, a name, requests and window_seconds`);
-    return {id: String(l.id), name: String(l.name), requests: Number(l.requests), windowSeconds: Number(l.window_seconds), description: String(l.description ?? '')};
+    return {
+      id: String(l.id),
+      name: String(l.name),
+      requests: Number(l.requests),
+      windowSeconds: Number(l.window_seconds),
+      description: String(l.description ?? ''),
+    };
   });
   const ids = limits.map((l) => l.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length) throw new DirectiveError(`${where}: the limit ids ${twice.join(', ')} appear more than once`);
-  if (!ids.includes(DEFAULT_RATE_LIMIT)) throw new DirectiveError(`${where}: no limit has the id ${DEFAULT_RATE_LIMIT} (the limit of every operation without x-rate-limit)`);
+  if (!ids.includes(DEFAULT_RATE_LIMIT))
+    throw new DirectiveError(`${where}: no limit has the id ${DEFAULT_RATE_LIMIT} (the limit of every operation without x-rate-limit)`);
   for (const op of operations) {
-    if (!ids.includes(op.rateLimit)) throw new DirectiveError(`${op.file}: ${op.operationId} has x-rate-limit: ${op.rateLimit}, which is not a limit of ${where} (${ids.join(', ')})`);
+    if (!ids.includes(op.rateLimit))
+      throw new DirectiveError(`${op.file}: ${op.operationId} has x-rate-limit: ${op.rateLimit}, which is not a limit of ${where} (${ids.join(', ')})`);
   }
   return limits.map((l) => ({...l, operationIds: l.id === DEFAULT_RATE_LIMIT ? [] : operations.filter((o) => o.rateLimit === l.id).map((o) => o.operationId)}));
 }

@@ -43,7 +43,10 @@ function rgb(color: string | undefined): string | undefined {
     const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1];
     return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)).join(',');
   }
-  return /^rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$/i.exec(color?.trim() ?? '')?.slice(1).join(',');
+  return /^rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$/i
+    .exec(color?.trim() ?? '')
+    ?.slice(1)
+    .join(',');
 }
 
 /**
@@ -83,7 +86,11 @@ export function highlightCode(code: string, language: string): string {
   normalizeTokens(grammar ? env.tokens : [code]).forEach((line, i) => {
     if (i) runs.push({text: '\n'});
     // White space has no colour to show: it is plain text whatever its token.
-    for (const {types, content} of line) runs.push({cls: /^\s*$/.test(content) || types.every((t) => t === 'plain' || PLAIN_TYPES.has(t)) ? undefined : `token ${types.join(' ')}`, text: content});
+    for (const {types, content} of line)
+      runs.push({
+        cls: /^\s*$/.test(content) || types.every((t) => t === 'plain' || PLAIN_TYPES.has(t)) ? undefined : `token ${types.join(' ')}`,
+        text: content,
+      });
   });
   const merged: {cls?: string; text: string}[] = [];
   for (const run of runs) {

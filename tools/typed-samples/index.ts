@@ -43,7 +43,9 @@ export function typedSample(op: OperationModel): TypedSample {
   const idempotent = headers.some((p) => p.name.toLowerCase() === 'idempotency-key');
   if (headers.length) {
     // A fresh key per logical operation: store it with the request you retry (docs/api/error-handling#idempotency).
-    lines.push(`    header: {${headers.map((p) => `${key(p.name)}: ${p.name.toLowerCase() === 'idempotency-key' ? 'randomUUID()' : JSON.stringify(value(p))}`).join(', ')}},`);
+    lines.push(
+      `    header: {${headers.map((p) => `${key(p.name)}: ${p.name.toLowerCase() === 'idempotency-key' ? 'randomUUID()' : JSON.stringify(value(p))}`).join(', ')}},`,
+    );
   }
   const media = op.requestBody?.content.find((m) => /^application\/(.+\+)?json$/i.test(m.mediaType));
   const body: Json | undefined = media ? bodyExample(media) : undefined;
@@ -60,7 +62,7 @@ export function typedSample(op: OperationModel): TypedSample {
     '});',
     '',
     `const {data, error, response} = ${call}`,
-    "if (error) throw new Error(`${response.status} ${error.code}: ${error.detail ?? error.title}`);",
+    'if (error) throw new Error(`${response.status} ${error.code}: ${error.detail ?? error.title}`);',
     'console.log(data);',
     '',
   ].join('\n');

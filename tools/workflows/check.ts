@@ -100,7 +100,14 @@ async function checkFile(siteDir: string, wf: WorkflowFile): Promise<WorkflowPro
     const [, w, , s] = keys;
     const workflowId = keys[0] === 'workflows' && typeof w === 'number' ? wf.doc.workflows?.[w]?.workflowId : undefined;
     const stepId = workflowId !== undefined && keys[2] === 'steps' && typeof s === 'number' ? wf.doc.workflows[w as number].steps?.[s]?.stepId : undefined;
-    problems.push({file: at.slice(0, colon), line: Number(at.slice(colon + 1)), message, ...subject, ...(workflowId ? {workflowId} : {}), ...(stepId ? {stepId} : {})});
+    problems.push({
+      file: at.slice(0, colon),
+      line: Number(at.slice(colon + 1)),
+      message,
+      ...subject,
+      ...(workflowId ? {workflowId} : {}),
+      ...(stepId ? {stepId} : {}),
+    });
   };
   const {doc} = wf;
   const roots = new Map(API_SPECS.map((api) => [specPath(api), api]));
@@ -108,9 +115,15 @@ async function checkFile(siteDir: string, wf: WorkflowFile): Promise<WorkflowPro
   // Sources: roots of the eight APIs, read relative to the workflow file.
   const sources = new Map<string, ApiDocument>();
   for (const [i, source] of (doc.sourceDescriptions ?? []).entries()) {
-    const root = path.relative(siteDir, path.resolve(path.dirname(wf.abs), String(source.url))).split(path.sep).join('/');
+    const root = path
+      .relative(siteDir, path.resolve(path.dirname(wf.abs), String(source.url)))
+      .split(path.sep)
+      .join('/');
     if (source.type !== 'openapi' || !roots.has(root)) {
-      report(['sourceDescriptions', i, 'url'], `source "${source.name}" must be an OpenAPI root of the eight APIs (${[...roots.keys()].join(', ')}), relative to this file; it is ${source.url}`);
+      report(
+        ['sourceDescriptions', i, 'url'],
+        `source "${source.name}" must be an OpenAPI root of the eight APIs (${[...roots.keys()].join(', ')}), relative to this file; it is ${source.url}`,
+      );
       continue;
     }
     try {
@@ -124,7 +137,8 @@ async function checkFile(siteDir: string, wf: WorkflowFile): Promise<WorkflowPro
   if (workflows.length !== 1) report(['workflows'], `a workflow document holds one journey; this one has ${workflows.length} workflows`);
   workflows.forEach((workflow, w) => {
     const expected = workflowIdOfFile(wf.file);
-    if (workflow.workflowId !== expected) report(['workflows', w, 'workflowId'], `the file is named after its workflow: workflowId "${workflow.workflowId}" in ${expected}.arazzo.yaml`);
+    if (workflow.workflowId !== expected)
+      report(['workflows', w, 'workflowId'], `the file is named after its workflow: workflowId "${workflow.workflowId}" in ${expected}.arazzo.yaml`);
     checkWorkflow(workflow, ['workflows', w], sources, report);
   });
   return problems;
@@ -140,7 +154,8 @@ function checkWorkflow(workflow: Workflow, at: (string | number)[], sources: Map
       for (const [, stepId, name] of text.matchAll(STEP_OUTPUT)) {
         const outputs = outputsOf.get(stepId);
         if (!outputs) report(keys, `${text} reads step "${stepId}", which is not an earlier step of workflow ${workflow.workflowId}`);
-        else if (!outputs.has(name)) report(keys, `${text} reads output "${name}", which step "${stepId}" does not define (it defines: ${[...outputs].join(', ') || 'none'})`);
+        else if (!outputs.has(name))
+          report(keys, `${text} reads output "${name}", which step "${stepId}" does not define (it defines: ${[...outputs].join(', ') || 'none'})`);
       }
       for (const [, name] of text.matchAll(INPUT)) {
         if (!inputs.has(name)) report(keys, `${text} reads input "${name}", which workflow ${workflow.workflowId} does not declare`);
@@ -181,14 +196,22 @@ function findOperation(step: Step, at: (string | number)[], sources: Map<string,
   for (const [name, api] of candidates) {
     const op = api.operations().find((o) => o.operationId === operationId);
     if (op) return {api, op, label: `${operationId} (${op.method.toUpperCase()} ${op.key})`};
-    if (source) report([...at, 'operationId'], `${step.operationId}: the ${name} API (${api.source?.file}) has no operation ${operationId}`, {operationId, target: 'operation'});
+    if (source)
+      report([...at, 'operationId'], `${step.operationId}: the ${name} API (${api.source?.file}) has no operation ${operationId}`, {
+        operationId,
+        target: 'operation',
+      });
   }
   if (!source) report([...at, 'operationId'], `${step.operationId}: no source description has this operation`, {operationId, target: 'operation'});
   return undefined;
 }
 
 function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found, workflowParams: Set<string>, report: Report): void {
-  const about = (target: ProblemSubject['target'], name?: string): ProblemSubject => ({operationId: op.operationId, target, ...(name !== undefined ? {name} : {})});
+  const about = (target: ProblemSubject['target'], name?: string): ProblemSubject => ({
+    operationId: op.operationId,
+    target,
+    ...(name !== undefined ? {name} : {}),
+  });
   // Parameters: declared by the operation, and every required one sent (Respect takes none from the spec once a
   // step lists any).
   const declared = new Map(op.parameters.map((p) => [`${String(p.parameter.in)}:${String(p.parameter.name).toLowerCase()}`, p.parameter]));
@@ -196,10 +219,20 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
   (step.parameters ?? []).forEach((p, i) => {
     const key = `${p.in}:${String(p.name).toLowerCase()}`;
     sent.add(key);
-    if (!declared.has(key)) report([...at, 'parameters', i, 'name'], `${label} has no ${p.in} parameter "${p.name}" (it has: ${[...declared.keys()].join(', ')})`, about('parameter', p.name));
+    if (!declared.has(key))
+      report(
+        [...at, 'parameters', i, 'name'],
+        `${label} has no ${p.in} parameter "${p.name}" (it has: ${[...declared.keys()].join(', ')})`,
+        about('parameter', p.name),
+      );
   });
   for (const [key, parameter] of declared) {
-    if (parameter.required === true && !sent.has(key)) report([...at, 'parameters'], `${label} requires the ${key.replace(':', ' parameter ')}, which step "${step.stepId}" does not send`, about('parameter', String(parameter.name)));
+    if (parameter.required === true && !sent.has(key))
+      report(
+        [...at, 'parameters'],
+        `${label} requires the ${key.replace(':', ' parameter ')}, which step "${step.stepId}" does not send`,
+        about('parameter', String(parameter.name)),
+      );
   }
 
   // Request body: every field the payload sets is a field of the request schema, with a value its enum allows.
@@ -210,17 +243,19 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
   })();
   if (step.requestBody?.payload !== undefined) {
     if (requestSchema === undefined) report([...at, 'requestBody'], `${label} takes no JSON request body`, about('request-field'));
-    else checkPayload(api, requestSchema, step.requestBody.payload as Json, [], [...at, 'requestBody', 'payload'], label, (keys, message, subject) => report(keys, message, {...subject, operationId: op.operationId} as ProblemSubject));
+    else
+      checkPayload(api, requestSchema, step.requestBody.payload as Json, [], [...at, 'requestBody', 'payload'], label, (keys, message, subject) =>
+        report(keys, message, {...subject, operationId: op.operationId} as ProblemSubject),
+      );
   }
 
   // Responses: the success status the criteria expect (else every 2xx), and the fields criteria and outputs read.
   const responses = api.resolve(op.operation.responses).node;
-  const expected = (step.successCriteria ?? [])
-    .map((c) => /^\s*\$statusCode\s*==\s*(\d{3})\s*$/.exec(c.condition)?.[1])
-    .filter((s): s is string => Boolean(s));
+  const expected = (step.successCriteria ?? []).map((c) => /^\s*\$statusCode\s*==\s*(\d{3})\s*$/.exec(c.condition)?.[1]).filter((s): s is string => Boolean(s));
   const statuses = expected.length ? expected : Object.keys(isObject(responses) ? responses : {}).filter((s) => s.startsWith('2'));
   for (const status of expected) {
-    if (!isObject(responses) || responses[status] === undefined) report([...at, 'successCriteria'], `${label} documents no ${status} response`, about('response', status));
+    if (!isObject(responses) || responses[status] === undefined)
+      report([...at, 'successCriteria'], `${label} documents no ${status} response`, about('response', status));
   }
   const responseSchemas = statuses.flatMap((status) => {
     const response = isObject(responses) ? api.resolve(responses[status]).node : undefined;
@@ -232,7 +267,8 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
     if (!m) return undefined;
     const tokens = m[1] ? parsePointer(`#${m[1]}`) : [];
     const reached = responseSchemas.flatMap((schema) => schemasAt(api, schema, tokens));
-    if (!reached.length) report(keys, `${expression}: the ${statuses.join('/')} response of ${label} has no field ${m[1] ?? '(body)'}`, about('response-field', tokens.join('.')));
+    if (!reached.length)
+      report(keys, `${expression}: the ${statuses.join('/')} response of ${label} has no field ${m[1] ?? '(body)'}`, about('response-field', tokens.join('.')));
     return reached;
   };
 
@@ -251,7 +287,11 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
     if (!reached?.length || !value || typeof value.value !== 'string') return;
     const allowed = allowedValues(api, reached);
     if (allowed && !allowed.includes(value.value)) {
-      report(keys, `${criterion.condition}: ${JSON.stringify(value.value)} is not a value of ${left.slice('$response.body#'.length)} in the ${statuses.join('/')} response of ${label} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`, about('enum-value', value.value));
+      report(
+        keys,
+        `${criterion.condition}: ${JSON.stringify(value.value)} is not a value of ${left.slice('$response.body#'.length)} in the ${statuses.join('/')} response of ${label} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`,
+        about('enum-value', value.value),
+      );
     }
   });
   for (const [name, expression] of Object.entries(step.outputs ?? {})) bodyField(expression, [...at, 'outputs', name]);
@@ -261,7 +301,11 @@ function checkPayload(api: ApiDocument, schema: Json, payload: Json, tokens: str
   if (typeof payload === 'string' && payload.startsWith('$')) return; // a runtime expression: checked by checkRefs
   if (isObject(payload)) {
     for (const [key, value] of Object.entries(payload)) {
-      if (!schemasAt(api, schema, [...tokens, key]).length) report([...keys, key], `${label}: the request body has no field ${[...tokens, key].join('.')}`, {target: 'request-field', name: [...tokens, key].join('.')});
+      if (!schemasAt(api, schema, [...tokens, key]).length)
+        report([...keys, key], `${label}: the request body has no field ${[...tokens, key].join('.')}`, {
+          target: 'request-field',
+          name: [...tokens, key].join('.'),
+        });
       else checkPayload(api, schema, value, [...tokens, key], [...keys, key], label, report);
     }
     return;
@@ -272,5 +316,9 @@ function checkPayload(api: ApiDocument, schema: Json, payload: Json, tokens: str
   }
   if (typeof payload !== 'string') return;
   const allowed = allowedValues(api, schemasAt(api, schema, tokens));
-  if (allowed && !allowed.includes(payload)) report(keys, `${label}: ${JSON.stringify(payload)} is not a value of ${tokens.join('.')} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`, {target: 'enum-value', name: payload});
+  if (allowed && !allowed.includes(payload))
+    report(keys, `${label}: ${JSON.stringify(payload)} is not a value of ${tokens.join('.')} (${allowed.map((v) => JSON.stringify(v)).join(', ')})`, {
+      target: 'enum-value',
+      name: payload,
+    });
 }

@@ -18,7 +18,6 @@ import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '.
 import type {ApiDocument} from '../openapi/document';
 import {loadApi} from '../openapi/load';
 import {stepKey, workflowPages, type StepEmbed} from './pages';
-import {workflowFiles} from './workflows';
 
 interface Loaded {
   apis: Map<string, ApiDocument>;
@@ -51,7 +50,8 @@ function load(siteDir: string): Promise<Loaded> {
 }
 
 /** The steps of a workflow, for a message: `create-account, read-kyc, …`. */
-const stepsOf = (steps: Map<string, StepEmbed>, workflowId: string): string[] => [...steps.values()].filter((s) => s.workflowId === workflowId).map((s) => s.stepId);
+const stepsOf = (steps: Map<string, StepEmbed>, workflowId: string): string[] =>
+  [...steps.values()].filter((s) => s.workflowId === workflowId).map((s) => s.stepId);
 
 /** The problem with a directive's step, or undefined when it exists. */
 export function unknownStep(steps: Map<string, StepEmbed>, workflowId: string, stepId: string): string | undefined {
@@ -74,7 +74,10 @@ const ROUTINE_HEADERS = new Set(['authorization', 'content-type', 'accept', 'ide
 /** What a hand-written request sends besides its path, in the words of StepEmbed.sends. */
 function requestSends(req: DocRequest): string[] {
   const query = [...new URL(req.path, 'http://x').searchParams.keys()].map((name) => `query ${name}`);
-  const headers = req.headers.map(([name]) => name.toLowerCase()).filter((name) => !ROUTINE_HEADERS.has(name)).map((name) => `header ${name}`);
+  const headers = req.headers
+    .map(([name]) => name.toLowerCase())
+    .filter((name) => !ROUTINE_HEADERS.has(name))
+    .map((name) => `header ${name}`);
   let body: unknown;
   try {
     body = req.body ? JSON.parse(req.body) : undefined;
@@ -91,7 +94,12 @@ function requestSends(req: DocRequest): string[] {
  */
 export async function guideStepProblems(siteDir: string, pages = docPages(siteDir)): Promise<string[]> {
   const {apis, steps} = await load(siteDir);
-  const operations = [...apis].flatMap(([api, doc]) => doc.operations().filter((o) => o.section === 'paths').map((o) => ({api, method: o.method.toUpperCase(), template: o.key, operationId: o.operationId})));
+  const operations = [...apis].flatMap(([api, doc]) =>
+    doc
+      .operations()
+      .filter((o) => o.section === 'paths')
+      .map((o) => ({api, method: o.method.toUpperCase(), template: o.key, operationId: o.operationId})),
+  );
   const literal = (template: string) => template.split('/').filter((p) => !/^\{/.test(p)).length;
   const problems: string[] = [];
   for (const file of pages) {
@@ -106,7 +114,9 @@ export async function guideStepProblems(siteDir: string, pages = docPages(siteDi
       // The operation it goes to: the template that fits with the most literal segments (`/accounts/{id}/kyc` over `/accounts/{id}/{x}`).
       const op = operations.filter((o) => o.method === req.method && fits(o.template, req.path)).sort((a, b) => literal(b.template) - literal(a.template))[0];
       const sends = requestSends(req);
-      const covering = op ? [...steps.values()].filter((s) => s.api === op.api && s.operationId === op.operationId && sends.every((x) => s.sends.includes(x))) : [];
+      const covering = op
+        ? [...steps.values()].filter((s) => s.api === op.api && s.operationId === op.operationId && sends.every((x) => s.sends.includes(x)))
+        : [];
       if (!op || !covering.length) continue;
       problems.push(
         `${file}:${req.line}: ${req.method} ${req.path} copies a request of ${op.operationId}, which ${covering.length === 1 ? 'a workflow step calls' : 'workflow steps call'}: ` +

@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../src/data/api-table';
-import {WORKFLOW_ORDER, WORKFLOW_ROUTE, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../src/data/navigation';
+import {WORKFLOW_ORDER, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../src/data/navigation';
 import type {ApiDocument} from '../openapi/document';
 import type {Json} from '../openapi/json';
 import {parsePointer} from '../openapi/pointer';
@@ -137,11 +137,55 @@ interface Variable {
 
 type Piece = string | Variable;
 /** A value as the samples write it: a literal, a variable, or a string made of both (`Bearer {$inputs.api_key}`). */
-type Value = {kind: 'literal'; value: Json} | {kind: 'var'; variable: Variable} | {kind: 'template'; pieces: Piece[]} | {kind: 'object'; entries: [string, Value][]} | {kind: 'array'; items: Value[]};
+type Value =
+  | {kind: 'literal'; value: Json}
+  | {kind: 'var'; variable: Variable}
+  | {kind: 'template'; pieces: Piece[]}
+  | {kind: 'object'; entries: [string, Value][]}
+  | {kind: 'array'; items: Value[]};
 
 const camel = (name: string): string => name.replace(/[-_]+([a-z0-9])/gi, (_, c: string) => c.toUpperCase()).replace(/^[^A-Za-z_$]/, '_$&');
-const snake = (name: string): string => name.replace(/[^A-Za-z0-9]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/^(\d)/, '_$1');
-const PYTHON_KEYWORDS = new Set(['and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield', 'type']);
+const snake = (name: string): string =>
+  name
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/^(\d)/, '_$1');
+const PYTHON_KEYWORDS = new Set([
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
+  'type',
+]);
 
 /** How each language names a variable. */
 export function variableName(v: Variable, language: SampleLanguage): string {
@@ -162,7 +206,8 @@ class Variables {
     const auth = (workflow.parameters ?? []).find((p) => p.in === 'header' && p.name.toLowerCase() === 'authorization');
     const apiKeyInput = /\$inputs\.([A-Za-z0-9_-]+)/.exec(String(auth?.value ?? ''))?.[1];
     for (const name of Object.keys(workflow.inputs?.properties ?? {})) {
-      const v: Variable = name === apiKeyInput ? {kind: 'env', name: API_KEY_ENV.toLowerCase(), input: name} : {kind: 'input', name: this.unique(snake(name)), input: name};
+      const v: Variable =
+        name === apiKeyInput ? {kind: 'env', name: API_KEY_ENV.toLowerCase(), input: name} : {kind: 'input', name: this.unique(snake(name)), input: name};
       this.inputs.set(name, v);
     }
     for (const step of workflow.steps ?? []) {
@@ -196,7 +241,10 @@ class Variables {
     const whole = this.of(raw.trim());
     if (whole) return {kind: 'var', variable: whole};
     if (!/\{\$[^}]+\}/.test(raw)) return {kind: 'literal', value: raw};
-    const pieces: Piece[] = raw.split(/(\{\$[^}]+\})/).filter(Boolean).map((part) => (/^\{\$[^}]+\}$/.test(part) ? (this.of(part.slice(1, -1)) ?? part) : part));
+    const pieces: Piece[] = raw
+      .split(/(\{\$[^}]+\})/)
+      .filter(Boolean)
+      .map((part) => (/^\{\$[^}]+\}$/.test(part) ? (this.of(part.slice(1, -1)) ?? part) : part));
     return {kind: 'template', pieces};
   }
 }
@@ -259,7 +307,13 @@ function interpolate(pieces: Piece[], language: SampleLanguage, escape: (s: stri
 }
 
 const piecesOf = (value: Value): Piece[] | undefined =>
-  value.kind === 'var' ? [value.variable] : value.kind === 'template' ? value.pieces : value.kind === 'literal' ? [typeof value.value === 'string' ? value.value : JSON.stringify(value.value)] : undefined;
+  value.kind === 'var'
+    ? [value.variable]
+    : value.kind === 'template'
+      ? value.pieces
+      : value.kind === 'literal'
+        ? [typeof value.value === 'string' ? value.value : JSON.stringify(value.value)]
+        : undefined;
 
 /** The URL's path with the step's path values, as pieces. */
 function pathPieces(req: StepRequest): Piece[] {
@@ -272,12 +326,18 @@ function pathPieces(req: StepRequest): Piece[] {
     else pieces.push(...(piecesOf(value) ?? []));
   }
   // Adjacent literal pieces merged.
-  return pieces.reduce<Piece[]>((out, p) => (typeof p === 'string' && typeof out[out.length - 1] === 'string' ? [...out.slice(0, -1), `${out[out.length - 1] as string}${p}`] : [...out, p]), []);
+  return pieces.reduce<Piece[]>(
+    (out, p) =>
+      typeof p === 'string' && typeof out[out.length - 1] === 'string' ? [...out.slice(0, -1), `${out[out.length - 1] as string}${p}`] : [...out, p],
+    [],
+  );
 }
 
 /** `jq` path of JSON pointer tokens: `.data[0].id`. */
-const jqPath = (tokens: string[]): string => (tokens.length ? tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(t) ? `.${t}` : `.${JSON.stringify(t)}`)).join('') : '.');
-const jsPath = (tokens: string[]): string => tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : /^[A-Za-z_$][\w$]*$/.test(t) ? `.${t}` : `[${JSON.stringify(t)}]`)).join('');
+const jqPath = (tokens: string[]): string =>
+  tokens.length ? tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(t) ? `.${t}` : `.${JSON.stringify(t)}`)).join('') : '.';
+const jsPath = (tokens: string[]): string =>
+  tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : /^[A-Za-z_$][\w$]*$/.test(t) ? `.${t}` : `[${JSON.stringify(t)}]`)).join('');
 const pyPath = (tokens: string[]): string => tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : `[${JSON.stringify(t)}]`)).join('');
 
 /** A value as source code in a language (JSON-like literals; variables by name), indented from `indent`. */
@@ -293,18 +353,35 @@ function literal(value: Value, language: 'js' | 'python' | 'json-shell', indent:
     return `[\n${value.items.map((v) => `${next}${literal(v, language, next)}`).join(',\n')}${language === 'json-shell' ? '' : ','}\n${indent}]`;
   }
   if (value.kind === 'literal') {
-    if (language === 'python') return value.value === null ? 'None' : value.value === true ? 'True' : value.value === false ? 'False' : JSON.stringify(value.value);
+    if (language === 'python')
+      return value.value === null ? 'None' : value.value === true ? 'True' : value.value === false ? 'False' : JSON.stringify(value.value);
     if (language === 'json-shell') return heredocText(JSON.stringify(value.value));
     return typeof value.value === 'string' ? `'${value.value.replace(/(['\\])/g, '\\$1')}'` : JSON.stringify(value.value);
   }
   const pieces = piecesOf(value)!;
-  if (language === 'json-shell') return `"${interpolate(pieces, 'curl', (s) => heredocText(JSON.stringify(s).slice(1, -1)), (e) => e)}"`;
+  if (language === 'json-shell')
+    return `"${interpolate(
+      pieces,
+      'curl',
+      (s) => heredocText(JSON.stringify(s).slice(1, -1)),
+      (e) => e,
+    )}"`;
   if (language === 'python') {
     if (value.kind === 'var') return variableName(value.variable, 'python');
-    return `f"${interpolate(pieces, 'python', (s) => JSON.stringify(s).slice(1, -1).replace(/[{}]/g, '$&$&'), (e) => `{${e}}`)}"`;
+    return `f"${interpolate(
+      pieces,
+      'python',
+      (s) => JSON.stringify(s).slice(1, -1).replace(/[{}]/g, '$&$&'),
+      (e) => `{${e}}`,
+    )}"`;
   }
   if (value.kind === 'var') return variableName(value.variable, 'nodejs');
-  return `\`${interpolate(pieces, 'nodejs', (s) => s.replace(/([`\\]|\$\{)/g, '\\$1'), (e) => `\${${e}}`)}\``;
+  return `\`${interpolate(
+    pieces,
+    'nodejs',
+    (s) => s.replace(/([`\\]|\$\{)/g, '\\$1'),
+    (e) => `\${${e}}`,
+  )}\``;
 }
 
 function curlSample(req: StepRequest): string {
@@ -335,9 +412,22 @@ function curlSample(req: StepRequest): string {
 
 function nodeSample(req: StepRequest): string {
   const url = pathPieces(req);
-  const query = req.query.map(([name, value]) => `${encodeURIComponent(name)}=${value.kind === 'literal' ? encodeURIComponent(String(value.value)) : `\${encodeURIComponent(${literal(value, 'js', '')})}`}`).join('&');
-  const urlText = `\`${interpolate(url, 'nodejs', (s) => s.replace(/([`\\]|\$\{)/g, '\\$1'), (e) => `\${${e}}`)}${query ? `?${query}` : ''}\``;
-  const headers = [`    Authorization: \`Bearer \${process.env.${API_KEY_ENV}}\`,`, ...req.headers.map(([name, value]) => `    ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`}: ${literal(value, 'js', '    ')},`)];
+  const query = req.query
+    .map(
+      ([name, value]) =>
+        `${encodeURIComponent(name)}=${value.kind === 'literal' ? encodeURIComponent(String(value.value)) : `\${encodeURIComponent(${literal(value, 'js', '')})}`}`,
+    )
+    .join('&');
+  const urlText = `\`${interpolate(
+    url,
+    'nodejs',
+    (s) => s.replace(/([`\\]|\$\{)/g, '\\$1'),
+    (e) => `\${${e}}`,
+  )}${query ? `?${query}` : ''}\``;
+  const headers = [
+    `    Authorization: \`Bearer \${process.env.${API_KEY_ENV}}\`,`,
+    ...req.headers.map(([name, value]) => `    ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`}: ${literal(value, 'js', '    ')},`),
+  ];
   if (req.body) headers.push(`    'Content-Type': '${req.mediaType ?? 'application/json'}',`);
   const name = camel(req.name);
   return [
@@ -350,7 +440,10 @@ function nodeSample(req: StepRequest): string {
     '});',
     `if (!${name}Response.ok) throw new Error(\`${req.method} ${req.template}: \${${name}Response.status} \${await ${name}Response.text()}\`);`,
     ...(req.outputs.length
-      ? [`const ${name} = await ${name}Response.json();`, ...req.outputs.map((o) => `const ${variableName(o.variable, 'nodejs')} = ${name}${jsPath(o.tokens ?? [])};`)]
+      ? [
+          `const ${name} = await ${name}Response.json();`,
+          ...req.outputs.map((o) => `const ${variableName(o.variable, 'nodejs')} = ${name}${jsPath(o.tokens ?? [])};`),
+        ]
       : []),
   ].join('\n');
 }
@@ -361,7 +454,10 @@ function typescriptSample(req: StepRequest): string {
   if (req.path.size) params.push(`path: {${[...req.path].map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
   if (req.query.length) params.push(`query: {${req.query.map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
   if (req.headers.length) params.push(`header: {${req.headers.map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
-  const options = [...(params.length ? ['  params: {', ...params.map((p) => `    ${p},`), '  },'] : []), ...(req.body ? [`  body: ${literal(req.body, 'js', '  ')},`] : [])];
+  const options = [
+    ...(params.length ? ['  params: {', ...params.map((p) => `    ${p},`), '  },'] : []),
+    ...(req.body ? [`  body: ${literal(req.body, 'js', '  ')},`] : []),
+  ];
   const name = camel(req.name);
   const result = req.outputs.length ? name : undefined;
   return [
@@ -374,11 +470,20 @@ function typescriptSample(req: StepRequest): string {
 function pythonSample(req: StepRequest): string {
   const url = pathPieces(req);
   const urlText = url.some((p) => typeof p !== 'string')
-    ? `f"${interpolate(url, 'python', (s) => s.replace(/[{}]/g, '$&$&').replace(/(["\\])/g, '\\$1'), (e) => `{${e}}`)}"`
+    ? `f"${interpolate(
+        url,
+        'python',
+        (s) => s.replace(/[{}]/g, '$&$&').replace(/(["\\])/g, '\\$1'),
+        (e) => `{${e}}`,
+      )}"`
     : JSON.stringify(url.join(''));
   const name = snake(req.name);
-  const dict = (entries: [string, Value][], indent: string) => `{\n${entries.map(([k, v]) => `${indent}    ${JSON.stringify(k)}: ${literal(v, 'python', `${indent}    `)},`).join('\n')}\n${indent}}`;
-  const headers: [string, Value][] = [['Authorization', {kind: 'template', pieces: ['Bearer ', {kind: 'env', name: API_KEY_ENV.toLowerCase()}]}], ...req.headers];
+  const dict = (entries: [string, Value][], indent: string) =>
+    `{\n${entries.map(([k, v]) => `${indent}    ${JSON.stringify(k)}: ${literal(v, 'python', `${indent}    `)},`).join('\n')}\n${indent}}`;
+  const headers: [string, Value][] = [
+    ['Authorization', {kind: 'template', pieces: ['Bearer ', {kind: 'env', name: API_KEY_ENV.toLowerCase()}]}],
+    ...req.headers,
+  ];
   return [
     `${name}_response = requests.${req.method.toLowerCase()}(`,
     `    ${urlText},`,
@@ -387,11 +492,18 @@ function pythonSample(req: StepRequest): string {
     ...(req.body ? [`    json=${literal(req.body, 'python', '    ')},`] : []),
     ')',
     `${name}_response.raise_for_status()`,
-    ...(req.outputs.length ? [`${name} = ${name}_response.json()`, ...req.outputs.map((o) => `${variableName(o.variable, 'python')} = ${name}${pyPath(o.tokens ?? [])}`)] : []),
+    ...(req.outputs.length
+      ? [`${name} = ${name}_response.json()`, ...req.outputs.map((o) => `${variableName(o.variable, 'python')} = ${name}${pyPath(o.tokens ?? [])}`)]
+      : []),
   ].join('\n');
 }
 
-const SAMPLE_WRITERS: Record<SampleLanguage, (req: StepRequest) => string> = {curl: curlSample, nodejs: nodeSample, typescript: typescriptSample, python: pythonSample};
+const SAMPLE_WRITERS: Record<SampleLanguage, (req: StepRequest) => string> = {
+  curl: curlSample,
+  nodejs: nodeSample,
+  typescript: typescriptSample,
+  python: pythonSample,
+};
 
 /** The highlighting of each sample language, from the site's table. */
 const highlightOf = (language: SampleLanguage): string => CODE_SAMPLE_LANGUAGES.find((l) => l.language === language)?.highlight ?? 'text';
@@ -409,7 +521,10 @@ export function stepSamples(req: StepRequest): {language: SampleLanguage; source
 function tabs(samples: {language: SampleLanguage; source: string}[], options: {lazy?: boolean} = {}): string {
   return [
     `<Tabs groupId="lang"${options.lazy ? ' lazy' : ''}>`,
-    ...samples.map(({language, source}) => `<TabItem value="${TABS[language].value}" label="${TABS[language].label}">\n\n\`\`\`${highlightOf(language)}\n${source}\n\`\`\`\n\n</TabItem>`),
+    ...samples.map(
+      ({language, source}) =>
+        `<TabItem value="${TABS[language].value}" label="${TABS[language].label}">\n\n\`\`\`${highlightOf(language)}\n${source}\n\`\`\`\n\n</TabItem>`,
+    ),
     '</Tabs>',
   ].join('\n');
 }
@@ -427,8 +542,20 @@ function setupSamples(vars: Variables, server: string): {language: SampleLanguag
   const inputs = [...vars.inputs.values()].filter((v) => v.kind === 'input');
   const placeholder = (v: Variable) => `<${v.input}>`;
   return [
-    {language: 'curl', source: [`# ${API_KEY_ENV}: your sandbox secret key (sk_sandbox_…)`, ...inputs.map((v) => `${variableName(v, 'curl').slice(1)}="${placeholder(v)}"`)].join('\n')},
-    {language: 'nodejs', source: [`// Node.js 18+ (fetch); ${API_KEY_ENV}: your sandbox secret key (sk_sandbox_…)`, ...inputs.map((v) => `const ${variableName(v, 'nodejs')} = '${placeholder(v)}';`)].join('\n')},
+    {
+      language: 'curl',
+      source: [
+        `# ${API_KEY_ENV}: your sandbox secret key (sk_sandbox_…)`,
+        ...inputs.map((v) => `${variableName(v, 'curl').slice(1)}="${placeholder(v)}"`),
+      ].join('\n'),
+    },
+    {
+      language: 'nodejs',
+      source: [
+        `// Node.js 18+ (fetch); ${API_KEY_ENV}: your sandbox secret key (sk_sandbox_…)`,
+        ...inputs.map((v) => `const ${variableName(v, 'nodejs')} = '${placeholder(v)}';`),
+      ].join('\n'),
+    },
     {
       language: 'typescript',
       source: [
@@ -454,7 +581,14 @@ const OPERATORS: Record<string, string> = {'==': 'is', '!=': 'is not', '<': 'is 
 
 function expressionWords(expression: string, vars: Variables): string {
   const body = /^\$response\.body(?:#(\/.*))?$/.exec(expression);
-  if (body) return body[1] ? `${code(parsePointer(`#${body[1]}`).map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : i ? `.${t}` : t)).join(''))} of the response body` : 'the response body';
+  if (body)
+    return body[1]
+      ? `${code(
+          parsePointer(`#${body[1]}`)
+            .map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : i ? `.${t}` : t))
+            .join(''),
+        )} of the response body`
+      : 'the response body';
   const v = vars.of(expression);
   if (v) return variableWords(v);
   if (expression === '$statusCode') return 'the HTTP status';
@@ -471,8 +605,16 @@ function operandWords(text: string, vars: Variables): string {
 
 export function criterionWords(criterion: Criterion, vars: Variables): string {
   const type = typeof criterion.type === 'string' ? criterion.type : criterion.type?.type;
-  if (type === 'jsonpath') return `${criterion.context ? expressionWords(criterion.context, vars) : 'The response'} has a match for the JSONPath ${code(criterion.condition)}`.replace(/^./, (c) => c.toUpperCase());
-  if (type === 'regex') return `${criterion.context ? expressionWords(criterion.context, vars) : 'The response'} matches the regular expression ${code(criterion.condition)}`.replace(/^./, (c) => c.toUpperCase());
+  if (type === 'jsonpath')
+    return `${criterion.context ? expressionWords(criterion.context, vars) : 'The response'} has a match for the JSONPath ${code(criterion.condition)}`.replace(
+      /^./,
+      (c) => c.toUpperCase(),
+    );
+  if (type === 'regex')
+    return `${criterion.context ? expressionWords(criterion.context, vars) : 'The response'} matches the regular expression ${code(criterion.condition)}`.replace(
+      /^./,
+      (c) => c.toUpperCase(),
+    );
   const m = COMPARISON.exec(criterion.condition);
   if (!m) return `${code(criterion.condition)} holds`;
   const [, left, op, right] = m;
@@ -490,7 +632,13 @@ interface Resolved {
 }
 
 /** The operation a step calls, resolved from the workflow's sources to its reference model, or a problem. */
-function resolveStep(wf: WorkflowFile, step: Step, at: (string | number)[], sources: Map<string, {api: string; doc: ApiDocument}>, models: Map<string, OperationModel>): Resolved | string {
+function resolveStep(
+  wf: WorkflowFile,
+  step: Step,
+  at: (string | number)[],
+  sources: Map<string, {api: string; doc: ApiDocument}>,
+  models: Map<string, OperationModel>,
+): Resolved | string {
   const where = wf.where(...at, step.operationId ? 'operationId' : 'stepId');
   if (!step.operationId) return `${where}: step "${step.stepId}" calls no operationId (every step is an operation of the eight APIs)`;
   const {source, operationId} = parseOperationId(step.operationId);
@@ -535,7 +683,9 @@ function stepRequest(step: Step, workflow: Workflow, model: OperationModel, vars
     path,
     query,
     headers,
-    ...(step.requestBody?.payload !== undefined ? {body: vars.value(step.requestBody.payload), mediaType: step.requestBody.contentType ?? model.requestBody?.content[0]?.mediaType} : {}),
+    ...(step.requestBody?.payload !== undefined
+      ? {body: vars.value(step.requestBody.payload), mediaType: step.requestBody.contentType ?? model.requestBody?.content[0]?.mediaType}
+      : {}),
     outputs,
     name: step.stepId,
   };
@@ -554,7 +704,10 @@ export function sequenceDiagram(title: string, steps: {step: Step; resolved: Res
     '    participant API as NovaRamp API',
   ];
   steps.forEach(({step, resolved: {model}}, i) => {
-    const success = (step.successCriteria ?? []).map((c) => /^\s*\$statusCode\s*==\s*(\d{3})\s*$/.exec(c.condition)?.[1]).find(Boolean) ?? model.responses.find((r) => /^2/.test(r.status))?.status ?? '2xx';
+    const success =
+      (step.successCriteria ?? []).map((c) => /^\s*\$statusCode\s*==\s*(\d{3})\s*$/.exec(c.condition)?.[1]).find(Boolean) ??
+      model.responses.find((r) => /^2/.test(r.status))?.status ??
+      '2xx';
     if (isSandbox(model)) lines.push('    rect rgba(128, 128, 128, 0.15)', `    Note over C,API: Sandbox only: ${clean(model.summary ?? model.operationId)}`);
     lines.push(`    C->>API: ${i + 1}. ${model.method.toUpperCase()} ${clean(model.path)}`);
     const outputs = Object.keys(step.outputs ?? {});
@@ -573,7 +726,10 @@ function inputsTable(workflow: Workflow, vars: Variables): string {
     '| --- | --- | --- | --- |',
     ...Object.entries(properties).map(([name, schema]) => {
       const v = vars.inputs.get(name)!;
-      const names = v.kind === 'env' ? `${code(`$${API_KEY_ENV}`)} (environment)` : [code(variableName(v, 'curl')), code(variableName(v, 'nodejs')), code(variableName(v, 'python'))].join(' · ');
+      const names =
+        v.kind === 'env'
+          ? `${code(`$${API_KEY_ENV}`)} (environment)`
+          : [code(variableName(v, 'curl')), code(variableName(v, 'nodejs')), code(variableName(v, 'python'))].join(' · ');
       const description = schema.description ? cell(mdxText(schema.description.replace(/\s+/g, ' ').trim())) : '';
       const pattern = schema.pattern ? ` Pattern ${cell(code(schema.pattern))}.` : '';
       return `| ${code(name)} | ${required.has(name) ? 'yes' : 'no'} | ${names} | ${description}${pattern} |`;
@@ -606,12 +762,17 @@ function stepSection(n: number, step: Step, workflow: Workflow, resolved: Resolv
       '',
       '**Checks**',
       '',
-      ...((step.successCriteria ?? []).length ? (step.successCriteria ?? []).map((c) => `- ${criterionWords(c, vars)}.`) : ['- The response has a success status (2xx).']),
+      ...((step.successCriteria ?? []).length
+        ? (step.successCriteria ?? []).map((c) => `- ${criterionWords(c, vars)}.`)
+        : ['- The response has a success status (2xx).']),
       '',
       '**Carries forward**',
       '',
       ...(outputs.length
-        ? outputs.map((o) => `- ${code(o.variable.output!)}: ${o.tokens ? expressionWords(o.expression, vars) : code(o.expression)}, as ${code(variableName(o.variable, 'curl'))} · ${code(variableName(o.variable, 'nodejs'))} · ${code(variableName(o.variable, 'python'))}.`)
+        ? outputs.map(
+            (o) =>
+              `- ${code(o.variable.output!)}: ${o.tokens ? expressionWords(o.expression, vars) : code(o.expression)}, as ${code(variableName(o.variable, 'curl'))} · ${code(variableName(o.variable, 'nodejs'))} · ${code(variableName(o.variable, 'python'))}.`,
+          )
         : ['- Nothing: no later step reads this response.']),
       '',
       '**When it fails**',
@@ -630,7 +791,9 @@ function stepSection(n: number, step: Step, workflow: Workflow, resolved: Resolv
 
 /** A variable a guide's step reads: an input by its name, an earlier step's output with a link to that step. */
 function embedVariableWords(v: Variable, workflowId: string): string {
-  return v.kind === 'input' ? code(variableName(v, 'curl')) : `${code(variableName(v, 'curl'))} from step [${plain(v.step!)}](${workflowRoute(workflowId)}#${stepAnchor(v.step!)})`;
+  return v.kind === 'input'
+    ? code(variableName(v, 'curl'))
+    : `${code(variableName(v, 'curl'))} from step [${plain(v.step!)}](${workflowRoute(workflowId)}#${stepAnchor(v.step!)})`;
 }
 
 /** The variables a value reads, in order, each once. */
@@ -638,7 +801,11 @@ function variablesOf(values: Value[], out = new Map<string, Variable>()): Map<st
   for (const value of values) {
     if (value.kind === 'var') out.set(value.variable.name, value.variable);
     else if (value.kind === 'template') value.pieces.forEach((p) => typeof p !== 'string' && out.set(p.name, p));
-    else if (value.kind === 'object') variablesOf(value.entries.map(([, v]) => v), out);
+    else if (value.kind === 'object')
+      variablesOf(
+        value.entries.map(([, v]) => v),
+        out,
+      );
     else if (value.kind === 'array') variablesOf(value.items, out);
   }
   return out;
@@ -652,11 +819,15 @@ function variablesOf(values: Value[], out = new Map<string, Variable>()): Map<st
 function embedOf(workflow: Workflow, title: string, step: Step, resolved: Resolved, vars: Variables): string {
   const {model, route} = resolved;
   const req = stepRequest(step, workflow, model, vars);
-  const reads = [...variablesOf([...req.path.values(), ...req.query.map(([, v]) => v), ...req.headers.map(([, v]) => v), ...(req.body ? [req.body] : [])]).values()].filter((v) => v.kind !== 'env');
+  const reads = [
+    ...variablesOf([...req.path.values(), ...req.query.map(([, v]) => v), ...req.headers.map(([, v]) => v), ...(req.body ? [req.body] : [])]).values(),
+  ].filter((v) => v.kind !== 'env');
   const href = `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`;
   const list = (items: string[]) => (items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
   const reading = reads.length ? ` The samples read ${list(reads.map((v) => embedVariableWords(v, workflow.workflowId)))}` : '';
-  const setting = req.outputs.length ? `${reads.length ? ', and set' : ' The samples set'} ${list(req.outputs.map((o) => code(variableName(o.variable, 'curl'))))} from the response` : '';
+  const setting = req.outputs.length
+    ? `${reads.length ? ', and set' : ' The samples set'} ${list(req.outputs.map((o) => code(variableName(o.variable, 'curl'))))} from the response`
+    : '';
   return [
     // Short: a guide embeds many steps, and its own prose says what each one does.
     `Step [${plain(step.stepId)}](${href}) of the workflow [${plain(title)}](${workflowRoute(workflow.workflowId)}), which CI runs against the mock (reference: [${plain(model.summary ?? model.operationId)}](${route})).${reading}${setting}${reading || setting ? '.' : ''}`,
@@ -711,7 +882,14 @@ function pageOf(wf: WorkflowFile, workflow: Workflow, steps: {step: Step; resolv
     '',
     ...steps.map(({step, resolved}, i) => stepSection(i + 1, step, workflow, resolved, vars)),
     ...(outputs.length
-      ? ['## Outputs', '', 'What the workflow hands back once every step passed:', '', ...outputs.map(([name, expression]) => `- ${code(name)}: ${expressionWords(expression, vars)}`), '']
+      ? [
+          '## Outputs',
+          '',
+          'What the workflow hands back once every step passed:',
+          '',
+          ...outputs.map(([name, expression]) => `- ${code(name)}: ${expressionWords(expression, vars)}`),
+          '',
+        ]
       : []),
   ].join('\n');
 }
@@ -736,7 +914,10 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
     }
     const sources = new Map<string, {api: string; doc: ApiDocument}>();
     for (const [i, source] of (wf.doc.sourceDescriptions ?? []).entries()) {
-      const root = path.relative(siteDir, path.resolve(path.dirname(abs), String(source.url))).split(path.sep).join('/');
+      const root = path
+        .relative(siteDir, path.resolve(path.dirname(abs), String(source.url)))
+        .split(path.sep)
+        .join('/');
       const api = ROOTS.get(root);
       const doc = api ? apis.get(api) : undefined;
       if (!api || !doc) problems.push(`${wf.where('sourceDescriptions', i, 'url')}: source "${source.name}" is not one of the eight APIs (${source.url})`);
@@ -769,7 +950,10 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
           sends,
           mdx: embedOf(workflow, title, step, resolved, vars),
         });
-        uses.push([useKey(resolved.api, resolved.model.operationId), {workflowId: workflow.workflowId, title, stepId: step.stepId, href: `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`}]);
+        uses.push([
+          useKey(resolved.api, resolved.model.operationId),
+          {workflowId: workflow.workflowId, title, stepId: step.stepId, href: `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`},
+        ]);
         return undefined;
       });
       const id = workflow.workflowId || workflowIdOfFile(abs);

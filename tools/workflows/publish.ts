@@ -21,9 +21,15 @@ export const workflowDownloadPath = (id: string, ext: 'yaml' | 'json'): string =
 
 /** The API a source description of `file` (absolute) names, by the root its URL resolves to. */
 function apiOfSource(siteDir: string, file: string, url: string): string {
-  const root = path.relative(siteDir, path.resolve(path.dirname(file), url)).split(path.sep).join('/');
+  const root = path
+    .relative(siteDir, path.resolve(path.dirname(file), url))
+    .split(path.sep)
+    .join('/');
   const api = API_SPECS.find((a) => specPath(a) === root);
-  if (!api) throw new Error(`${path.relative(siteDir, file)}: source description ${url} is not a root of the eight APIs (${API_SPECS.map((a) => specPath(a)).join(', ')})`);
+  if (!api)
+    throw new Error(
+      `${path.relative(siteDir, file)}: source description ${url} is not a root of the eight APIs (${API_SPECS.map((a) => specPath(a)).join(', ')})`,
+    );
   return api;
 }
 
@@ -62,7 +68,9 @@ export function publishWorkflows(siteDir: string, outDir: string): string[] {
       const json = JSON.parse(fs.readFileSync(path.join(bundled, `${id}.arazzo.json`), 'utf8')) as Record<string, unknown> & ArazzoDocument;
       json.sourceDescriptions.forEach((s, i) => (s.url = `../${apis[i]}.json`));
       if (json.components && typeof json.components === 'object' && !Object.keys(json.components).length) delete json.components;
-      const ordered = Object.fromEntries([...KEY_ORDER.filter((k) => k in json), ...Object.keys(json).filter((k) => !KEY_ORDER.includes(k))].map((k) => [k, json[k]]));
+      const ordered = Object.fromEntries(
+        [...KEY_ORDER.filter((k) => k in json), ...Object.keys(json).filter((k) => !KEY_ORDER.includes(k))].map((k) => [k, json[k]]),
+      );
       fs.writeFileSync(path.join(outDir, `${id}.arazzo.json`), `${JSON.stringify(ordered, null, 2)}\n`);
       written.push(`${id}.arazzo.json`, `${id}.arazzo.yaml`);
     }

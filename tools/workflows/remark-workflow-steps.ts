@@ -20,7 +20,12 @@ export interface WorkflowStepsOptions {
 let mdxParser: Promise<(text: string) => MdNode> | null = null;
 function parseMdx(text: string): Promise<MdNode> {
   mdxParser ??= (async () => {
-    const [{unified}, {default: remarkParse}, {default: remarkGfm}, {default: remarkMdx}] = await Promise.all([import('unified'), import('remark-parse'), import('remark-gfm'), import('remark-mdx')]);
+    const [{unified}, {default: remarkParse}, {default: remarkGfm}, {default: remarkMdx}] = await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-gfm'),
+      import('remark-mdx'),
+    ]);
     const processor = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
     return (t: string) => processor.parse(t) as unknown as MdNode;
   })();
@@ -47,7 +52,10 @@ export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) 
     if (!found.length) return;
     const where = (node: MdNode) => `${file.path ?? file.history?.[0] ?? 'page'}:${node.position?.start.line ?? 0}`;
     const missing = ['Tabs', 'TabItem'].filter((name) => !imports(tree, name));
-    if (missing.length) throw new Error(`${where(found[0].node)}: ::${WORKFLOW_STEP_DIRECTIVE} shows tabs: import ${missing.map((n) => `${n} from '@theme/${n}'`).join(' and ')} at the top of the page`);
+    if (missing.length)
+      throw new Error(
+        `${where(found[0].node)}: ::${WORKFLOW_STEP_DIRECTIVE} shows tabs: import ${missing.map((n) => `${n} from '@theme/${n}'`).join(' and ')} at the top of the page`,
+      );
     const steps = await workflowSteps(siteDir);
     for (const {node, parent} of found) {
       const {workflow, step} = node.attributes ?? {};

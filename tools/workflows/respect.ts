@@ -52,7 +52,10 @@ interface RespectCheck {
   condition?: string;
 }
 interface RespectLog {
-  files: Record<string, {executedWorkflows: {workflowId: string; status: string; executedSteps: {stepId: string; status: string; checks?: RespectCheck[]}[]}[]}>;
+  files: Record<
+    string,
+    {executedWorkflows: {workflowId: string; status: string; executedSteps: {stepId: string; status: string; checks?: RespectCheck[]}[]}[]}
+  >;
 }
 
 /** One line naming a failure: `file:line workflow W, step S: criterion C failed: message`. */
@@ -83,7 +86,8 @@ export function runWorkflows(siteDir: string, files: readonly string[], {origin,
       .split('\n')
       .filter((l) => !/[║╔╚]/.test(l))
       .join('\n');
-    if (!fs.existsSync(log)) return {status, output: shown, runs: [], failures: [], error: `redocly respect ran no workflow (exit ${status}):\n${shown.trim()}`};
+    if (!fs.existsSync(log))
+      return {status, output: shown, runs: [], failures: [], error: `redocly respect ran no workflow (exit ${status}):\n${shown.trim()}`};
     const json = JSON.parse(fs.readFileSync(log, 'utf8')) as RespectLog;
     const runs: WorkflowRun[] = [];
     const failures: WorkflowFailure[] = [];

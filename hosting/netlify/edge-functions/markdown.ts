@@ -11,6 +11,11 @@ interface Context {
   next(): Promise<Response>;
 }
 
-export default (request: Request, context: Context): Promise<Response> => negotiatePage(request, (url) => fetch(url), () => context.next());
+export default (request: Request, context: Context): Promise<Response> =>
+  negotiatePage(
+    request,
+    (url) => fetch(url),
+    () => context.next(),
+  );
 
 export const config = {path: '/*', excludedPath: ['/assets/*', '/*.md'], method: ['GET', 'HEAD']};

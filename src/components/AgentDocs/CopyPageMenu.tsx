@@ -83,16 +83,19 @@ export default function CopyPageMenu({id, route, focus, button, onClose, onStatu
         </button>
       </li>
       <li role="none">
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- a file, not a route of the site */}
         <a {...external} className={styles.item} href={markdownPath(route)}>
           View as Markdown
         </a>
       </li>
       <li role="none">
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- another site */}
         <a {...external} className={styles.item} href={`https://chatgpt.com/?q=${encodeURIComponent(prompt(route))}`}>
           Open in ChatGPT
         </a>
       </li>
       <li role="none">
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- another site */}
         <a {...external} className={styles.item} href={`https://claude.ai/new?q=${encodeURIComponent(prompt(route))}`}>
           Open in Claude
         </a>

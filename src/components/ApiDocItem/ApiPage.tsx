@@ -27,7 +27,6 @@ import {prefillParameters, type Operation} from '@site/src/data/operation';
 import CodeSamples, {type CodeSampleHtml} from './CodeSamples';
 import TryIt from './TryIt';
 
-
 /** The theme's initial try-it state (ApiItem's), so the panel behaves as the stock one. */
 function createStore(api: Operation, options: unknown) {
   const accept = Object.entries(api.responses ?? {})
@@ -38,9 +37,7 @@ function createStore(api: Operation, options: unknown) {
   const apiOptions = options as {authPersistence?: string} | undefined;
   // Credentials live in browser storage; the server render starts without them.
   const inBrowser = ExecutionEnvironment.canUseDOM;
-  const auth = inBrowser
-    ? createAuth({security: api.security, securitySchemes: api.securitySchemes, options: apiOptions} as never)
-    : {data: {}, options: {}};
+  const auth = inBrowser ? createAuth({security: api.security, securitySchemes: api.securitySchemes, options: apiOptions} as never) : {data: {}, options: {}};
   return createStoreWithState(
     {
       accept: {value: accept[0], options: accept},
@@ -87,8 +84,7 @@ function restoreSavedServer(store: Store, options: {authPersistence?: false | 'l
   if (!saved || !chosen) return;
   if (value?.url !== chosen.url) store.dispatch(setServer(JSON.stringify(chosen)));
   for (const [key, variable] of Object.entries(saved.variables ?? {})) {
-    if (chosen.variables?.[key] && typeof variable?.default === 'string')
-      store.dispatch(setServerVariable(JSON.stringify({key, value: variable.default})));
+    if (chosen.variables?.[key] && typeof variable?.default === 'string') store.dispatch(setServerVariable(JSON.stringify({key, value: variable.default})));
   }
 }
 

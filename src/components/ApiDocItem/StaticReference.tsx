@@ -43,16 +43,22 @@ function Reference({file}: {file: string}): ReactNode {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (!element || state !== 'ready' || revealed.current || !id) return;
     revealed.current = true;
-    void reveal(element, id, {panels, component: (name) => loadComponent(`${componentUrl}${name}`)}, () => undefined).then((target) => target?.scrollIntoView());
+    void reveal(element, id, {panels, component: (name) => loadComponent(`${componentUrl}${name}`)}, () => undefined).then((target) =>
+      target?.scrollIntoView(),
+    );
   }, [state, panels, componentUrl]);
   if (state === 'failed') {
     return (
       <div className="alert alert--danger" role="alert">
-        The reference of this operation could not be loaded. <a href={window.location.pathname}>Reload the page</a> to see it.
+        The reference of this operation could not be loaded.{' '}
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- a full reload, which a router link would not do */}
+        <a href={window.location.pathname}>Reload the page</a> to see it.
       </div>
     );
   }
-  return <div ref={root} className={STATIC_REFERENCE_CLASS} data-file={file} aria-busy={state === 'loading' || undefined} dangerouslySetInnerHTML={{__html: html}} />;
+  return (
+    <div ref={root} className={STATIC_REFERENCE_CLASS} data-file={file} aria-busy={state === 'loading' || undefined} dangerouslySetInnerHTML={{__html: html}} />
+  );
 }
 
 export default function StaticReference({file}: {file: string}): ReactNode {

@@ -69,7 +69,12 @@ export default function TryIt({api, file, onLoaded}: {api: Operation; file?: str
           </button>
         </div>
       )}>
-      <Suspense fallback={<p className="novaramp-try-it__loading" role="status">Loading the request form…</p>}>
+      <Suspense
+        fallback={
+          <p className="novaramp-try-it__loading" role="status">
+            Loading the request form…
+          </p>
+        }>
         <TryItPanel />
       </Suspense>
     </ErrorBoundary>

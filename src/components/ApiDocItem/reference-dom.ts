@@ -46,7 +46,9 @@ function scopeIds(root: Element, prefix: string): void {
   for (const attr of ['aria-controls', 'aria-labelledby']) {
     root.querySelectorAll(`[${attr}]`).forEach((el) => el.setAttribute(attr, map(el.getAttribute(attr) ?? '')));
   }
-  root.querySelectorAll<HTMLAnchorElement>('a[href^="#"]').forEach((a) => a.setAttribute('href', `#${map(decodeURIComponent(a.getAttribute('href')!.slice(1)))}`));
+  root
+    .querySelectorAll<HTMLAnchorElement>('a[href^="#"]')
+    .forEach((a) => a.setAttribute('href', `#${map(decodeURIComponent(a.getAttribute('href')!.slice(1)))}`));
 }
 
 /** Fills a deferred panel once its contents are there (at once when they are: a microtask, before the next frame). */
@@ -161,7 +163,8 @@ export async function reveal(root: Element, id: string, sources: ReferenceSource
   if (!find()) {
     const contents = await sources.panels();
     const index = contents.findIndex((html) => html.includes(` id="${id}"`));
-    const holder = index < 0 ? null : Array.from(root.querySelectorAll(`[${DEFERRED_ATTRIBUTE}="${index}"]`)).find((el) => !el.closest(`[${COMPONENT_FILE_ATTRIBUTE}]`));
+    const holder =
+      index < 0 ? null : Array.from(root.querySelectorAll(`[${DEFERRED_ATTRIBUTE}="${index}"]`)).find((el) => !el.closest(`[${COMPONENT_FILE_ATTRIBUTE}]`));
     if (!holder) return undefined;
     await showAround(holder, root, sources, filled);
   }
@@ -173,7 +176,8 @@ export async function reveal(root: Element, id: string, sources: ReferenceSource
 
 /** Makes `root`'s reference interactive; returns what undoes it. */
 export function attachReference(root: HTMLElement, sources: ReferenceSources): () => void {
-  const resize = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => entries.forEach((entry) => showArrows(entry.target as HTMLElement))) : undefined;
+  const resize =
+    typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => entries.forEach((entry) => showArrows(entry.target as HTMLElement))) : undefined;
   const watch = (within: Element) => within.querySelectorAll<HTMLElement>('ul[role="tablist"]').forEach((list) => resize?.observe(list));
   const tabOf = (event: Event) => (event.target as Element | null)?.closest?.<HTMLElement>(TAB) ?? null;
   const onClick = (event: MouseEvent) => {

@@ -99,7 +99,10 @@ class OperationFilesPlugin {
           const entry = compilation.entrypoints.get(operation.contentChunk);
           if (!entry) throw new Error(`${NAME}: no entry point for ${operation.path} (${operation.modulePath})`);
           const scripts = entryScripts(entry.chunks);
-          chunksByModule.set(operation.modulePath, scripts.map((s) => s.id));
+          chunksByModule.set(
+            operation.modulePath,
+            scripts.map((s) => s.id),
+          );
           const file: OperationRouteFile = {
             scripts: scripts.map((s) => `${publicPath}${s.file}`),
             ...(operation.category ? {category: operation.category} : {}),

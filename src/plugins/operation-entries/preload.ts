@@ -64,8 +64,7 @@ const leafRoute = (pathname: string): (RouteConfig & {sidebar?: string}) | undef
   matchRoutes(routes as RouteConfig[], pathname).find(({route}) => route.exact)?.route;
 
 /** Resolves when `path`'s script has registered it. */
-const registration = (path: string): Promise<void> =>
-  registered.has(path) ? Promise.resolve() : new Promise((resolve) => waiting.set(path, resolve));
+const registration = (path: string): Promise<void> => (registered.has(path) ? Promise.resolve() : new Promise((resolve) => waiting.set(path, resolve)));
 
 /** Adds the scripts not on the page yet, in order; rejects if one fails to load. */
 function addScripts(scripts: string[]): Promise<void> {
@@ -187,8 +186,5 @@ export default async function preload(pathname: string): Promise<unknown> {
   const matches = Array.from(new Set([pathname, decoded]))
     .map((p) => matchRoutes(routes as RouteConfig[], p))
     .flat();
-  return Promise.all([
-    ...matches.map((match) => (match.route.component as {preload?: () => Promise<unknown>}).preload?.()),
-    sidebarPages(decoded),
-  ]);
+  return Promise.all([...matches.map((match) => (match.route.component as {preload?: () => Promise<unknown>}).preload?.()), sidebarPages(decoded)]);
 }

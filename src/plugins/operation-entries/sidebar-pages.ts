@@ -111,8 +111,7 @@ export function loadPages(key: string): Promise<void> {
 }
 
 /** The keys of the pages that the categories around `category`, open with it, show (its own included). */
-const keysOpenWith = (category: Category): string[] =>
-  [...places].filter(([, place]) => chains.get(category)?.includes(place.category)).map(([key]) => key);
+const keysOpenWith = (category: Category): string[] => [...places].filter(([, place]) => chains.get(category)?.includes(place.category)).map(([key]) => key);
 
 /** The keys of the pages an operation page of `key` shows: its category's and those of the categories around it. */
 export const keysAroundPage = (key: string): string[] => {
@@ -145,7 +144,9 @@ function renderedLink(li: Element): SidebarLink | undefined {
   const href = a?.getAttribute('href');
   if (!li.classList.contains('theme-doc-sidebar-item-link') || a?.tagName !== 'A' || li.children.length !== 1 || !href?.startsWith(OPERATION_ROUTE_PREFIX))
     return undefined;
-  const className = Array.from(li.classList).filter((name) => !THEME_CLASS.test(name)).join(' ');
+  const className = Array.from(li.classList)
+    .filter((name) => !THEME_CLASS.test(name))
+    .join(' ');
   return {type: 'link', href, label: a.textContent ?? '', unlisted: false, ...(className ? {className} : {})};
 }
 

@@ -21,7 +21,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {GENERATED_DIR} from '../../data/api-table';
 
 // A regular expression, not a function: Rspack would call a JS function across its native boundary per module.
-const NOT_OPENAPI_MODULES = /^(?!.*([\\/]node_modules[\\/]docusaurus-(theme|plugin)-openapi-docs|[\\/]src[\\/]components[\\/]ApiDocItem|[\\/]src[\\/]theme)[\\/])/;
+const NOT_OPENAPI_MODULES =
+  /^(?!.*([\\/]node_modules[\\/]docusaurus-(theme|plugin)-openapi-docs|[\\/]src[\\/]components[\\/]ApiDocItem|[\\/]src[\\/]theme)[\\/])/;
 const OPENAPI_MARKDOWN = /[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]Markdown[\\/]index\.js$/;
 
 /** The chunk names of the generated API pages' content, from the registry (`"<chunk>": [() => import(…"<module>")…`). */

@@ -27,11 +27,13 @@ const declarations = (style: Record<string, unknown>) =>
  */
 export function tokenCss(theme: PrismTheme, scope: string): string {
   const plain = {'--prism-color': theme.plain.color, '--prism-background-color': theme.plain.backgroundColor};
-  const rules = [`${scope} .novaramp-code{${Object.entries(plain).map(([k, v]) => `${k}:${v}`).join(';')}}`];
+  const rules = [
+    `${scope} .novaramp-code{${Object.entries(plain)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(';')}}`,
+  ];
   for (const {types, style, languages} of theme.styles) {
-    const selectors = types.flatMap((t) =>
-      (languages ?? [undefined]).map((lang) => `${scope} .novaramp-code${lang ? `.language-${lang}` : ''} .token.${t}`),
-    );
+    const selectors = types.flatMap((t) => (languages ?? [undefined]).map((lang) => `${scope} .novaramp-code${lang ? `.language-${lang}` : ''} .token.${t}`));
     rules.push(`${selectors.join(',')}{${declarations(style as Record<string, unknown>)}}`);
   }
   return rules.join('');

@@ -20,7 +20,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {GENERATED_DIR} from '../../data/api-table';
-import {COMPONENT_FOLDER, COMPONENT_URL, LINKS_FILE, MODEL_FOLDER, MODEL_URL, REFERENCE_HTML_FOLDER, REFERENCE_HTML_URL, TRY_IT_FOLDER, TRY_IT_URL} from '../../data/static-reference';
+import {
+  COMPONENT_FOLDER,
+  COMPONENT_URL,
+  LINKS_FILE,
+  MODEL_FOLDER,
+  MODEL_URL,
+  REFERENCE_HTML_FOLDER,
+  REFERENCE_HTML_URL,
+  TRY_IT_FOLDER,
+  TRY_IT_URL,
+} from '../../data/static-reference';
 
 interface SpecLink {
   route: string;
@@ -51,7 +61,9 @@ export default function staticReferencePlugin(context: LoadContext): Plugin {
     configureWebpack: (config, isServer, {currentBundler}) => ({
       resolve: {alias: {'@novaramp/reference-html$': path.join(__dirname, isServer ? 'server.ts' : 'client.ts')}},
       plugins: isServer ? [new currentBundler.instance.DefinePlugin({__NOVARAMP_REFERENCE_HTML_DIR__: JSON.stringify(folders[0].dir)})] : [],
-      ...(config.mode === 'development' ? {devServer: {static: folders.map(({dir, url}) => ({directory: dir, publicPath: publicPath(url), watch: false}))}} : {}),
+      ...(config.mode === 'development'
+        ? {devServer: {static: folders.map(({dir, url}) => ({directory: dir, publicPath: publicPath(url), watch: false}))}}
+        : {}),
     }),
     async postBuild({outDir, routesPaths}) {
       // Absent when the site builds with the stock OpenAPI page (bench: STOCK_API_ITEM), which renders its own.

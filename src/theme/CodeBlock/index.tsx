@@ -9,7 +9,8 @@ import type {Props} from '@theme/CodeBlock';
 const Highlighted = lazy(() => import('./Highlighted'));
 
 const ServerCodeBlock: ComponentType<Props> | undefined = process.env.NOVARAMP_SERVER_BUNDLE
-  ? (require('./Highlighted') as {default: ComponentType<Props>}).default
+  ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server bundle needs it at once, not lazily
+    (require('./Highlighted') as {default: ComponentType<Props>}).default
   : undefined;
 
 export default function CodeBlock(props: Props): ReactNode {

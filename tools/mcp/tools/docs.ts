@@ -37,7 +37,12 @@ export function registerDocsTools(server: McpServer, build: DocsBuild, pages: Do
     ({page: ref}) => {
       const {page, redirectedFrom} = pages.resolve(ref);
       const source = `Page: ${pages.url(page.route)} (Markdown: ${pages.markdownUrl(page)}; resource: ${pages.uri(page)})${redirectedFrom ? `, redirected from ${redirectedFrom}` : ''}.`;
-      return {content: [{type: 'text', text: pages.read(page)}, {type: 'text', text: source}]};
+      return {
+        content: [
+          {type: 'text', text: pages.read(page)},
+          {type: 'text', text: source},
+        ],
+      };
     },
   );
 
@@ -47,9 +52,19 @@ export function registerDocsTools(server: McpServer, build: DocsBuild, pages: Do
       list: () => ({
         resources: pages.all.map((p) => ({uri: pages.uri(p), name: p.route, title: p.title, description: p.description, mimeType: 'text/markdown'})),
       }),
-      complete: {path: (value) => pages.all.map((p) => p.route).filter((r) => r.startsWith(value)).slice(0, 100)},
+      complete: {
+        path: (value) =>
+          pages.all
+            .map((p) => p.route)
+            .filter((r) => r.startsWith(value))
+            .slice(0, 100),
+      },
     }),
-    {title: `${BRAND} docs page`, description: 'The Markdown copy of a page of the docs; the URI is this prefix and the page route.', mimeType: 'text/markdown'},
+    {
+      title: `${BRAND} docs page`,
+      description: 'The Markdown copy of a page of the docs; the URI is this prefix and the page route.',
+      mimeType: 'text/markdown',
+    },
     (uri) => {
       try {
         const {page} = pages.resolve(uri.href);

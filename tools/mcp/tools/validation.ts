@@ -7,7 +7,8 @@ import type {RequestValidator} from '../validate';
 import {READ_ONLY, jsonResult} from './result';
 
 const values = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
-const outcome = 'Returns {valid, errors, warnings}: each error with `in` (path, query, header or body), the JSON `pointer` of the offending value there, a message and the failed JSON Schema keyword.';
+const outcome =
+  'Returns {valid, errors, warnings}: each error with `in` (path, query, header or body), the JSON `pointer` of the offending value there, a message and the failed JSON Schema keyword.';
 
 export function registerValidationTools(server: McpServer, spec: SpecIndex, validator: RequestValidator): void {
   server.registerTool(

@@ -11,14 +11,19 @@ export function registerWorkflowTools(server: McpServer, workflows: WorkflowInde
     {
       title: 'List the API workflows',
       description: `The journeys an integrator of the ${BRAND} API follows (onboard an account, fund it, trade, withdraw, webhooks, recover events), each an Arazzo 1.0.1 workflow: its id, title, summary, inputs, number of steps, the operationIds it calls in order, the URL of its page and its YAML and JSON downloads. Read one step by step with get_workflow.`,
-      inputSchema: {filter: z.string().max(200).optional().describe('Only the workflows whose id, title, summary or operations contain these words (case-insensitive).')},
+      inputSchema: {
+        filter: z.string().max(200).optional().describe('Only the workflows whose id, title, summary or operations contain these words (case-insensitive).'),
+      },
       annotations: READ_ONLY,
     },
     ({filter}) => {
       const words = (filter ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const all = workflows.list();
       const matching = all.filter((w) => words.every((word) => JSON.stringify([w.id, w.title, w.summary, w.operations]).toLowerCase().includes(word)));
-      return jsonResult({workflows: matching, ...(matching.length ? {} : {note: `No workflow matches; the workflows are: ${all.map((w) => w.id).join(', ')}.`})});
+      return jsonResult({
+        workflows: matching,
+        ...(matching.length ? {} : {note: `No workflow matches; the workflows are: ${all.map((w) => w.id).join(', ')}.`}),
+      });
     },
   );
 
