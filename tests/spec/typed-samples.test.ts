@@ -10,7 +10,8 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {COMBINED_SPEC} from '../../src/data/api-table';
-import {bin, run, SITE_ROOT} from '../../tools/cli';
+import {SITE_ROOT} from '../../tools/cli';
+import {typecheckSamples} from '../helpers/typecheck';
 import {docPages} from '../../tools/doc-requests';
 import {loadOperations} from '../../tools/spec-model';
 import {cachedBundle} from '../../tools/spec-bundle-cache';
@@ -68,29 +69,7 @@ before(async () => {
       write(`docs/${page.replace(/[/.]/g, '_')}/${TYPES_MODULE.slice(2)}.d.ts`, types, 'novaramp.d.ts');
     }
   }
-  fs.writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        noEmit: true,
-        target: 'es2022',
-        module: 'esnext',
-        moduleResolution: 'bundler',
-        lib: ['es2022', 'dom'],
-        types: ['node'],
-        skipLibCheck: true,
-        esModuleInterop: true,
-      },
-      include: ['samples/**/*.ts', 'broken/**/*.ts', 'docs/**/*.ts'],
-    }),
-  );
-  const {output} = run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], SITE_ROOT);
-  errors = [...output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map((m) => ({
-    file: path.relative(dir, path.resolve(SITE_ROOT, m[1])),
-    line: Number(m[2]),
-    message: m[3],
-  }));
+  errors = typecheckSamples(dir, ['samples/**/*.ts', 'broken/**/*.ts', 'docs/**/*.ts']);
 });
 after(() => fs.rmSync(dir, {recursive: true, force: true}));
 

@@ -14,7 +14,8 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import remarkGfm from 'remark-gfm';
 import {API_SPECS, COMBINED_SPEC, specPath} from '../../src/data/api-table';
-import {bin, run, SITE_ROOT} from '../../tools/cli';
+import {SITE_ROOT} from '../../tools/cli';
+import {typecheckSamples} from '../helpers/typecheck';
 import type {ApiDocument} from '../../tools/openapi/document';
 import {start, type MockServer} from '../../tools/mock-server';
 import {loadApi} from '../../tools/openapi/load';
@@ -283,28 +284,10 @@ test('the TypeScript samples of every page type-check against the published type
       fs.writeFileSync(path.join(folder, 'index.ts'), `${script(mdx, 'typescript')}\n\nexport {};\n`);
       fs.writeFileSync(path.join(folder, 'novaramp.d.ts'), types);
     }
-    fs.writeFileSync(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'es2022',
-          module: 'esnext',
-          moduleResolution: 'bundler',
-          lib: ['es2022', 'dom'],
-          types: ['node'],
-          skipLibCheck: true,
-          noUnusedLocals: false,
-        },
-        include: ['**/*.ts'],
-      }),
+    assert.deepEqual(
+      typecheckSamples(dir, ['**/*.ts']).map((e) => `${e.file}:${e.line}: ${e.message}`),
+      [],
     );
-    const {output} = run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], SITE_ROOT);
-    const errors = [...output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(
-      (m) => `${path.relative(dir, path.resolve(SITE_ROOT, m[1]))}:${m[2]}: ${m[3]}`,
-    );
-    assert.deepEqual(errors, []);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }

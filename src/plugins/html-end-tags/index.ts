@@ -18,7 +18,7 @@ import {minify, type Options} from '@swc/html';
 import type {Plugin} from '@docusaurus/types';
 
 /** The options Docusaurus minifies with (@docusaurus/bundler's minifyHtml), with tag omission off. */
-const WITH_END_TAGS: Options = {
+export const WITH_END_TAGS: Options = {
   tagOmission: false,
   removeComments: false,
   preserveComments: [],
