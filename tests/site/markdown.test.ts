@@ -120,7 +120,15 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
           .map(text)
           .map((h) => h.replace(/\u200b/g, '').trim())
       : [],
-    tabs: markdown ? all('.tabs-container [role="tab"]', markdown).map(text) : [],
+    // The labels of the tabs whose panel is in the page: a lazy tab set (a workflow step a guide embeds) holds only
+    // the chosen one's, its other languages are on the workflow page it links.
+    tabs: markdown
+      ? all('.tabs-container', markdown).flatMap((set) => {
+          const tabs = all('[role="tab"]', set);
+          const panels = all('[role="tabpanel"]', set);
+          return (panels.length === tabs.length ? tabs : tabs.filter((t) => t.getAttribute('aria-selected') === 'true')).map(text);
+        })
+      : [],
     cards: all('a.card').map((a) => a.getAttribute('href') ?? ''),
     admonitions: markdown ? all('.theme-admonition', markdown).map((a) => (a.className.match(/theme-admonition-(\w+)/) ?? [])[1] ?? '') : [],
   };
@@ -234,8 +242,9 @@ test('converted copies keep every heading, each tab under a heading of its label
     const md = read(copy);
     const headingLines = md
       .split('\n')
-      .filter((l) => /^#{1,6} /.test(l))
-      .map((l) => l.replace(/^#+ /, '').replace(/[*`\\]/g, ''));
+      // A heading inside a list item (a tab set in a numbered step) is indented.
+      .filter((l) => /^\s*#{1,6} /.test(l))
+      .map((l) => l.replace(/^\s*#+ /, '').replace(/[*`\\]/g, ''));
     for (const h of f.headings) if (!headingLines.includes(h)) lost.push(`${route}: heading "${h}"`);
     for (const label of f.tabs) if (!headingLines.includes(label)) lost.push(`${route}: tab "${label}"`);
     for (const href of f.cards) if (!md.includes(`](${markdownUrl(href)})`)) lost.push(`${route}: card ${href}`);

@@ -20,6 +20,7 @@ import {MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SAMPLE_SOURCES_FOLDER} from '../../tools/api-pages/code-samples';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
 import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
+import rehypeDocusaurus from '../../tools/markdown/rehype-docusaurus';
 import type {ApiDocument} from '../../tools/openapi/document';
 import {loadApi} from '../../tools/openapi/load';
 import {buildOperationModel} from '../../tools/reference/build';
@@ -288,4 +289,41 @@ test('pages without a Markdown copy: the search page and the lists of blog posts
     assert.equal(hasMarkdownCopy(route), true, route);
   assert.equal(markdownPath('/'), '/index.md');
   assert.equal(markdownPath('/docs/a/'), '/docs/a.md');
+});
+
+test('the tabs of a page become headings of their labels, every tab set one level below the section it is in', () => {
+  type H = {type: string; tagName?: string; properties?: Record<string, unknown>; children?: H[]; value?: string};
+  const el = (tagName: string, properties: Record<string, unknown>, children: H[]): H => ({type: 'element', tagName, properties, children});
+  const txt = (value: string): H => ({type: 'text', value});
+  const tabSet = (labels: string[]) =>
+    el('div', {className: ['tabs-container']}, [
+      el(
+        'ul',
+        {role: 'tablist'},
+        labels.map((l) => el('li', {role: 'tab'}, [txt(l)])),
+      ),
+      el(
+        'div',
+        {},
+        labels.map((l) => el('div', {role: 'tabpanel'}, [el('p', {}, [txt(`${l} sample`)])])),
+      ),
+    ]);
+  // Two tab sets in a section, the second inside a list item (a numbered step of a guide).
+  const tree: H = {
+    type: 'root',
+    children: [
+      el('h2', {}, [txt('Steps')]),
+      tabSet(['cURL', 'Python']),
+      el('ol', {}, [el('li', {}, [tabSet(['cURL', 'Node.js'])])]),
+      el('h3', {}, [txt('Next')]),
+    ],
+  };
+  (rehypeDocusaurus() as (t: unknown) => void)(tree);
+  const headings: string[] = [];
+  const walk = (n: H) => {
+    if (n.tagName && /^h\d$/.test(n.tagName)) headings.push(`${n.tagName} ${n.children?.map((c) => c.value).join('')}`);
+    n.children?.forEach(walk);
+  };
+  walk(tree);
+  assert.deepEqual(headings, ['h2 Steps', 'h3 cURL', 'h3 Python', 'h3 cURL', 'h3 Node.js', 'h3 Next']);
 });

@@ -139,7 +139,10 @@ function rewrite(parent: Parent, state: {heading: number}): void {
     else if (node.tagName === 'section' && find(node, (n) => n.tagName === 'a' && hasClass(n, 'card'))) replaced = cards(node);
     if (replaced) {
       const holder = {children: replaced};
+      const level = state.heading;
       rewrite(holder, state);
+      // A tab label's heading starts no section: the next tab set on the page is at the same level.
+      state.heading = level;
       out.push(...holder.children);
       continue;
     }
