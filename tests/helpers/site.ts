@@ -37,7 +37,7 @@ export async function withPage<T>(site: Site, route: string, use: (page: Page, c
     if (init) await context.addInitScript({content: init});
     const page = await context.newPage();
     await page.goto(`${site.server.origin}${route}`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     return await use(page, context);
   } finally {
     await context.close();

@@ -45,7 +45,7 @@ describe('every built page', {concurrency: 2}, () => {
         const page = await context.newPage();
         await page.goto(`${site.server.origin}${route}`);
         assert.equal(new URL(page.url()).pathname, route, 'the page is its own (not a redirect)');
-        await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+        await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
         const problems: string[] = [];
         for (const mode of ['light', 'dark'] as const) {
           // Switched with the navbar's own toggle, so React re-renders what depends on the mode (themed images, code

@@ -28,7 +28,7 @@ async function openApiPage(mode: 'light' | 'dark') {
     if (r.request().resourceType() === 'script') scripts.push(r.url());
   });
   await page.goto(`${site.server.origin}${ROUTE}`);
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+  await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
   await page.waitForLoadState('networkidle');
   return {context, page, scripts};
 }
@@ -110,7 +110,7 @@ test('the reference is the HTML built with the page: hydration leaves it alone, 
       if (r.request().resourceType() === 'script') scripts.push(r.url());
     });
     await page.goto(`${site.server.origin}${ROUTE}`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     await page.waitForLoadState('networkidle');
     const file = await page.locator('.novaramp-reference').getAttribute('data-file');
     // Hydration takes the reference from the page (src/plugins/static-reference); the file is fetched once, at idle, for the hidden panels.
@@ -190,7 +190,7 @@ test('a tab selected before the hidden panels have arrived shows its panel when 
       return route.fallback();
     });
     await page.goto(`${site.server.origin}${ROUTE}`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     const reference = page.locator('.novaramp-reference');
     const panel422 = async () => {
       await reference.getByRole('tab', {name: '422', exact: true}).click();
@@ -284,7 +284,7 @@ test('a reference that cannot be fetched after a client-side navigation says so 
     assert.equal(attempts, 3);
     await page.unroute(ROUTE_REFERENCE);
     await alert.getByRole('link', {name: 'Reload the page'}).click();
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     assert.ok((await page.locator('.novaramp-reference *').count()) > 600, 'the reloaded page has its reference');
   });
 });
@@ -298,7 +298,7 @@ test('Prism is not part of a first visit; a block left to the classic CodeBlock 
       if (r.request().resourceType() === 'script') scripts.push(r.url());
     });
     await page.goto(`${site.server.origin}/docs/guides/banking-guide`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     await page.waitForLoadState('networkidle');
     assert.ok(scripts.length > 3);
     for (const url of scripts) {
@@ -308,7 +308,7 @@ test('Prism is not part of a first visit; a block left to the classic CodeBlock 
     const html = await (await page.request.get(`${site.server.origin}/markdown-page`)).text();
     assert.match(html, /theme-code-block-highlighted-line[^]*?\$ref/, 'server-rendered with the highlighted line');
     await page.goto(`${site.server.origin}/markdown-page`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     const line = page.locator('.theme-code-block-highlighted-line');
     await line.waitFor();
     assert.match(await line.innerText(), /\$ref: \.\.\/components\/responses\/Unauthorized\.yaml/);
@@ -349,7 +349,7 @@ test('on a phone and without JavaScript, the page is laid out once: the referenc
       });
       await page.goto(`${site.server.origin}${ROUTE}`);
       if (javaScriptEnabled) {
-        await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+        await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(500);
         assert.equal(await page.evaluate('window.__shift'), 0, 'cumulative layout shift while loading and hydrating');
@@ -390,7 +390,7 @@ test('the page title is the page’s own from the first frame to the end of hydr
       // A slower CPU, as on a phone: hydration takes several frames, which is when a wrong title would show.
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', {rate: 4});
       await page.goto(`${site.server.origin}${route}`);
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       const titles = (await page.evaluate('window.__titles')) as string[];
@@ -425,7 +425,7 @@ test('the server chosen in the try-it form comes back after a reload when the pa
     };
     const port = () => page.locator('form.openapi-explorer__request-form').getByLabel('port', {exact: true});
     const hydrated = async () => {
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
     };

@@ -78,7 +78,7 @@ describe('announcement bar', () => {
       assert.ok(await bar.isHidden());
       assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss')), 'true');
       await page.reload();
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
       assert.ok(await page.locator('.theme-announcement-bar').isHidden());
     });
   });
@@ -348,7 +348,7 @@ describe('loading behaviour', () => {
         });
       }
       await page.goto(`${site.server.origin}/docs/guides/welcome-guide`);
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
       await page.waitForLoadState('networkidle');
       let requests = 0;
       page.on('request', (r) => {
@@ -383,7 +383,7 @@ describe('loading behaviour', () => {
       await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Quotes'}).click();
       await reloaded;
       await page.waitForURL(/quotes-guide$/);
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
       assert.equal(await page.evaluate(() => (window as unknown as {__marker?: boolean}).__marker), undefined, 'a full reload happened');
       await page.getByRole('heading', {level: 1}).waitFor();
     });

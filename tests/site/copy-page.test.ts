@@ -141,7 +141,7 @@ async function addedJs(route: string): Promise<{added: number; total: number; me
       if (r.request().resourceType() === 'script') scripts.push(r.text());
     });
     await page.goto(`${site.server.origin}${route}`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     await page.waitForLoadState('networkidle');
   } finally {
     await context.close();

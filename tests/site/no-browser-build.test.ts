@@ -53,7 +53,7 @@ test('the diagrams of that build render in the browser', async () => {
   try {
     const page = await context.newPage();
     await page.goto(`${server.origin}/docs/guides/flow-of-fund-guide`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     assert.equal(await page.locator('.novaramp-mermaid').count(), 0, 'no build-time images');
     const diagram = page.locator('.docusaurus-mermaid-container svg').first();
     await diagram.waitFor({timeout: 20000});

@@ -97,7 +97,7 @@ describe('operation pages outside the route table', () => {
         const requests = recordRequests(page);
         const errors = pageErrors(page);
         await page.reload({waitUntil: 'networkidle'});
-        await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+        await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
         const own = requests.scripts.map((s) => s.url).filter((url) => url.includes(`/${OPERATION_SCRIPTS_FOLDER}`));
         assert.equal(own.length, 2, `the shared chunk and the page's entry: ${own.join(', ')}`);
         assert.deepEqual(requests.routeFiles, []);
@@ -195,7 +195,7 @@ describe('operation pages outside the route table', () => {
     await withPage(site, '/docs/category/fiat', async (page) => {
       const errors = pageErrors(page);
       await page.reload();
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+      await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
       const cards = page.locator('a.theme-doc-card-container');
       const own = apiManifest().filter((entry) => entry.category === '/api/fiat');
       assert.equal(await cards.count(), own.length + 2, 'Bank, Beneficiary and the pages of Fiat');

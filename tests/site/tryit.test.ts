@@ -46,7 +46,7 @@ test('try-it sends the request to the local mock server and shows the response; 
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(`${server.origin}/docs/api/coin/list-coins`);
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     // The request panel loads on first use.
     await page.getByRole('button', {name: 'Try it'}).click();
     const form = page.locator('form.openapi-explorer__request-form');
