@@ -3,6 +3,7 @@
  * project's rules and nothing else (a minimal fixture then trips the one rule it is about, not the recommended set),
  * read its codeframe report as (file, line, rule) triples, and the `# expect: <rule id>` marks the fixtures carry.
  */
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,4 +67,19 @@ export function blockRuleIds(title: string): string[] | undefined {
   if (start < 0) return undefined;
   const end = lines.findIndex((l, i) => i > start && /^\s*# .*\(issue #\d+\)\s*$/.test(l));
   return lines.slice(start, end < 0 ? undefined : end).flatMap((l) => /^ {2}(rule\/[\w-]+):/.exec(l)?.[1] ?? []);
+}
+
+/**
+ * The block of redocly.yaml that starts at the comment line `title` holds exactly the rules `ids`, each an error with
+ * a message of more than 30 characters that says what to do; throws an AssertionError naming the first that does not.
+ */
+export function assertRuleBlock(title: string, ids: readonly string[]): void {
+  const inBlock = blockRuleIds(title);
+  assert.ok(inBlock, `redocly.yaml has no line "${title}"`);
+  assert.deepEqual([...inBlock].sort(), [...ids].sort(), 'every rule of the block has a fixture here, and only those');
+  const rules = projectRules();
+  for (const id of ids) {
+    assert.equal(rules[id]?.severity, 'error', `${id}: severity`);
+    assert.ok((rules[id]?.message ?? '').length > 30, `${id}: a message that says what to do`);
+  }
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {lintSpec} from '../../tools/spec-lint';
-import {blockRuleIds, expectMarks, lintWithRules, projectRules, reported} from '../helpers/redocly-rules';
+import {assertRuleBlock, expectMarks, lintWithRules, reported} from '../helpers/redocly-rules';
 
 const RULES = [
   'rule/string-bounded',
@@ -26,17 +26,10 @@ const BLOCK_TITLE = '# Bounds, money, rate limits, permissions (issue #11)';
 const FIXTURES = 'tests/fixtures/rules/bounds';
 const fixture = (rule: string): string => `${FIXTURES}/${rule.replace(/^rule\//, '')}.yaml`;
 
-const config = {rules: projectRules()};
 const {status: lintStatus, output: lintOutput} = lintWithRules(RULES, [...RULES.map(fixture), `${FIXTURES}/clean.yaml`]);
 
 test('the bounds block of redocly.yaml is one contiguous block holding exactly these rules, each an error with a message', () => {
-  const inBlock = blockRuleIds(BLOCK_TITLE);
-  assert.ok(inBlock, `redocly.yaml has no line "${BLOCK_TITLE}"`);
-  assert.deepEqual(inBlock.sort(), [...RULES].sort(), 'every rule of the block has a fixture here, and only those');
-  for (const id of RULES) {
-    assert.equal(config.rules[id]?.severity, 'error', `${id}: severity`);
-    assert.ok((config.rules[id]?.message ?? '').length > 30, `${id}: a message that says what to do`);
-  }
+  assertRuleBlock(BLOCK_TITLE, RULES);
 });
 
 test('the bad fixtures fail the lint', () => {

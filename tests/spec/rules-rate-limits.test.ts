@@ -13,7 +13,7 @@ import {parse} from 'yaml';
 import {SITE_ROOT} from '../../tools/cli';
 import {lintSpec} from '../../tools/spec-lint';
 import {DEFAULT_RATE_LIMIT, specFacts} from '../../tools/spec-tables/spec-facts';
-import {blockRuleIds, expectMarks, lintWithRules, projectRules, reported, type Reported} from '../helpers/redocly-rules';
+import {assertRuleBlock, expectMarks, lintWithRules, projectRules, reported, type Reported} from '../helpers/redocly-rules';
 
 const RULES = ['rule/rate-limits-declared', 'rule/rate-limits-shape', 'rule/rate-limit-known', 'rule/rate-limit-withdrawals'];
 const BLOCK_TITLE = '# Rate limits (issue #27)';
@@ -30,13 +30,7 @@ const marks = (): Reported[] => expectMarks(MARKED_FILES);
 const {status: lintStatus, output: lintOutput} = lintWithRules(RULES, [...RULES.map(fixture), `${FIXTURES}/clean.yaml`]);
 
 test('the rate-limits block of redocly.yaml holds exactly these rules, each an error with a message', () => {
-  const inBlock = blockRuleIds(BLOCK_TITLE);
-  assert.ok(inBlock, `redocly.yaml has no line "${BLOCK_TITLE}"`);
-  assert.deepEqual(inBlock.sort(), [...RULES].sort());
-  for (const id of RULES) {
-    assert.equal(config.rules[id]?.severity, 'error', `${id}: severity`);
-    assert.ok((config.rules[id]?.message ?? '').length > 30, `${id}: a message that says what to do`);
-  }
+  assertRuleBlock(BLOCK_TITLE, RULES);
 });
 
 test('the bad fixtures fail the lint', () => {

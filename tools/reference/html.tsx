@@ -15,6 +15,7 @@ import type {Json} from '../openapi/json';
 import {codeBlockParts} from '../static-code/highlight';
 import {ADDITIONAL_PROPERTY, ENUM_INLINE_MAX, ENUM_SHOWN, enumSegments, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, ExampleModel, MediaModel, OperationModel, ParameterModel, PropertyModel, ResponseModel, SchemaNode, SchemaView} from './model';
+import {emptySchemaView} from './model';
 import {proseHtml} from './prose';
 import {sampleOf} from './sample';
 
@@ -702,20 +703,7 @@ function ResponseHeaders({response, r}: {response: ResponseModel; r: Render}): R
   );
 }
 
-const emptySchema = (h: ParameterModel): SchemaView => ({
-  kind: 'schema',
-  id: `${h.pointer}`,
-  types: [],
-  nullable: false,
-  deprecated: false,
-  readOnly: false,
-  writeOnly: false,
-  constraints: {},
-  examples: [],
-  properties: [],
-  pointer: h.pointer,
-  ...(h.description ? {description: h.description} : {}),
-});
+const emptySchema = (h: ParameterModel): SchemaView => emptySchemaView(h.pointer, {id: h.pointer, description: h.description});
 
 function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): ReactNode {
   return (

@@ -13,7 +13,8 @@ import {BRAND} from '../../src/data/brand';
 import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent} from '../markdown/markdown-text';
 import {ADDITIONAL_PROPERTY, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
-import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode, SchemaView} from './model';
+import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
+import {emptySchemaView} from './model';
 
 export interface MarkdownInput {
   model: OperationModel;
@@ -149,7 +150,7 @@ class Writer {
   }
 
   parameter(p: ParameterModel): string {
-    const node = p.schema ?? emptyView(p.pointer);
+    const node = p.schema ?? emptySchemaView(p.pointer);
     const head = this.rowHead(p.name, node, p.required) + (p.deprecated && !qualifierWords(node, false).includes('deprecated') ? ' deprecated' : '');
     const body: string[] = [];
     const description = this.text(p.description ?? (node.kind === 'schema' ? node.description : undefined));
@@ -171,20 +172,6 @@ function hasFields(node: SchemaNode): boolean {
   if (inner.kind !== 'schema') return true;
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
 }
-
-const emptyView = (pointer: string): SchemaView => ({
-  kind: 'schema',
-  id: '',
-  types: [],
-  nullable: false,
-  deprecated: false,
-  readOnly: false,
-  writeOnly: false,
-  constraints: {},
-  examples: [],
-  properties: [],
-  pointer,
-});
 
 /** A body (request or response), one section per media type: its schema and its examples. */
 function mediaSections(w: Writer, name: string, media: MediaModel[], level: string, body?: {required: boolean; description?: string}): string[] {

@@ -221,6 +221,22 @@ export interface ComponentModel {
   problems: ModelProblem[];
 }
 
+/** A schema with nothing in it: what a parameter or header without a schema shows (its description, if any). */
+export const emptySchemaView = (pointer: string, options: {id?: string; description?: string} = {}): SchemaView => ({
+  kind: 'schema',
+  id: options.id ?? '',
+  types: [],
+  nullable: false,
+  deprecated: false,
+  readOnly: false,
+  writeOnly: false,
+  constraints: {},
+  examples: [],
+  properties: [],
+  pointer,
+  ...(options.description ? {description: options.description} : {}),
+});
+
 /** Every view of a tree, depth first (links are not followed). */
 export function* views(node: SchemaNode | undefined): Generator<SchemaView> {
   if (!node || node.kind !== 'schema') return;

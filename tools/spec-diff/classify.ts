@@ -128,6 +128,25 @@ function libraryRule(diff: RawDiff, direction: Direction): ClassificationRuleId 
   }
 }
 
+/**
+ * A keyword of an element changed in place (a `description`, a `maxLength`, a media type's `example`): documentation
+ * when the keyword is, otherwise the change library's rule for it in the element's direction.
+ */
+function keywordFinding(
+  f: Pick<Finding, 'operation' | 'target' | 'name' | 'path' | 'where'>,
+  key: string | number,
+  diff: RawDiff,
+  direction: Direction,
+): Finding {
+  return {
+    ...f,
+    action: 'changed',
+    rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction),
+    detail: `\`${String(key)}\``,
+    inBase: false,
+  };
+}
+
 export interface SchemaScope {
   operation: OperationRef;
   direction: Direction;
@@ -570,20 +589,7 @@ function contentFindings(
   if (rest[1] === 'schema') {
     return diffInSchema(ctx, diff, {operation: op, direction, where, fieldTarget: target, root: [...root, mediaType, 'schema']}, rest.slice(2));
   }
-  const key = rest[1];
-  return [
-    {
-      operation: op,
-      target: 'other',
-      action: 'changed',
-      rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction),
-      name: mediaType,
-      where,
-      detail: `\`${String(key)}\``,
-      path: [...root, ...rest.slice(0, 2)],
-      inBase: false,
-    },
-  ];
+  return [keywordFinding({operation: op, target: 'other', name: mediaType, where, path: [...root, ...rest.slice(0, 2)]}, rest[1], diff, direction)];
 }
 
 function mediaTypeFinding(op: OperationRef, diff: RawDiff, where: string, path: (string | number)[], mediaType: string): Finding {
@@ -636,18 +642,7 @@ function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest
       },
     ];
   }
-  return [
-    {
-      operation: op,
-      target: 'other',
-      action: 'changed',
-      rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction),
-      name: where,
-      detail: `\`${String(key)}\``,
-      path: [...path, String(key)],
-      inBase: false,
-    },
-  ];
+  return [keywordFinding({operation: op, target: 'other', name: where, path: [...path, String(key)]}, key, diff, direction)];
 }
 
 function responseFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
@@ -689,19 +684,7 @@ function responseFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (
   const [, key] = rest;
   if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...opPath, code, 'content'], rest.slice(2));
   if (key === 'headers') return headerFindings(ctx, diff, op, direction, where, [...opPath, code, 'headers'], rest.slice(2));
-  return [
-    {
-      operation: op,
-      target: 'operation',
-      action: 'changed',
-      rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction),
-      name: code,
-      where,
-      detail: `\`${String(key)}\``,
-      path: [...opPath, code, String(key)],
-      inBase: false,
-    },
-  ];
+  return [keywordFinding({operation: op, target: 'operation', name: code, where, path: [...opPath, code, String(key)]}, key, diff, direction)];
 }
 
 function headerFindings(
@@ -748,9 +731,7 @@ function headerFindings(
     return [{...base, action: 'changed', rule: now ? 'response-field-made-required' : 'response-field-made-optional', inBase: false}];
   }
   if (key === 'x-sunset') return [sunsetFinding(base, diff)];
-  return [
-    {...base, action: 'changed', rule: isDocKeyword(key) ? 'documentation-changed' : libraryRule(diff, direction), detail: `\`${String(key)}\``, inBase: false},
-  ];
+  return [keywordFinding(base, key, diff, direction)];
 }
 
 /** Expands a diff of a whole `paths`/`webhooks` section or path item into one diff per operation. */

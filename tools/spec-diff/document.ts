@@ -68,34 +68,21 @@ function compareSecurity(base: Json, head: Json, b: OperationEntry, h: Operation
   const before = union(effectiveSecurity(base, b.operation));
   const after = union(effectiveSecurity(head, h.operation));
   const path = Array.isArray(h.operation.security) ? [h.section, h.key, h.method, 'security'] : ['security'];
-  const findings: Finding[] = [];
-  for (const item of after) {
-    if (!before.has(item))
-      findings.push({
-        operation: op,
-        target: 'security',
-        action: 'added',
-        rule: 'security-requirement-added',
-        name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item,
-        detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme',
-        path,
-        inBase: false,
-      });
-  }
-  for (const item of before) {
-    if (!after.has(item))
-      findings.push({
-        operation: op,
-        target: 'security',
-        action: 'removed',
-        rule: 'security-requirement-removed',
-        name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item,
-        detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme',
-        path,
-        inBase: false,
-      });
-  }
-  return findings;
+  // A security scheme, or a scope of one (`scheme:scope`), that the operation requires now and did not, or no longer.
+  const finding = (item: string, added: boolean): Finding => ({
+    operation: op,
+    target: 'security',
+    action: added ? 'added' : 'removed',
+    rule: added ? 'security-requirement-added' : 'security-requirement-removed',
+    name: item.includes(':') ? item.slice(item.indexOf(':') + 1) : item,
+    detail: item.includes(':') ? `scope of ${item.split(':')[0]}` : 'security scheme',
+    path,
+    inBase: false,
+  });
+  return [
+    ...[...after].filter((item) => !before.has(item)).map((item) => finding(item, true)),
+    ...[...before].filter((item) => !after.has(item)).map((item) => finding(item, false)),
+  ];
 }
 
 /** Server and security findings of one API document. */
