@@ -28,9 +28,9 @@ const COMPARISON = /^\s*(\$[^\s=!<>]+)\s*(==|!=)\s*(.+?)\s*$/;
 const STEP_OUTPUT = /\$steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_.-]+)/g;
 const INPUT = /\$inputs\.([A-Za-z0-9_-]+)/g;
 
-/** The APIs a check reads, each bundled once per process. */
+/** The APIs a check reads, each bundled once per process (also for guide-steps.ts, which lint:api runs next). */
 const apis = new Map<string, Promise<ApiDocument>>();
-const loadRoot = (siteDir: string, root: string): Promise<ApiDocument> => {
+export const loadRoot = (siteDir: string, root: string): Promise<ApiDocument> => {
   const key = path.join(siteDir, root);
   if (!apis.has(key)) apis.set(key, loadApi(root, {siteDir}));
   return apis.get(key)!;

@@ -16,7 +16,8 @@ import path from 'node:path';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../doc-requests';
 import type {ApiDocument} from '../openapi/document';
-import {loadApi} from '../openapi/load';
+import {findOperation} from '../spec-lookup';
+import {loadRoot} from './check';
 import {stepKey, workflowPages, type StepEmbed} from './pages';
 
 interface Loaded {
@@ -41,7 +42,8 @@ function load(siteDir: string): Promise<Loaded> {
       key,
       (async () => {
         const apis = new Map<string, ApiDocument>();
-        for (const api of API_SPECS) apis.set(api, await loadApi(specPath(api), {siteDir}));
+        // The bundles lint:api's workflow check made a moment before, in the same process.
+        for (const api of API_SPECS) apis.set(api, await loadRoot(siteDir, specPath(api)));
         return {apis, steps: workflowPages(siteDir, apis).steps};
       })(),
     );
@@ -59,13 +61,6 @@ export function unknownStep(steps: Map<string, StepEmbed>, workflowId: string, s
   const known = stepsOf(steps, workflowId);
   if (!known.length) return `no workflow "${workflowId}" in openapi/workflows/ (${[...new Set([...steps.values()].map((s) => s.workflowId))].join(', ')})`;
   return `workflow "${workflowId}" has no step "${stepId}" (its steps: ${known.join(', ')})`;
-}
-
-/** Does a request path (`/accounts/acc_1/kyc?x=1`) fit an operation's path template (`/accounts/{accountId}/kyc`)? */
-function fits(template: string, requestPath: string): boolean {
-  const parts = template.replace(/\/$/, '').split('/');
-  const segments = new URL(requestPath, 'http://x').pathname.replace(/\/$/, '').split('/');
-  return parts.length === segments.length && parts.every((p, i) => (/^\{[^}]+\}$/.test(p) ? segments[i] !== '' : p === decodeURIComponent(segments[i])));
 }
 
 /** Headers every request sends whatever it does (the key, the body's type, a fresh idempotency key). */
@@ -94,13 +89,14 @@ function requestSends(req: DocRequest): string[] {
  */
 export async function guideStepProblems(siteDir: string, pages = docPages(siteDir)): Promise<string[]> {
   const {apis, steps} = await load(siteDir);
-  const operations = [...apis].flatMap(([api, doc]) =>
-    doc
-      .operations()
-      .filter((o) => o.section === 'paths')
-      .map((o) => ({api, method: o.method.toUpperCase(), template: o.key, operationId: o.operationId})),
-  );
-  const literal = (template: string) => template.split('/').filter((p) => !/^\{/.test(p)).length;
+  /** The operation a request goes to (the docs-requests test's matcher), and its API: each path is in one API. */
+  const operationOf = (req: DocRequest): {api: string; operationId: string} | undefined => {
+    for (const [api, doc] of apis) {
+      const op = findOperation(doc.doc, req.method, req.path);
+      if (op) return {api, operationId: String(op.operation.operationId)};
+    }
+    return undefined;
+  };
   const problems: string[] = [];
   for (const file of pages) {
     const {requests} = extractPage(file, fs.readFileSync(path.join(siteDir, file), 'utf8'));
@@ -111,8 +107,7 @@ export async function guideStepProblems(siteDir: string, pages = docPages(siteDi
         continue;
       }
       if (!req.statuses.some((s) => s.status >= 200 && s.status < 300)) continue;
-      // The operation it goes to: the template that fits with the most literal segments (`/accounts/{id}/kyc` over `/accounts/{id}/{x}`).
-      const op = operations.filter((o) => o.method === req.method && fits(o.template, req.path)).sort((a, b) => literal(b.template) - literal(a.template))[0];
+      const op = operationOf(req);
       const sends = requestSends(req);
       const covering = op
         ? [...steps.values()].filter((s) => s.api === op.api && s.operationId === op.operationId && sends.every((x) => s.sends.includes(x)))

@@ -816,9 +816,8 @@ function variablesOf(values: Value[], out = new Map<string, Variable>()): Map<st
  * writer, so a guide's request and the workflow CI runs cannot differ), where the step comes from, the variables
  * its samples read and the ones it sets for the next steps.
  */
-function embedOf(workflow: Workflow, title: string, step: Step, resolved: Resolved, vars: Variables): string {
+function embedOf(workflow: Workflow, title: string, step: Step, resolved: Resolved, req: StepRequest): string {
   const {model, route} = resolved;
-  const req = stepRequest(step, workflow, model, vars);
   const reads = [
     ...variablesOf([...req.path.values(), ...req.query.map(([, v]) => v), ...req.headers.map(([, v]) => v), ...(req.body ? [req.body] : [])]).values(),
   ].filter((v) => v.kind !== 'env');
@@ -948,7 +947,7 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
           path: model.path,
           where: wf.where('workflows', w, 'steps', s, 'stepId'),
           sends,
-          mdx: embedOf(workflow, title, step, resolved, vars),
+          mdx: embedOf(workflow, title, step, resolved, req),
         });
         uses.push([
           useKey(resolved.api, resolved.model.operationId),
