@@ -3,13 +3,13 @@
  * violation (every rule in light mode, the colour-dependent ones again in dark mode). The pages are discovered from build/ (every .html file), not listed by hand, so a new page is covered
  * the day it is built. The alias pages, which only redirect, are checked as their targets.
  */
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 import {GUIDE_ALIASES} from '../../src/data/navigation';
 import {SITE_ROOT} from '../../tools/cli';
+import {axeProblems} from '../helpers/axe';
 import {useSiteInBrowser} from '../helpers/site';
 
 const BUILD = path.join(SITE_ROOT, 'build');
@@ -65,13 +65,7 @@ describe('every built page', {concurrency: 2}, () => {
           );
           // Light: every rule. Dark changes colours and the themed images only, so it runs the rules those can fail
           // (the rest would repeat the light run at twice the cost on the large API pages).
-          const axe = new AxeBuilder({page}).options({resultTypes: ['violations']});
-          const results = await (mode === 'light' ? axe : axe.withRules(DARK_MODE_RULES)).analyze();
-          for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-            problems.push(
-              `${mode}: ${v.id} (${v.impact}) ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
-            );
-          }
+          problems.push(...(await axeProblems(page, mode, mode === 'light' ? {} : {rules: DARK_MODE_RULES})));
         }
         assert.deepEqual(problems, []);
       } finally {

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {test} from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import ts from 'typescript';
 import type {Page} from 'playwright-core';
 import {markdownPath, markdownUrl} from '../../src/data/agent-docs';
 import {SITE_ROOT} from '../../tools/cli';
+import {axeProblems} from '../helpers/axe';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
@@ -94,15 +94,7 @@ test('the open menu has no serious or critical axe violation, light and dark', a
         await page.evaluate(() => document.documentElement.dataset.theme).then((t) => assert.equal(t, colorScheme));
         await menuButton(page).click();
         await items(page).first().waitFor();
-        const results = await new AxeBuilder({page})
-          .include('[data-markdown-ignore]')
-          .options({resultTypes: ['violations']})
-          .analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        assert.deepEqual(
-          serious.map((v) => `${colorScheme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`),
-          [],
-        );
+        assert.deepEqual(await axeProblems(page, colorScheme, {include: '[data-markdown-ignore]'}), []);
       },
       // The site starts in light mode whatever the browser prefers; a stored choice opens it dark.
       {init: colorScheme === 'dark' ? "localStorage.setItem('theme', 'dark')" : undefined},

@@ -4,17 +4,16 @@
  * the Workflows category listing them, the operation pages linking back to their steps, and no serious or
  * critical axe violation on a phone (390 px) and a desktop, in light and dark mode.
  */
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import type {Page} from 'playwright-core';
 import {MANIFEST_FILE} from '../../src/data/api-table';
 import {WORKFLOW_CATEGORY} from '../../src/data/navigation';
 import {SITE_ROOT} from '../../tools/cli';
 import {stepAnchor, workflowRoute} from '../../tools/workflows/pages';
 import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
+import {axeProblems} from '../helpers/axe';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
@@ -142,14 +141,6 @@ describe('in the browser', () => {
     });
   });
 });
-
-/** No serious or critical axe violation in the page's current colour mode. */
-async function axeProblems(page: Page, mode: string): Promise<string[]> {
-  const results = await new AxeBuilder({page}).options({resultTypes: ['violations']}).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${mode}: ${v.id} (${v.impact}) ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
-}
 
 describe('accessibility (axe) on a phone and a desktop, light and dark', {concurrency: 1}, () => {
   const viewports = {phone: {width: 390, height: 844}, desktop: {width: 1280, height: 900}};
