@@ -12,6 +12,8 @@ import {RELEASES_DIR} from './src/data/spec-changes';
 import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
 import type * as ChangelogPlugin from './src/plugins/changelog';
 import type {OperationEntriesOptions} from './src/plugins/operation-entries';
+import type {PageWeightOptions} from './src/plugins/page-weight';
+import type {StaticCodeOptions} from './src/plugins/static-code';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
@@ -20,6 +22,7 @@ import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
 import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
 import {CacheKeyPlugin, LOCAL_PLUGINS_DIR} from './tools/rspack-cache-key';
+import {builtWithout} from './tools/speed-pieces';
 import {SSR_TEMPLATE} from './tools/ssr-template';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
@@ -38,6 +41,9 @@ const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
 // (tools/one-bundle), and compiles its MDX itself: Docusaurus' cross-compiler cache hands the client's compiled MDX
 // to the server compilation, which would wait for it forever.
 const BUNDLE_ONLY = bundleOnly();
+// `NOVARAMP_WITHOUT=<piece>,…` (`npm run bench -- --without <piece>`): the same site without a piece of its speed
+// machinery (tools/speed-pieces.ts), to measure what it buys.
+const without = builtWithout;
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
@@ -83,9 +89,9 @@ const config: Config = {
     // Docusaurus' parser without its unbounded cache of every parsed file (why: in the module).
     parseFrontMatter: parseFrontMatterUncached,
   },
-  clientModules: ['./src/client/a11y-fixes.ts', './src/client/idle-prefetch.ts'],
+  clientModules: ['./src/client/a11y-fixes.ts', ...(without('idle-prefetch') ? [] : ['./src/client/idle-prefetch.ts'])],
   // Docusaurus' page template, with the scripts run after the first frame (why: in tools/ssr-template.ts).
-  ssrTemplate: SSR_TEMPLATE,
+  ...(without('ssr-template') ? {} : {ssrTemplate: SSR_TEMPLATE}),
 
   themes: [
     '@docusaurus/theme-mermaid',
@@ -152,21 +158,24 @@ const config: Config = {
   plugins: [
     'docusaurus-plugin-sass',
     // Keeps the OpenAPI theme's code on the API pages (why: in the plugin).
-    './src/plugins/page-weight/index.ts',
+    ['./src/plugins/page-weight/index.ts', {commonChunk: !without('common-chunk'), aliases: !without('page-aliases')} satisfies PageWeightOptions],
     // Keeps the build's memory flat as the API grows (why: in the plugin).
     ['./src/plugins/bundler-memory/index.ts', {otherBundleSettings: (isServer: boolean) => otherBundleSettings(BUNDLE_ONLY, isServer)}],
     // Keeps Rspack's persistent cache from outliving a bundler setting (why: in tools/rspack-cache-key.ts).
     ['./src/plugins/bundler-cache/index.ts', {cacheKeyPlugin: new CacheKeyPlugin([LOCAL_PLUGINS_DIR])}],
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
-    './src/plugins/hydration-title/index.ts',
+    ...(without('hydration-title') ? [] : ['./src/plugins/hydration-title/index.ts']),
     // Colours and copy button of the code blocks highlighted at build time (why: in the plugin).
-    './src/plugins/static-code/index.ts',
+    ['./src/plugins/static-code/index.ts', {noPrismAtStartup: !without('prism-at-startup')} satisfies StaticCodeOptions],
     // The operation pages' reference as files of its own, not in their JS (why: in the plugin).
     './src/plugins/static-reference/index.ts',
     // The operation pages out of the JS every page downloads (why: in the plugin).
-    ['./src/plugins/operation-entries/index.ts', {active: !STOCK_API_ITEM && BUNDLE_ONLY !== 'server', routeTableWithout} satisfies OperationEntriesOptions],
+    [
+      './src/plugins/operation-entries/index.ts',
+      {active: !STOCK_API_ITEM && !without('operation-entries') && BUNDLE_ONLY !== 'server', routeTableWithout} satisfies OperationEntriesOptions,
+    ],
     // Pages written with every end tag, so lenient HTML parsers (agents, crawlers) read them right (why: in the plugin).
-    './src/plugins/html-end-tags/index.ts',
+    ...(without('html-end-tags') ? [] : ['./src/plugins/html-end-tags/index.ts']),
     [
       // The API changelog at /changelog, one entry per release of the spec (plus Unreleased), with feeds; its posts
       // are generated into `.changelog/` (git-ignored) from the releases by tools/changelog at every (re)load.

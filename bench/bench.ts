@@ -6,6 +6,13 @@
  *   npm run bench -- --stock         also build the same site with the theme's stock `@theme/ApiItem`
  *                                    (NOVARAMP_STOCK_API_ITEM=1, see docusaurus.config.ts) into build-stock/,
  *                                    and print ours vs stock side by side
+ *   npm run bench -- --without <piece>[,<piece>…]
+ *                                    also build the same site without those pieces of its speed machinery
+ *                                    (tools/speed-pieces.ts; NOVARAMP_WITHOUT) into build-without-<pieces>/, in a
+ *                                    scratch copy; repeatable, one variant each; `--without-each`: one variant per
+ *                                    piece. Prints what each piece buys: the variant against ours, in %
+ *   npm run bench -- --lh-page <route>
+ *                                    Lighthouse on this page instead of the default list (repeatable)
  *   npm run bench -- --no-lighthouse skip the Lighthouse runs
  *   npm run bench -- --no-afdocs     skip the Agent-Friendly Docs check of build/ (bench/afdocs.ts)
  *   npm run bench -- --lh-throttling simulate|devtools|both
@@ -36,11 +43,12 @@ import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {BENCH_PAGES as PAGES} from '../tools/page-budgets';
 import {scratchSite} from '../tools/scratch-site';
 import {serveBuild, type Served} from '../tools/serve-build';
+import {parsePieces, SPEED_PIECE_NAMES, SPEED_PIECES, WITHOUT_ENV} from '../tools/speed-pieces';
 import {afdocsScorecard} from './afdocs';
 import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
 
-const LIGHTHOUSE_PAGES = [
+const DEFAULT_LIGHTHOUSE_PAGES = [
   '/',
   '/docs/guides/banking-guide',
   '/docs/guides/terminology/kyc',
@@ -51,6 +59,14 @@ const LIGHTHOUSE_PAGES = [
   ...PAGES.filter((p) => p.type === 'workflow').map((p) => p.route),
 ];
 const argv = process.argv.slice(2);
+/** The values of a repeatable option. */
+const valuesOf = (option: string): string[] => argv.flatMap((a, i) => (a === option && argv[i + 1] ? [argv[i + 1]] : []));
+const LIGHTHOUSE_PAGES = valuesOf('--lh-page').length ? valuesOf('--lh-page') : DEFAULT_LIGHTHOUSE_PAGES;
+/** The variants without pieces of the speed machinery: each a list of pieces, built together. */
+const WITHOUT = [
+  ...valuesOf('--without').map((list) => parsePieces(list, '--without')),
+  ...(argv.includes('--without-each') ? SPEED_PIECE_NAMES.map((p) => [p]) : []),
+];
 const args = new Set(argv);
 const REUSE = args.has('--reuse');
 const STOCK = args.has('--stock');
@@ -61,7 +77,11 @@ const THROTTLINGS: Throttling[] = THROTTLING_ARG === 'both' ? ['simulate', 'devt
 const LH_RUNS = argv.includes('--lh-runs') ? Math.max(1, Number(argv[argv.indexOf('--lh-runs') + 1]) || 1) : 3;
 
 interface Variant {
-  name: 'ours' | 'stock';
+  /** `ours`, `stock`, or `-<piece>[,<piece>]` (ours without those pieces). */
+  name: string;
+  without?: string[];
+  /** Why the variant did not build (it is then not measured). */
+  failed?: string;
   dir: string;
   build?: BuildSteps;
   pages: PageWeight[];
@@ -76,6 +96,20 @@ function out(text = ''): void {
 async function buildOurs(): Promise<BuildSteps> {
   console.error('Building the site (ours) …');
   return measuredBuild(SITE_ROOT, 'ours');
+}
+
+/** Ours without some pieces, built in a scratch copy (the pieces' ejected files deleted there) into `v.dir`. */
+async function buildWithout(v: Variant): Promise<BuildSteps> {
+  const pieces = parsePieces(v.without!.join(','));
+  console.error(`Building the site without ${pieces.join(', ')} into ${path.relative(SITE_ROOT, v.dir)}/ (scratch copy) …`);
+  const site = scratchSite(`without-${pieces.join('-')}`);
+  for (const piece of pieces) for (const file of SPEED_PIECES[piece].files) fs.rmSync(path.join(site, file), {recursive: true, force: true});
+  fs.rmSync(v.dir, {recursive: true, force: true});
+  try {
+    return await measuredBuild(site, `without-${pieces.join('-')}`, {[WITHOUT_ENV]: pieces.join(',')}, v.dir);
+  } finally {
+    fs.rmSync(site, {recursive: true, force: true});
+  }
 }
 
 async function buildStock(): Promise<BuildSteps> {
@@ -130,6 +164,44 @@ function printBuilds(variants: Variant[]): void {
         mib(v.build!.peakRssBytes),
         mib(v.build!.peakSingleRssBytes),
         ...v.build!.steps.map((s) => `${secs(s.wallMs)} / ${mib(s.peakRssBytes)}`),
+      ]),
+    ),
+  );
+  out();
+}
+
+/** What each piece buys: ours against the variant without it, in % of the variant's figure (+: ours is lower). */
+function printPieces(variants: Variant[]): void {
+  const ours = variants[0];
+  const withouts = variants.filter((v) => v.without && !v.failed);
+  for (const v of variants.filter((x) => x.failed)) out(`${v.name} did not build: ${v.failed}\n`);
+  if (withouts.length === 0) return;
+  const pct = (with_: number | undefined, without: number | undefined): string =>
+    with_ === undefined || without === undefined || without === 0 ? '–' : `${(((without - with_) / without) * 100).toFixed(1)}%`;
+  const jsOf = (v: Variant, route: string) => v.pages.find((p) => p.route === route)?.js.gzip;
+  const lhOf = (v: Variant, route: string) => v.lighthouse.find((l) => l.route === route && l.throttling === THROTTLINGS[0]);
+  const tbt = (r: LighthouseResult | undefined) => (r?.metrics.TBT === undefined ? undefined : Number.parseFloat(r.metrics.TBT));
+  out(
+    `## What each piece buys (ours vs the same site without it; JS gzip and TBT: % saved by the piece; performance: points gained; build: % of peak memory and time saved)`,
+  );
+  out();
+  const lhRoutes = LIGHTHOUSE ? LIGHTHOUSE_PAGES : [];
+  out(
+    table(
+      ['without', 'build peak', 'build time', ...PAGES.map((p) => `JS ${p.type} ${p.route}`), ...lhRoutes.flatMap((r) => [`performance ${r}`, `TBT ${r}`])],
+      withouts.map((v) => [
+        `${v.without!.join(', ')}`,
+        v.build && ours.build ? pct(ours.build.peakRssBytes, v.build.peakRssBytes) : '–',
+        v.build && ours.build ? pct(ours.build.wallMs, v.build.wallMs) : '–',
+        ...PAGES.map((p) => `${pct(jsOf(ours, p.route), jsOf(v, p.route))} (${kib(jsOf(v, p.route) ?? 0)})`),
+        ...lhRoutes.flatMap((r) => {
+          const [a, b] = [lhOf(ours, r), lhOf(v, r)];
+          const points = a?.scores.performance !== undefined && b?.scores.performance !== undefined ? a.scores.performance - b.scores.performance : undefined;
+          return [
+            `${points === undefined ? '–' : points >= 0 ? `+${points}` : points} (${b?.scores.performance ?? '–'})`,
+            `${pct(tbt(a), tbt(b))} (${b?.metrics.TBT ?? '–'})`,
+          ];
+        }),
       ]),
     ),
   );
@@ -217,26 +289,42 @@ async function main(): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, {recursive: true});
   const variants: Variant[] = [{name: 'ours', dir: path.join(SITE_ROOT, 'build'), pages: [], lighthouse: []}];
   if (STOCK) variants.push({name: 'stock', dir: path.join(SITE_ROOT, 'build-stock'), pages: [], lighthouse: []});
+  for (const pieces of WITHOUT) {
+    variants.push({name: `-${pieces.join(',')}`, without: pieces, dir: path.join(SITE_ROOT, `build-without-${pieces.join('-')}`), pages: [], lighthouse: []});
+  }
 
   for (const v of variants) {
     const missing = !fs.existsSync(path.join(v.dir, 'index.html'));
     if (REUSE && !missing) continue;
     if (REUSE) console.error(`--reuse: ${path.relative(SITE_ROOT, v.dir)}/ is missing, building it`);
+    if (v.without) {
+      // A variant that does not build is reported, and the others are still measured.
+      try {
+        v.build = await buildWithout(v);
+      } catch (e) {
+        v.failed = e instanceof Error ? e.message : String(e);
+        console.error(`✖ ${v.name}: ${v.failed}`);
+      }
+      continue;
+    }
     v.build = v.name === 'ours' ? await buildOurs() : await buildStock();
   }
 
   const browser = await launchChromium('measuring the pages');
   try {
-    for (const v of variants) await measureVariant(v, browser);
+    for (const v of variants) if (!v.failed) await measureVariant(v, browser);
   } finally {
     await browser.close();
   }
 
   out(`# npm run bench${STOCK ? ' -- --stock' : ''} (${new Date().toISOString()}, Node ${process.version}, ${variants.map((v) => v.name).join(' vs ')})`);
   out();
-  printBuilds(variants);
-  printPages(variants);
-  printLighthouse(variants);
+  const measured = variants.filter((v) => !v.failed);
+  printBuilds(measured);
+  printPieces(variants);
+  // Side by side: ours and stock (the variants without a piece are in the table above, and in results.json).
+  printPages(measured.filter((v) => !v.without));
+  printLighthouse(measured);
   if (!args.has('--no-afdocs')) out(`${await afdocsScorecard(variants[0].dir)}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'report.md'), `${report.join('\n')}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'results.json'), `${JSON.stringify(variants, null, 2)}\n`);

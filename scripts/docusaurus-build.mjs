@@ -18,7 +18,7 @@
  * bundling process really stopped before SSG and left its bundle, that every process loaded the same site (same
  * routes and chunks), and fails loudly if a Docusaurus upgrade changed that. Docusaurus builds locales one after
  * the other in one process and step 1 exits after the first, so a second locale fails the build here instead of
- * silently missing. tests/spec/upgrade-guard.test.ts names this file when Docusaurus changes version.
+ * silently missing. The switches are a contract of src/upstream/contracts.ts, checked against the installed Docusaurus.
  *
  * Plain JavaScript run by `node`, not tsx: the wrapper stays alive for the whole build, and tsx would add two
  * Node processes to the build's memory.
@@ -58,6 +58,11 @@ const STEPS = {
     node: heapLimit(2048),
   },
 };
+/**
+ * `NOVARAMP_WITHOUT=three-process-build` (tools/speed-pieces.ts, `npm run bench -- --without three-process-build`):
+ * one stock `docusaurus build`, run by `--step bundle` (or no step), so bench can measure what the split buys.
+ */
+const ONE_PROCESS = (process.env.NOVARAMP_WITHOUT ?? '').split(',').some((piece) => piece.trim() === 'three-process-build');
 /** @type {Record<'bundle' | 'render', ('server' | 'client' | 'render')[]>} */
 const STEP_GROUPS = {bundle: ['server', 'client'], render: ['render']};
 
@@ -154,5 +159,12 @@ function run(step) {
   console.log(`[docusaurus-build] ${STEPS[step].label} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+if (ONE_PROCESS) {
+  if (only !== 'render') {
+    const r = spawnSync(process.execPath, [docusaurus, 'build', ...args], {cwd: SITE_ROOT, stdio: 'inherit'});
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  process.exit(0);
+}
 if (only === 'render' && !fs.existsSync(serverBundle)) fail(`--step render needs the bundles of --step bundle (${path.relative(SITE_ROOT, serverBundle)}).`);
 for (const step of only ? STEP_GROUPS[only] : [...STEP_GROUPS.bundle, ...STEP_GROUPS.render]) run(step);

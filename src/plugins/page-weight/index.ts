@@ -34,7 +34,14 @@ function apiPageChunks(generatedFilesDir: string): string[] {
     .map(([, chunk]) => chunk);
 }
 
-export default function pageWeightPlugin(context: LoadContext): Plugin {
+export interface PageWeightOptions {
+  /** The `common` chunk counted over the non-API pages (default on; `npm run bench -- --without common-chunk`). */
+  commonChunk?: boolean;
+  /** The crypto-js, tslib and rehype-raw aliases and the provided Prism (default on; `--without page-aliases`). */
+  aliases?: boolean;
+}
+
+export default function pageWeightPlugin(context: LoadContext, {commonChunk = true, aliases = true}: PageWeightOptions = {}): Plugin {
   return {
     name: 'novaramp-page-weight',
     configureWebpack(config, isServer, utils) {
@@ -42,7 +49,7 @@ export default function pageWeightPlugin(context: LoadContext): Plugin {
       const docusaurusCommon = (config.optimization?.splitChunks || undefined)?.cacheGroups?.common as {minChunks?: number} | undefined;
       const totalPages = (docusaurusCommon?.minChunks ?? 0) * 2;
       const apiChunks = isServer ? [] : apiPageChunks(context.generatedFilesDir);
-      return {
+      const aliasSettings = {
         resolve: {
           alias: {
             'crypto-js$': path.resolve(__dirname, 'crypto-js-sha1.ts'),
@@ -52,7 +59,10 @@ export default function pageWeightPlugin(context: LoadContext): Plugin {
         // Requests made by the theme's Markdown module only.
         module: {rules: [{test: OPENAPI_MARKDOWN, resolve: {alias: {'rehype-raw$': path.resolve(__dirname, 'rehype-raw-off.ts')}}}]},
         plugins: [new utils.currentBundler.instance.ProvidePlugin({Prism: ['prism-react-renderer', 'Prism']})],
-        ...(isServer
+      };
+      return {
+        ...(aliases ? aliasSettings : {}),
+        ...(isServer || !commonChunk
           ? {}
           : {
               optimization: {

@@ -39,7 +39,12 @@ export function tokenCss(theme: PrismTheme, scope: string): string {
   return rules.join('');
 }
 
-export default function staticCodePlugin(context: LoadContext): Plugin {
+export interface StaticCodeOptions {
+  /** Replace the classic theme's Prism start-up module (default on; `npm run bench -- --without prism-at-startup`). */
+  noPrismAtStartup?: boolean;
+}
+
+export default function staticCodePlugin(context: LoadContext, {noPrismAtStartup = true}: StaticCodeOptions = {}): Plugin {
   const prism = (context.siteConfig.themeConfig as {prism?: {theme?: PrismTheme; darkTheme?: PrismTheme}}).prism ?? {};
   if (!prism.theme) throw new Error('novaramp-static-code: themeConfig.prism.theme is not set');
   // Light rules apply until the page says dark (also without JavaScript, when no data-theme is set).
@@ -49,7 +54,9 @@ export default function staticCodePlugin(context: LoadContext): Plugin {
     getClientModules: () => [path.resolve(__dirname, 'styles.css'), path.resolve(__dirname, 'client.ts')],
     configureWebpack: (_config, isServer, utils) => ({
       plugins: [
-        new utils.currentBundler.instance.NormalModuleReplacementPlugin(PRISM_AT_STARTUP, path.resolve(__dirname, 'no-prism-at-startup.ts')),
+        ...(noPrismAtStartup
+          ? [new utils.currentBundler.instance.NormalModuleReplacementPlugin(PRISM_AT_STARTUP, path.resolve(__dirname, 'no-prism-at-startup.ts'))]
+          : []),
         // Which bundle a module is in, as a constant the bundler resolves (src/theme/CodeBlock renders at once on the server).
         new utils.currentBundler.instance.DefinePlugin({'process.env.NOVARAMP_SERVER_BUNDLE': JSON.stringify(isServer)}),
       ],

@@ -1,0 +1,40 @@
+/**
+ * The site's speed machinery, one row per piece that can be turned off: what each departs from stock Docusaurus for,
+ * so `npm run bench -- --without <piece>` (or `--without-each`) can build the same site without it and measure what
+ * it buys. A piece stays only while that measurement shows it pays (README, "Performance").
+ *
+ * The switch is `NOVARAMP_WITHOUT=<piece>[,<piece>…]`, read by docusaurus.config.ts and, for `three-process-build`,
+ * by scripts/docusaurus-build.mjs (plain JavaScript: it reads the variable itself). An ejected component cannot be
+ * turned off by configuration: bench deletes its files in the scratch copy it builds the variant in (`files`).
+ */
+export const WITHOUT_ENV = 'NOVARAMP_WITHOUT';
+
+export const SPEED_PIECES = {
+  'operation-entries': {what: 'operation pages out of the route table and sidebar data every page loads', files: []},
+  'three-process-build': {what: 'bundling and SSG in processes of their own (scripts/docusaurus-build.mjs)', files: []},
+  'common-chunk': {what: "Docusaurus' `common` chunk counted over the non-API pages (src/plugins/page-weight)", files: []},
+  'page-aliases': {what: 'crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism provided (src/plugins/page-weight)', files: []},
+  'idle-prefetch': {what: "Docusaurus' link prefetch spread over idle time (src/client/idle-prefetch.ts)", files: []},
+  'hydration-title': {what: 'the server title held during hydration (src/plugins/hydration-title)', files: []},
+  'phone-sidebar': {what: "the ejected phone sidebar without ICU's collator (src/theme/DocSidebar/Mobile)", files: ['src/theme/DocSidebar/Mobile']},
+  'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)", files: []},
+  'html-end-tags': {what: 'pages re-minified with every end tag (src/plugins/html-end-tags)', files: []},
+  'ssr-template': {what: 'scripts run after the first frame (tools/ssr-template.ts)', files: []},
+} as const satisfies Record<string, {what: string; files: readonly string[]}>;
+
+export type SpeedPiece = keyof typeof SPEED_PIECES;
+export const SPEED_PIECE_NAMES = Object.keys(SPEED_PIECES) as SpeedPiece[];
+
+/** The pieces a list names (`a,b`); an unknown name is an error that lists the known ones. */
+export function parsePieces(list: string | undefined, source = WITHOUT_ENV): SpeedPiece[] {
+  const names = (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(n in SPEED_PIECES));
+  if (unknown.length) throw new Error(`${source}: no speed piece named ${unknown.join(', ')} (known: ${SPEED_PIECE_NAMES.join(', ')})`);
+  return names as SpeedPiece[];
+}
+
+/** Whether this build runs without `piece` (NOVARAMP_WITHOUT). */
+export const builtWithout = (piece: SpeedPiece, env: NodeJS.ProcessEnv = process.env): boolean => parsePieces(env[WITHOUT_ENV]).includes(piece);
