@@ -63,7 +63,14 @@ export class CacheKeyPlugin {
   apply(compiler: {options: object}): void {
     const options = compiler.options as CompilerOptions;
     const cache = options.experiments?.cache;
-    if (typeof cache !== 'object' || cache.type !== 'persistent') return;
+    if (typeof cache !== 'object' || cache.type !== 'persistent') {
+      // No persistent cache at all (DOCUSAURUS_NO_PERSISTENT_CACHE, a cold bench build): nothing to key. A
+      // persistent cache configured anywhere else (a bundler that moved the option) would outlive our settings.
+      if (JSON.stringify(options.cache ?? null).includes('persistent')) {
+        throw new Error('tools/rspack-cache-key.ts: the persistent cache is configured outside `experiments.cache`: key it where it now lives');
+      }
+      return;
+    }
     cache.buildDependencies = [...(cache.buildDependencies ?? []), ...this.buildDependencies];
     cache.version = `${cache.version ?? ''}-config-${moduleConfigHash(options)}`;
   }

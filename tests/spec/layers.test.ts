@@ -18,19 +18,21 @@ import {SITE_ROOT} from '../../tools/cli';
  */
 export const LAYERS: {name: string; paths: string[]; mayImport: string[]}[] = [
   {name: 'data', paths: ['src/data/'], mayImport: []},
+  // The seam to upstream: what the site assumes of its packages beyond their public API (src/upstream/README.md).
+  {name: 'upstream', paths: ['src/upstream/'], mayImport: []},
   // A feature's public entries: a local plugin's files (its Node part and its browser part), the client modules, the
   // module that makes the operation page's reference interactive.
-  {name: 'site entries', paths: ['src/plugins/', 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'], mayImport: ['data', 'site']},
-  {name: 'site', paths: ['src/'], mayImport: ['data', 'site entries']},
-  {name: 'tools', paths: ['tools/'], mayImport: ['data']},
+  {name: 'site entries', paths: ['src/plugins/', 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'], mayImport: ['data', 'upstream', 'site']},
+  {name: 'site', paths: ['src/'], mayImport: ['data', 'upstream', 'site entries']},
+  {name: 'tools', paths: ['tools/'], mayImport: ['data', 'upstream']},
   // Code the hosts run (hosting/): self-contained, since each host bundles it its own way.
   {name: 'hosting', paths: ['hosting/'], mayImport: []},
-  {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'site', 'site entries', 'tools']},
+  {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'upstream', 'site', 'site entries', 'tools']},
   // The house rules (npm run lint): they import only their packages.
   {name: 'lint config', paths: ['eslint.config.mjs', 'prettier.config.mjs'], mayImport: []},
   {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'tools']},
   {name: 'bench', paths: ['bench/'], mayImport: ['data', 'tools']},
-  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'site entries', 'tools', 'hosting']},
+  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'tools', 'hosting']},
 ];
 
 /** A file's path without its extension: what an import names. */
@@ -139,12 +141,12 @@ test('the layer check names the file of an import across the rule', () => {
   assert.deepEqual(
     layerViolations(Object.keys(fake), (f) => fake[f]),
     [
-      'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, site entries)',
-      'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data)',
-      'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data)',
+      'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, upstream, site entries)',
+      'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data, upstream)',
+      'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data, upstream)',
       'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, tools)',
       'src/data/w.ts: imports ../components/X (data → site; data may import data)',
-      'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, site entries, tools, hosting)',
+      'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, upstream, site entries, tools, hosting)',
     ],
   );
 });

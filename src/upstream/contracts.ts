@@ -1,0 +1,326 @@
+/**
+ * What this site assumes of its upstream packages beyond their public API, one contract per assumption, each
+ * checked against the installed package's own files by tests/spec/upstream-contracts.test.ts. An upgrade that
+ * breaks one fails that test with the assumption's sentence and the files of ours that rely on it; the version
+ * numbers themselves are not pinned here. A contract that says "copied from" fails when the upstream file changed
+ * at all: our copy then misses upstream's fixes until it is copied again.
+ *
+ * The register of the seam (src/upstream/README.md): a new reliance on a private module path, a generated file,
+ * an undocumented switch, an upstream copy or an ejected component gets a contract here.
+ */
+import crypto from 'node:crypto';
+
+export type ContractKind = 'switch' | 'module path' | 'generated file' | 'bundler setting' | 'copied source' | 'ejected file' | 'shape';
+
+export interface Contract {
+  /** Short name, as the test names it. */
+  id: string;
+  upstream: string;
+  kind: ContractKind;
+  /** The sentence that must hold; a failure repeats it. */
+  assumption: string;
+  /** Our files that rely on it: where to look when it breaks. */
+  where: string[];
+  /** What is wrong, or undefined when the assumption holds. */
+  check: (read: ReadUpstream) => string | undefined;
+}
+
+/** A file of an installed package (`read('@docusaurus/core', 'lib/client/preload.js')`), or undefined when absent. */
+export type ReadUpstream = (pkg: string, file: string) => string | undefined;
+
+const sha = (text: string): string => crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** Each needle occurs in the file (a string or a pattern); otherwise what is missing. */
+function contains(pkg: string, file: string, ...needles: (string | RegExp)[]): Contract['check'] {
+  return (read) => {
+    const text = read(pkg, file);
+    if (text === undefined) return `${pkg}/${file} is gone`;
+    const missing = needles.filter((n) => (typeof n === 'string' ? !text.includes(n) : !n.test(text)));
+    return missing.length ? `${pkg}/${file} no longer has ${missing.map(String).join(', ')}` : undefined;
+  };
+}
+
+/** The file is the one we copied (its SHA-256, first 16 hex digits). */
+function copiedFrom(pkg: string, file: string, digest: string): Contract['check'] {
+  return (read) => {
+    const text = read(pkg, file);
+    if (text === undefined) return `${pkg}/${file} is gone`;
+    const now = sha(text);
+    return now === digest ? undefined : `${pkg}/${file} changed since it was copied (sha256 ${digest}…, now ${now}…): copy it again, with our change`;
+  };
+}
+
+export const CONTRACTS: Contract[] = [
+  {
+    id: 'build switches',
+    upstream: '@docusaurus/core',
+    kind: 'switch',
+    assumption:
+      '`docusaurus build` stops after bundling with DOCUSAURUS_EXIT_AFTER_BUNDLING=true, renders from the bundles of a previous run with DOCUSAURUS_SKIP_BUNDLING=true, and takes its SSG thread count from DOCUSAURUS_SSG_WORKER_THREAD_COUNT',
+    where: ['scripts/docusaurus-build.mjs'],
+    check: (read) =>
+      contains(
+        '@docusaurus/core',
+        'lib/commands/build/buildLocale.js',
+        "DOCUSAURUS_EXIT_AFTER_BUNDLING === 'true'",
+        "DOCUSAURUS_SKIP_BUNDLING === 'true'",
+      )(read) ?? contains('@docusaurus/core', 'lib/ssg/ssgEnv.js', 'DOCUSAURUS_SSG_WORKER_THREAD_COUNT')(read),
+  },
+  {
+    id: 'route table files',
+    upstream: '@docusaurus/core',
+    kind: 'generated file',
+    assumption:
+      'Docusaurus generates registry.js with one `"<chunk>": [() => import(/* webpackChunkName: "<chunk>" */ "<module>"), …]` line per chunk, beside routes.js, routesChunkNames.json and globalData.json, all read through @generated/ aliases',
+    where: ['tools/operation-route-table.ts', 'src/plugins/operation-entries/index.ts', 'src/plugins/page-weight/index.ts'],
+    check: (read) =>
+      contains(
+        '@docusaurus/core',
+        'lib/server/codegen/codegenRoutes.js',
+        '`  "${chunkName}": [() => import(/* webpackChunkName: "${chunkName}" */ "${modulePath}"), "${modulePath}", require.resolveWeak("${modulePath}")],`',
+        "'registry.js'",
+        "'routes.js'",
+        "'routesChunkNames.json'",
+      )(read) ?? contains('@docusaurus/core', 'lib/server/codegen/codegen.js', "'globalData.json'")(read),
+  },
+  {
+    id: 'client preload',
+    upstream: '@docusaurus/core',
+    kind: 'copied source',
+    assumption:
+      "Docusaurus' client imports `./preload`, whose body (matchRoutes over @generated/routes, each match's component preloaded) our preload.ts copies",
+    where: ['src/plugins/operation-entries/preload.ts', 'src/plugins/operation-entries/index.ts'],
+    check: (read) =>
+      copiedFrom('@docusaurus/core', 'lib/client/preload.js', '8c1e3de18d307e2f')(read) ??
+      contains('@docusaurus/core', 'lib/client/clientEntry.js', "from './preload'")(read),
+  },
+  {
+    id: 'client manifest',
+    upstream: '@docusaurus/core',
+    kind: 'generated file',
+    assumption: 'the client bundle writes client-manifest.json, which SSG reads to give each page its scripts',
+    where: ['src/plugins/operation-entries/index.ts', 'scripts/docusaurus-build.mjs'],
+    check: contains('@docusaurus/core', 'lib/webpack/client.js', 'client-manifest.json'),
+  },
+  {
+    id: 'common chunk',
+    upstream: '@docusaurus/core',
+    kind: 'bundler setting',
+    assumption: "the client bundle's `common` split-chunks group takes what half the pages use (`minChunks: totalPages * 0.5`)",
+    where: ['src/plugins/page-weight/index.ts'],
+    check: contains('@docusaurus/core', 'lib/webpack/base.js', 'common: {', 'minChunks: totalPages > 2 ? totalPages * 0.5 : 2'),
+  },
+  {
+    id: 'page template',
+    upstream: '@docusaurus/core',
+    kind: 'copied source',
+    assumption: "our page template (ssrTemplate) is Docusaurus' ssgTemplate.html.js with the scripts run after the first frame",
+    where: ['tools/ssr-template.ts'],
+    check: copiedFrom('@docusaurus/core', 'lib/ssg/ssgTemplate.html.js', '5d6584e4a61b22d4'),
+  },
+  {
+    id: 'global docusaurus object',
+    upstream: '@docusaurus/core',
+    kind: 'shape',
+    assumption: 'the client entry assigns `window.docusaurus` (prefetch, preload) once, which idle-prefetch wraps as it is assigned',
+    where: ['src/client/idle-prefetch.ts'],
+    check: contains('@docusaurus/core', 'lib/client/clientEntry.js', 'window.docusaurus = docusaurus;'),
+  },
+  {
+    id: 'MDX cross-compiler cache switch',
+    upstream: '@docusaurus/core',
+    kind: 'switch',
+    assumption: '`future.faster.mdxCrossCompilerCache` exists (turned off when one process makes one bundle)',
+    where: ['docusaurus.config.ts', 'tools/one-bundle/index.ts'],
+    check: contains('@docusaurus/core', 'lib/server/configValidation.js', 'mdxCrossCompilerCache'),
+  },
+  {
+    id: 'end tags omitted',
+    upstream: '@docusaurus/bundler',
+    kind: 'bundler setting',
+    assumption:
+      "Docusaurus minifies pages with @swc/html omitting end tags (`tagOmission: 'keep-head-and-body'`), with the other options html-end-tags repeats",
+    where: ['src/plugins/html-end-tags/index.ts'],
+    check: contains(
+      '@docusaurus/bundler',
+      'lib/minifyHtml.js',
+      "tagOmission: 'keep-head-and-body'",
+      'removeComments: false',
+      'sortSpaceSeparatedAttributeValues: false',
+      'sortAttributes: false',
+      'normalizeAttributes: false',
+      'removeEmptyAttributes: false',
+      "removeRedundantAttributes: 'none'",
+    ),
+  },
+  {
+    id: 'front matter cache',
+    upstream: '@docusaurus/utils',
+    kind: 'module path',
+    assumption: '@docusaurus/utils parses front matter with its dependency @11ty/gray-matter, whose cache `clearCache()` empties',
+    where: ['src/plugins/bundler-memory/front-matter.ts'],
+    check: (read) =>
+      contains('@docusaurus/utils', 'package.json', '"@11ty/gray-matter"')(read) ??
+      contains('@11ty/gray-matter', 'index.js', 'matter.clearCache = function')(read),
+  },
+  {
+    id: 'Prism at startup',
+    upstream: '@docusaurus/theme-classic',
+    kind: 'module path',
+    assumption:
+      'the classic theme runs @theme/prism-include-languages (Prism and its extra grammars) on every page through its client module lib/prism-include-languages.js',
+    where: ['src/plugins/static-code/index.ts', 'src/theme/CodeBlock/Highlighted.tsx'],
+    check: (read) =>
+      contains('@docusaurus/theme-classic', 'lib/index.js', "'./prism-include-languages'")(read) ??
+      contains('@docusaurus/theme-classic', 'lib/prism-include-languages.js', "import prismIncludeLanguages from '@theme/prism-include-languages';")(read),
+  },
+  {
+    id: 'phone sidebar',
+    upstream: '@docusaurus/theme-classic',
+    kind: 'ejected file',
+    assumption: 'src/theme/DocSidebar/Mobile is the classic theme’s DocSidebar/Mobile with the localeCompare memo removed',
+    where: ['src/theme/DocSidebar/Mobile/index.tsx'],
+    check: copiedFrom('@docusaurus/theme-classic', 'lib/theme/DocSidebar/Mobile/index.js', 'aac2e5836058716a'),
+  },
+  {
+    id: 'endpoint line',
+    upstream: 'docusaurus-theme-openapi-docs',
+    kind: 'ejected file',
+    assumption: 'src/theme/ApiExplorer/MethodEndpoint is the OpenAPI theme’s MethodEndpoint with the server URL rendered on the server',
+    where: ['src/theme/ApiExplorer/MethodEndpoint/index.tsx'],
+    check: copiedFrom('docusaurus-theme-openapi-docs', 'lib/theme/ApiExplorer/MethodEndpoint/index.js', 'aea76b2570fecf8c'),
+  },
+  {
+    id: 'theme Markdown plugins',
+    upstream: 'docusaurus-theme-openapi-docs',
+    kind: 'module path',
+    assumption: "the OpenAPI theme's lib/theme/Markdown/index.js imports rehype-raw, aliased to a no-op for that module only",
+    where: ['src/plugins/page-weight/index.ts', 'src/plugins/page-weight/rehype-raw-off.ts'],
+    check: contains('docusaurus-theme-openapi-docs', 'lib/theme/Markdown/index.js', 'import rehypeRaw from "rehype-raw";'),
+  },
+  {
+    id: 'theme hashes with SHA-1 only',
+    upstream: 'docusaurus-theme-openapi-docs',
+    kind: 'shape',
+    assumption: 'the OpenAPI theme uses crypto-js for `SHA1(…).toString()` only (crypto-js is aliased to a SHA-1-only module)',
+    where: ['src/plugins/page-weight/crypto-js-sha1.ts'],
+    check: (read) => {
+      const file = 'lib/theme/ApiExplorer/storage-utils.js';
+      const text = read('docusaurus-theme-openapi-docs', file);
+      if (text === undefined) return `docusaurus-theme-openapi-docs/${file} is gone`;
+      const uses = [...text.matchAll(/crypto_js_1\.default\.(\w+)/g)].map((m) => m[1]);
+      return uses.length > 0 && uses.every((u) => u === 'SHA1') ? undefined : `${file} calls crypto-js ${uses.join(', ') || 'nowhere'}`;
+    },
+  },
+  {
+    id: 'persistent cache settings',
+    upstream: '@docusaurus/core, @rspack/core',
+    kind: 'bundler setting',
+    assumption:
+      "Rspack's persistent cache is configured at `experiments.cache` (`type: 'persistent'`, `version`, `buildDependencies`), where Docusaurus sets it and the cache-key plugin extends it",
+    where: ['tools/rspack-cache-key.ts', 'src/plugins/bundler-cache/index.ts'],
+    check: (read) =>
+      contains(
+        '@docusaurus/core',
+        'lib/webpack/base.js',
+        'experiments.cache = {',
+        "type: 'persistent'",
+        'buildDependencies: getCacheBuildDependencies()',
+      )(read) ??
+      contains(
+        '@rspack/core',
+        'dist/config/types.d.ts',
+        'cache?: ExperimentCacheOptions;',
+        "type: 'persistent';\n    buildDependencies?: string[];\n    version?: string;",
+      )(read),
+  },
+  {
+    id: 'sidebar link markup',
+    upstream: '@docusaurus/theme-classic',
+    kind: 'shape',
+    assumption:
+      'a sidebar link renders as `<li class="theme-doc-sidebar-item-link … menu__list-item className"><a class="menu__link" aria-current>`, inside `.theme-doc-sidebar-menu`, which the operation pages read back before hydration',
+    where: ['src/plugins/operation-entries/sidebar-pages.ts'],
+    check: (read) =>
+      contains(
+        '@docusaurus/theme-classic',
+        'lib/theme/DocSidebarItem/Link/index.js',
+        'ThemeClassNames.docs.docSidebarItemLink,',
+        "'menu__list-item',",
+        "'menu__link',",
+        'aria-current',
+      )(read) ??
+      contains(
+        '@docusaurus/theme-common',
+        'lib/utils/ThemeClassNames.js',
+        "docSidebarItemLink: 'theme-doc-sidebar-item-link'",
+        "docSidebarMenu: 'theme-doc-sidebar-menu'",
+      )(read),
+  },
+  {
+    id: 'page helpers',
+    upstream: 'docusaurus-plugin-openapi-docs',
+    kind: 'module path',
+    assumption:
+      "the plugin's lib/markdown modules export createHeading, createMethodEndpoint, createRequestHeader, createDeprecationNotice and render (the helpers its demo composes pages with)",
+    where: ['tools/api-pages/page.ts'],
+    check: (read) =>
+      ['createHeading', 'createMethodEndpoint', 'createRequestHeader', 'createDeprecationNotice']
+        .map((name) => contains('docusaurus-plugin-openapi-docs', `lib/markdown/${name}.js`, `exports.${name} = ${name};`)(read))
+        .find(Boolean) ?? contains('docusaurus-plugin-openapi-docs', 'lib/markdown/utils.js', 'exports.render = render;')(read),
+  },
+  {
+    id: 'llms-full.txt layout',
+    upstream: '@signalwire/docusaurus-plugin-llms-txt',
+    kind: 'shape',
+    assumption:
+      'the plugin writes its files in its own postBuild (which ours runs, then finishes), and llms-full.txt is llms.txt, `---`, `# Full Documentation Content`, then every copy',
+    where: ['tools/markdown/docusaurus-plugin.ts'],
+    check: (read) =>
+      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/index.js', 'async postBuild({')(read) ??
+      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/generation/full-index-builder.js', "'\\n\\n---\\n\\n# Full Documentation Content\\n\\n'")(read),
+  },
+  {
+    id: 'CSS module class names',
+    upstream: '@docusaurus/theme-classic, @docusaurus/theme-common',
+    kind: 'shape',
+    assumption:
+      "the classic theme's CSS modules name the classes the Markdown copies and the search selectors find pages by: codeBlockTitle, admonitionHeading, themedComponent--dark, generatedIndexPage (hashed: matched by prefix)",
+    where: ['tools/markdown/rehype-docusaurus.ts', 'docusaurus.config.ts'],
+    check: (read) =>
+      contains('@docusaurus/theme-classic', 'lib/theme/CodeBlock/Layout/styles.module.css', '.codeBlockTitle {')(read) ??
+      contains('@docusaurus/theme-classic', 'lib/theme/Admonition/Layout/styles.module.css', '.admonitionHeading {')(read) ??
+      contains('@docusaurus/theme-common', 'lib/components/ThemedComponent/styles.module.css', '.themedComponent--dark {')(read) ??
+      contains('@docusaurus/theme-classic', 'lib/theme/DocCategoryGeneratedIndexPage/styles.module.css', '.generatedIndexPage {')(read),
+  },
+  {
+    id: 'tslib helpers',
+    upstream: '@docusaurus/utils-common',
+    kind: 'shape',
+    assumption: "the browser-side @docusaurus/utils-common calls tslib's __importDefault only (tslib is aliased to a module with that one helper)",
+    where: ['src/plugins/page-weight/tslib.ts', 'src/plugins/page-weight/index.ts'],
+    check: (read) => {
+      const text = read('@docusaurus/utils-common', 'lib/index.js');
+      if (text === undefined) return '@docusaurus/utils-common/lib/index.js is gone';
+      const other = [...new Set([...text.matchAll(/tslib_1\.(\w+)/g)].map((m) => m[1]))].filter((h) => h !== '__importDefault');
+      return other.length ? `@docusaurus/utils-common/lib/index.js calls tslib's ${other.join(', ')}` : undefined;
+    },
+  },
+  {
+    id: 'try-it store',
+    upstream: 'docusaurus-theme-openapi-docs',
+    kind: 'shape',
+    assumption:
+      "ApiItem's Redux store (lib/theme/ApiItem/store.js) has exactly the slices our operation page's initial state fills: accept, contentType, encodingSelection, response, server, body, params, auth, schemaSelection",
+    where: ['src/components/ApiDocItem/ApiPage.tsx'],
+    check: (read) => {
+      const file = 'lib/theme/ApiItem/store.js';
+      const text = read('docusaurus-theme-openapi-docs', file);
+      if (text === undefined) return `docusaurus-theme-openapi-docs/${file} is gone`;
+      const block = /combineReducers\)\(\{([^}]*)\}/.exec(text)?.[1] ?? '';
+      const slices = [...block.matchAll(/(\w+):/g)].map((m) => m[1]).sort();
+      const ours = ['accept', 'auth', 'body', 'contentType', 'encodingSelection', 'params', 'response', 'schemaSelection', 'server'];
+      return slices.join() === ours.join() ? undefined : `${file} combines the slices ${slices.join(', ') || '(none found)'}`;
+    },
+  },
+];

@@ -1,0 +1,60 @@
+/**
+ * Every assumption the site makes of its upstream packages beyond their public API (src/upstream/contracts.ts),
+ * checked against the installed packages: an upgrade that breaks one fails its test, named by the assumption, with
+ * the files of ours that rely on it. This replaces a pin of the packages' versions, which failed on any upgrade
+ * without saying what broke.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, test} from 'node:test';
+import {CONTRACTS, type ReadUpstream} from '../../src/upstream/contracts';
+import {SITE_ROOT} from '../../tools/cli';
+
+const installed: ReadUpstream = (pkg, file) => {
+  const full = path.join(SITE_ROOT, 'node_modules', pkg, file);
+  return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
+};
+
+describe('upstream contracts', () => {
+  for (const c of CONTRACTS) {
+    test(`${c.upstream}: ${c.id}`, () => {
+      const problem = c.check(installed);
+      assert.equal(
+        problem,
+        undefined,
+        `${c.upstream} no longer holds an assumption of ours (${c.kind}): ${c.assumption}.\n  ${problem}\n  Relied on by ${c.where.join(', ')}.`,
+      );
+    });
+  }
+});
+
+test('each contract names files of ours that exist, and no two share a name', () => {
+  assert.deepEqual(
+    CONTRACTS.flatMap((c) => c.where).filter((f) => !fs.existsSync(path.join(SITE_ROOT, f))),
+    [],
+  );
+  assert.equal(new Set(CONTRACTS.map((c) => `${c.upstream} ${c.id}`)).size, CONTRACTS.length);
+});
+
+/** The installed packages, with one file's text changed. */
+const withEdit =
+  (pkg: string, file: string, edit: (text: string) => string): ReadUpstream =>
+  (p, f) => {
+    const text = installed(p, f);
+    return p === pkg && f === file && text !== undefined ? edit(text) : text;
+  };
+
+test('a Docusaurus switch renamed upstream fails its contract, naming the switch', () => {
+  const contract = CONTRACTS.find((c) => c.id === 'build switches')!;
+  const problem = contract.check(
+    withEdit('@docusaurus/core', 'lib/commands/build/buildLocale.js', (t) => t.replaceAll('DOCUSAURUS_EXIT_AFTER_BUNDLING', 'DOCUSAURUS_BUNDLE_ONLY')),
+  );
+  assert.match(problem ?? '', /buildLocale\.js no longer has DOCUSAURUS_EXIT_AFTER_BUNDLING === 'true'/);
+});
+
+test('an OpenAPI theme file we ejected, changed upstream, fails its contract, saying to copy it again', () => {
+  const contract = CONTRACTS.find((c) => c.id === 'endpoint line')!;
+  const problem = contract.check(withEdit('docusaurus-theme-openapi-docs', 'lib/theme/ApiExplorer/MethodEndpoint/index.js', (t) => `${t}\n// a fix upstream`));
+  assert.match(problem ?? '', /MethodEndpoint\/index\.js changed since it was copied .*copy it again/);
+});
