@@ -72,7 +72,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'generated file',
     assumption:
       'Docusaurus generates registry.js with one `"<chunk>": [() => import(/* webpackChunkName: "<chunk>" */ "<module>"), …]` line per chunk, beside routes.js, routesChunkNames.json and globalData.json, all read through @generated/ aliases',
-    where: ['tools/operation-route-table.ts', 'src/plugins/operation-entries/index.ts', 'src/plugins/page-weight/index.ts'],
+    where: ['tools/operation-route-table.ts', 'src/plugins/operation-entries/index.ts', 'src/plugins/page-weight/index.ts', 'src/data/operation-routes.ts'],
     check: (read) =>
       contains(
         '@docusaurus/core',
@@ -240,7 +240,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'shape',
     assumption:
       'a sidebar link renders as `<li class="theme-doc-sidebar-item-link … menu__list-item className"><a class="menu__link" aria-current>`, inside `.theme-doc-sidebar-menu`, which the operation pages read back before hydration',
-    where: ['src/plugins/operation-entries/sidebar-pages.ts'],
+    where: ['src/plugins/operation-entries/sidebar-pages.ts', 'src/theme/DocSidebarItems/index.tsx'],
     check: (read) =>
       contains(
         '@docusaurus/theme-classic',
@@ -322,5 +322,58 @@ export const CONTRACTS: Contract[] = [
       const ours = ['accept', 'auth', 'body', 'contentType', 'encodingSelection', 'params', 'response', 'schemaSelection', 'server'];
       return slices.join() === ours.join() ? undefined : `${file} combines the slices ${slices.join(', ') || '(none found)'}`;
     },
+  },
+  {
+    id: 'theme modules of the operation page',
+    upstream: 'docusaurus-theme-openapi-docs',
+    kind: 'module path',
+    assumption:
+      'the theme modules our operation page composes ApiItem from export what it imports: createAuth, createPersistenceMiddleware, setServer and setServerVariable, createStorage, createStoreWithState, and the Request, Response and SecuritySchemes components of the try-it panel',
+    where: ['src/components/ApiDocItem/ApiPage.tsx', 'src/components/ApiDocItem/TryItPanel.tsx'],
+    check: (read) =>
+      (
+        [
+          ['lib/theme/ApiExplorer/Authorization/slice.js', 'exports.createAuth = createAuth;'],
+          ['lib/theme/ApiExplorer/persistenceMiddleware.js', 'exports.createPersistenceMiddleware = createPersistenceMiddleware;'],
+          ['lib/theme/ApiExplorer/Server/slice.js', 'exports.setServerVariable = exports.setServer ='],
+          ['lib/theme/ApiExplorer/storage-utils.js', 'exports.createStorage = createStorage;'],
+          ['lib/theme/ApiItem/store.js', 'exports.createStoreWithState = createStoreWithState;'],
+          ['lib/theme/ApiItem/Layout/index.js', 'exports.default'],
+          ['lib/theme/ApiExplorer/Request/index.js', 'exports.default'],
+          ['lib/theme/ApiExplorer/Response/index.js', 'exports.default'],
+          ['lib/theme/ApiExplorer/SecuritySchemes/index.js', 'exports.default'],
+        ] as const
+      )
+        .map(([file, needle]) => contains('docusaurus-theme-openapi-docs', file, needle)(read))
+        .find(Boolean),
+  },
+  {
+    id: 'sidebar item type',
+    upstream: '@docusaurus/plugin-content-docs',
+    kind: 'module path',
+    assumption: 'the docs plugin declares the type of a sidebar item, SidebarItemConfig, in lib/sidebars/types.d.ts (not exported from its entry)',
+    where: ['sidebars.ts'],
+    check: contains('@docusaurus/plugin-content-docs', 'lib/sidebars/types.d.ts', 'export type SidebarItemConfig ='),
+  },
+  {
+    id: 'Root wrapped at init',
+    upstream: '@docusaurus/core',
+    kind: 'module path',
+    assumption: "the site's Root component is core's theme-fallback Root, which the hydration-title plugin wraps as @theme-init/Root",
+    where: ['src/plugins/hydration-title/theme/Root/index.tsx'],
+    check: contains('@docusaurus/core', 'lib/client/theme-fallback/Root/index.js', 'export default function Root'),
+  },
+  {
+    id: 'code block replaced',
+    upstream: '@docusaurus/theme-classic',
+    kind: 'ejected file',
+    assumption:
+      'src/theme/CodeBlock replaces the classic CodeBlock, taking the props it declares: children, className, metastring, title, language, showLineNumbers',
+    where: ['src/theme/CodeBlock/index.tsx', 'src/theme/CodeBlock/Highlighted.tsx'],
+    check: contains(
+      '@docusaurus/theme-classic',
+      'src/theme-classic.d.ts',
+      "declare module '@theme/CodeBlock' {\n  import type {ReactNode} from 'react';\n\n  export interface Props {\n    readonly children: ReactNode;\n    readonly className?: string;\n    readonly metastring?: string;\n    readonly title?: ReactNode;\n    readonly language?: string;\n    readonly showLineNumbers?: boolean | number;\n  }",
+    ),
   },
 ];
