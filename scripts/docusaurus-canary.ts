@@ -7,7 +7,8 @@
  * 2. Copies the working tree (tracked and untracked files git does not ignore) to a scratch folder, sets every
  *    declared `@docusaurus/*` package to `<version>`, and overrides every installed one to it, so the OpenAPI plugin's
  *    and theme's `^3` ranges cannot pull a Docusaurus 3 package back in; installs afresh (no lock file).
- * 3. Builds there (`npm run build`) and, unless `--no-site`, runs the site tier on that build.
+ * 3. Runs the upstream contracts there (tests/spec/upstream-contracts.test.ts: which of our assumptions the canary
+ *    breaks), builds (`npm run build`) and, unless `--no-site`, runs the site tier on that build.
  * Prints what failed with the last lines of its output, and exits 1 when anything did. The shipped version stays
  * the one of package.json.
  */
@@ -114,8 +115,12 @@ function main(): number {
     if (r.status !== 0) console.log(tail(r.output) || `(no output; exit status ${r.status})`);
     return r.status === 0;
   };
+  const installedOk = step('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
+  // Which of our assumptions the canary breaks (src/upstream/contracts.ts), before the build says how it fails.
+  const contractsOk =
+    installedOk && step('upstream contracts', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=dot', 'tests/spec/upstream-contracts.test.ts']);
   const ok =
-    step('npm install', 'npm', ['install', '--no-audit', '--no-fund']) &&
+    installedOk &&
     step('npm run build', 'npm', ['run', 'build']) &&
     (args.includes('--no-site') ||
       step('site tier', process.execPath, [
@@ -138,7 +143,7 @@ function main(): number {
     );
   if (!args.includes('--keep')) fs.rmSync(dir, {recursive: true, force: true});
   else console.log(`Kept: ${dir}`);
-  return ok ? 0 : 1;
+  return ok && contractsOk ? 0 : 1;
 }
 
 process.exit(main());
