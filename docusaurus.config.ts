@@ -23,7 +23,6 @@ import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/d
 import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
 import {CacheKeyPlugin, LOCAL_PLUGINS_DIR} from './tools/rspack-cache-key';
 import {builtWithout} from './tools/speed-pieces';
-import {SSR_TEMPLATE} from './tools/ssr-template';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 import remarkStaticCode from './tools/static-code/remark-static-code';
@@ -90,8 +89,6 @@ const config: Config = {
     parseFrontMatter: parseFrontMatterUncached,
   },
   clientModules: ['./src/client/a11y-fixes.ts', ...(without('idle-prefetch') ? [] : ['./src/client/idle-prefetch.ts'])],
-  // Docusaurus' page template, with the scripts run after the first frame (why: in tools/ssr-template.ts).
-  ...(without('ssr-template') ? {} : {ssrTemplate: SSR_TEMPLATE}),
 
   themes: [
     '@docusaurus/theme-mermaid',
@@ -158,7 +155,7 @@ const config: Config = {
   plugins: [
     'docusaurus-plugin-sass',
     // Keeps the OpenAPI theme's code on the API pages (why: in the plugin).
-    ['./src/plugins/page-weight/index.ts', {commonChunk: !without('common-chunk'), aliases: !without('page-aliases')} satisfies PageWeightOptions],
+    ['./src/plugins/page-weight/index.ts', {aliases: !without('page-aliases')} satisfies PageWeightOptions],
     // Keeps the build's memory flat as the API grows (why: in the plugin).
     ['./src/plugins/bundler-memory/index.ts', {otherBundleSettings: (isServer: boolean) => otherBundleSettings(BUNDLE_ONLY, isServer)}],
     // Keeps Rspack's persistent cache from outliving a bundler setting (why: in tools/rspack-cache-key.ts).

@@ -43,7 +43,7 @@ import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {BENCH_PAGES as PAGES} from '../tools/page-budgets';
 import {scratchSite} from '../tools/scratch-site';
 import {serveBuild, type Served} from '../tools/serve-build';
-import {parsePieces, SPEED_PIECE_NAMES, SPEED_PIECES, WITHOUT_ENV} from '../tools/speed-pieces';
+import {parsePieces, SPEED_PIECE_NAMES, WITHOUT_ENV} from '../tools/speed-pieces';
 import {afdocsScorecard} from './afdocs';
 import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
@@ -98,12 +98,11 @@ async function buildOurs(): Promise<BuildSteps> {
   return measuredBuild(SITE_ROOT, 'ours');
 }
 
-/** Ours without some pieces, built in a scratch copy (the pieces' ejected files deleted there) into `v.dir`. */
+/** Ours without some pieces, built in a scratch copy into `v.dir`. */
 async function buildWithout(v: Variant): Promise<BuildSteps> {
   const pieces = parsePieces(v.without!.join(','));
   console.error(`Building the site without ${pieces.join(', ')} into ${path.relative(SITE_ROOT, v.dir)}/ (scratch copy) …`);
   const site = scratchSite(`without-${pieces.join('-')}`);
-  for (const piece of pieces) for (const file of SPEED_PIECES[piece].files) fs.rmSync(path.join(site, file), {recursive: true, force: true});
   fs.rmSync(v.dir, {recursive: true, force: true});
   try {
     return await measuredBuild(site, `without-${pieces.join('-')}`, {[WITHOUT_ENV]: pieces.join(',')}, v.dir);

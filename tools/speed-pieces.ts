@@ -4,23 +4,24 @@
  * it buys. A piece stays only while that measurement shows it pays (README, "Performance").
  *
  * The switch is `NOVARAMP_WITHOUT=<piece>[,<piece>…]`, read by docusaurus.config.ts and, for `three-process-build`,
- * by scripts/docusaurus-build.mjs (plain JavaScript: it reads the variable itself). An ejected component cannot be
- * turned off by configuration: bench deletes its files in the scratch copy it builds the variant in (`files`).
+ * by scripts/docusaurus-build.mjs (plain JavaScript: it reads the variable itself).
+ *
+ * Measured with `npm run bench -- --without-each` (README, "What each piece buys"): the Docusaurus `common` chunk
+ * override, the ejected phone sidebar and the custom page template bought no JS and at most 3 Lighthouse points,
+ * and were deleted. hydration-title and html-end-tags buy no speed: they stay for what they fix (the tab's title
+ * during hydration, end tags for lenient HTML parsers), and are here so that stays measured.
  */
 export const WITHOUT_ENV = 'NOVARAMP_WITHOUT';
 
 export const SPEED_PIECES = {
-  'operation-entries': {what: 'operation pages out of the route table and sidebar data every page loads', files: []},
-  'three-process-build': {what: 'bundling and SSG in processes of their own (scripts/docusaurus-build.mjs)', files: []},
-  'common-chunk': {what: "Docusaurus' `common` chunk counted over the non-API pages (src/plugins/page-weight)", files: []},
-  'page-aliases': {what: 'crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism provided (src/plugins/page-weight)', files: []},
-  'idle-prefetch': {what: "Docusaurus' link prefetch spread over idle time (src/client/idle-prefetch.ts)", files: []},
-  'hydration-title': {what: 'the server title held during hydration (src/plugins/hydration-title)', files: []},
-  'phone-sidebar': {what: "the ejected phone sidebar without ICU's collator (src/theme/DocSidebar/Mobile)", files: ['src/theme/DocSidebar/Mobile']},
-  'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)", files: []},
-  'html-end-tags': {what: 'pages re-minified with every end tag (src/plugins/html-end-tags)', files: []},
-  'ssr-template': {what: 'scripts run after the first frame (tools/ssr-template.ts)', files: []},
-} as const satisfies Record<string, {what: string; files: readonly string[]}>;
+  'operation-entries': {what: 'operation pages out of the route table and sidebar data every page loads'},
+  'three-process-build': {what: 'bundling and SSG in processes of their own (scripts/docusaurus-build.mjs)'},
+  'page-aliases': {what: 'crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism provided (src/plugins/page-weight)'},
+  'idle-prefetch': {what: "Docusaurus' link prefetch spread over idle time (src/client/idle-prefetch.ts)"},
+  'hydration-title': {what: 'the server title held during hydration (src/plugins/hydration-title)'},
+  'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)"},
+  'html-end-tags': {what: 'pages re-minified with every end tag (src/plugins/html-end-tags)'},
+} as const satisfies Record<string, {what: string}>;
 
 export type SpeedPiece = keyof typeof SPEED_PIECES;
 export const SPEED_PIECE_NAMES = Object.keys(SPEED_PIECES) as SpeedPiece[];

@@ -72,7 +72,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'generated file',
     assumption:
       'Docusaurus generates registry.js with one `"<chunk>": [() => import(/* webpackChunkName: "<chunk>" */ "<module>"), …]` line per chunk, beside routes.js, routesChunkNames.json and globalData.json, all read through @generated/ aliases',
-    where: ['tools/operation-route-table.ts', 'src/plugins/operation-entries/index.ts', 'src/plugins/page-weight/index.ts', 'src/data/operation-routes.ts'],
+    where: ['tools/operation-route-table.ts', 'src/plugins/operation-entries/index.ts', 'src/data/operation-routes.ts'],
     check: (read) =>
       contains(
         '@docusaurus/core',
@@ -101,22 +101,6 @@ export const CONTRACTS: Contract[] = [
     assumption: 'the client bundle writes client-manifest.json, which SSG reads to give each page its scripts',
     where: ['src/plugins/operation-entries/index.ts', 'scripts/docusaurus-build.mjs'],
     check: contains('@docusaurus/core', 'lib/webpack/client.js', 'client-manifest.json'),
-  },
-  {
-    id: 'common chunk',
-    upstream: '@docusaurus/core',
-    kind: 'bundler setting',
-    assumption: "the client bundle's `common` split-chunks group takes what half the pages use (`minChunks: totalPages * 0.5`)",
-    where: ['src/plugins/page-weight/index.ts'],
-    check: contains('@docusaurus/core', 'lib/webpack/base.js', 'common: {', 'minChunks: totalPages > 2 ? totalPages * 0.5 : 2'),
-  },
-  {
-    id: 'page template',
-    upstream: '@docusaurus/core',
-    kind: 'copied source',
-    assumption: "our page template (ssrTemplate) is Docusaurus' ssgTemplate.html.js with the scripts run after the first frame",
-    where: ['tools/ssr-template.ts'],
-    check: copiedFrom('@docusaurus/core', 'lib/ssg/ssgTemplate.html.js', '5d6584e4a61b22d4'),
   },
   {
     id: 'global docusaurus object',
@@ -173,14 +157,6 @@ export const CONTRACTS: Contract[] = [
     check: (read) =>
       contains('@docusaurus/theme-classic', 'lib/index.js', "'./prism-include-languages'")(read) ??
       contains('@docusaurus/theme-classic', 'lib/prism-include-languages.js', "import prismIncludeLanguages from '@theme/prism-include-languages';")(read),
-  },
-  {
-    id: 'phone sidebar',
-    upstream: '@docusaurus/theme-classic',
-    kind: 'ejected file',
-    assumption: 'src/theme/DocSidebar/Mobile is the classic theme’s DocSidebar/Mobile with the localeCompare memo removed',
-    where: ['src/theme/DocSidebar/Mobile/index.tsx'],
-    check: copiedFrom('@docusaurus/theme-classic', 'lib/theme/DocSidebar/Mobile/index.js', 'aac2e5836058716a'),
   },
   {
     id: 'endpoint line',
