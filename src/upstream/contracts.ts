@@ -40,13 +40,18 @@ function contains(pkg: string, file: string, ...needles: (string | RegExp)[]): C
   };
 }
 
-/** The file is the one we copied (its SHA-256, first 16 hex digits). */
-function copiedFrom(pkg: string, file: string, digest: string): Contract['check'] {
+/**
+ * The file is the one we copied, or a later version reviewed as the same for our copy: its SHA-256 (first 16 hex
+ * digits) is one of `digests`.
+ */
+function copiedFrom(pkg: string, file: string, ...digests: string[]): Contract['check'] {
   return (read) => {
     const text = read(pkg, file);
     if (text === undefined) return `${pkg}/${file} is gone`;
     const now = sha(text);
-    return now === digest ? undefined : `${pkg}/${file} changed since it was copied (sha256 ${digest}…, now ${now}…): copy it again, with our change`;
+    return digests.includes(now)
+      ? undefined
+      : `${pkg}/${file} changed since it was copied (sha256 ${digests.join('… or ')}…, now ${now}…): copy it again, with our change, or add its digest once reviewed`;
   };
 }
 
@@ -91,7 +96,8 @@ export const CONTRACTS: Contract[] = [
       "Docusaurus' client imports `./preload`, whose body (matchRoutes over @generated/routes, each match's component preloaded) our preload.ts copies",
     where: ['src/plugins/operation-entries/preload.ts', 'src/plugins/operation-entries/index.ts'],
     check: (read) =>
-      copiedFrom('@docusaurus/core', 'lib/client/preload.js', '8c1e3de18d307e2f')(read) ??
+      // 3.10.2, and 4.0.0-canary-6808 (`.map(…).flat()` written as `.flatMap(…)`: the same for our copy).
+      copiedFrom('@docusaurus/core', 'lib/client/preload.js', '8c1e3de18d307e2f', '78b75252ccc58f6c')(read) ??
       contains('@docusaurus/core', 'lib/client/clientEntry.js', "from './preload'")(read),
   },
   {
@@ -193,22 +199,23 @@ export const CONTRACTS: Contract[] = [
     upstream: '@docusaurus/core, @rspack/core',
     kind: 'bundler setting',
     assumption:
-      "Rspack's persistent cache is configured at `experiments.cache` (`type: 'persistent'`, `version`, `buildDependencies`), where Docusaurus sets it and the cache-key plugin extends it",
+      "Docusaurus configures Rspack's persistent cache as `{type: 'persistent', version, buildDependencies}`, at `experiments.cache` (Rspack 1) or `cache` (Rspack 2), where the cache-key plugin extends it",
     where: ['tools/rspack-cache-key.ts', 'src/plugins/bundler-cache/index.ts'],
     check: (read) =>
-      contains(
-        '@docusaurus/core',
-        'lib/webpack/base.js',
-        'experiments.cache = {',
-        "type: 'persistent'",
-        'buildDependencies: getCacheBuildDependencies()',
-      )(read) ??
-      contains(
+      contains('@docusaurus/core', 'lib/webpack/base.js', "type: 'persistent'", 'buildDependencies: getCacheBuildDependencies()')(read) ??
+      (contains(
         '@rspack/core',
         'dist/config/types.d.ts',
         'cache?: ExperimentCacheOptions;',
         "type: 'persistent';\n    buildDependencies?: string[];\n    version?: string;",
-      )(read),
+      )(read) &&
+        contains(
+          '@rspack/core',
+          'dist/config/types.d.ts',
+          'export type PersistentCacheOptions = {',
+          'buildDependencies?: string[];',
+          'version?: string;',
+        )(read)),
   },
   {
     id: 'sidebar link markup',
@@ -351,5 +358,16 @@ export const CONTRACTS: Contract[] = [
       'src/theme-classic.d.ts',
       "declare module '@theme/CodeBlock' {\n  import type {ReactNode} from 'react';\n\n  export interface Props {\n    readonly children: ReactNode;\n    readonly className?: string;\n    readonly metastring?: string;\n    readonly title?: ReactNode;\n    readonly language?: string;\n    readonly showLineNumbers?: boolean | number;\n  }",
     ),
+  },
+  {
+    id: 'llms-txt logger import',
+    upstream: '@signalwire/docusaurus-plugin-llms-txt, @docusaurus/logger',
+    kind: 'module path',
+    assumption:
+      "the llms-txt plugin takes the logger as the default import of @docusaurus/logger, a CommonJS module exporting it as `exports.default` (loaded natively, as Docusaurus 4 does, that import is the whole module, hence the seam's resolve hook)",
+    where: ['src/upstream/llms-txt-logger.ts', 'tools/markdown/docusaurus-plugin.ts'],
+    check: (read) =>
+      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/logging/index.js', "import baseLogger from '@docusaurus/logger';")(read) ??
+      contains('@docusaurus/logger', 'lib/index.js', 'exports.default = logger_1.default;')(read),
   },
 ];

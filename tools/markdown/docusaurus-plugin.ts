@@ -17,6 +17,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+// Before the plugin: on Docusaurus 4 its logger import needs the seam's hook (why: in that file).
+import '../../src/upstream/llms-txt-logger';
 import llmsTxtPlugin, {type PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
 import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../src/data/agent-docs';
