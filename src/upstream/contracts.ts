@@ -258,7 +258,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'shape',
     assumption:
       'the plugin writes its files in its own postBuild (which ours runs, then finishes), and llms-full.txt is llms.txt, `---`, `# Full Documentation Content`, then every copy',
-    where: ['tools/markdown/docusaurus-plugin.ts'],
+    where: ['tools/markdown/docusaurus-plugin.ts', 'tools/markdown/finish.ts'],
     check: (read) =>
       contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/index.js', 'async postBuild({')(read) ??
       contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/generation/full-index-builder.js', "'\\n\\n---\\n\\n# Full Documentation Content\\n\\n'")(read),

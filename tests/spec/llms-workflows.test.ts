@@ -11,7 +11,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
-import {finishMarkdown, llmsTxtCopies} from '../../tools/markdown/docusaurus-plugin';
+import {finishMarkdown, llmsTxtCopies} from '../../tools/markdown/finish';
 import {WORKFLOWS_HEADING} from '../../tools/markdown/workflows';
 import {workflowDownloadPath} from '../../tools/workflows/publish';
 import {WORKFLOWS_DIR} from '../../tools/workflows/workflows';

@@ -18,7 +18,7 @@ import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../src/data/a
 import {SITE_URL} from '../../src/data/brand';
 import {MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SAMPLE_SOURCES_FOLDER} from '../../tools/api-pages/code-samples';
-import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/docusaurus-plugin';
+import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/finish';
 import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
 import rehypeDocusaurus from '../../tools/markdown/rehype-docusaurus';
 import type {ApiDocument} from '../../tools/openapi/document';
