@@ -15,12 +15,18 @@ const RECOVER_KEY = 'test-crash-may-recover';
 
 /**
  * An init script that makes the content component of one page throw while rendering, until sessionStorage says it
- * may recover. It wraps the bundler's chunk-loading global (`self.webpackChunk<package name>`, which every chunk
- * pushes its modules onto): the module whose source contains `marker` gets a default export that throws.
+ * may recover. It wraps the bundler's chunk-loading global (`self.webpackChunk<package name>` with Rspack 1,
+ * `rspackChunk…` with Rspack 2: read from the built runtime, which every chunk pushes its modules onto): the module whose source contains `marker` gets a default export that throws.
  */
 function crashingContent(marker: string): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as {name: string};
-  const global = `webpackChunk${pkg.name.replace(/[^a-zA-Z0-9_$]/g, '_')}`;
+  const js = path.join(SITE_ROOT, 'build', 'assets', 'js');
+  const runtime = fs.readdirSync(js).find((f) => f.startsWith('runtime~main.') && f.endsWith('.js'));
+  assert.ok(runtime, `a runtime~main script in ${js}`);
+  const global = new RegExp(`\\b(?:webpack|rspack)Chunk${pkg.name.replace(/[^a-zA-Z0-9_$]/g, '_')}\\b`).exec(
+    fs.readFileSync(path.join(js, runtime), 'utf8'),
+  )?.[0];
+  assert.ok(global, `the chunk-loading global of ${runtime}`);
   return `(() => {
     const marker = ${JSON.stringify(marker)};
     const patch = ([, modules]) => {
