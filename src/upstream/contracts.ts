@@ -55,6 +55,17 @@ function copiedFrom(pkg: string, file: string, ...digests: string[]): Contract['
   };
 }
 
+/** Every check holds; otherwise the first problem, the later checks not run. */
+function allOf(...checks: Contract['check'][]): Contract['check'] {
+  return (read) => {
+    for (const check of checks) {
+      const problem = check(read);
+      if (problem) return problem;
+    }
+    return undefined;
+  };
+}
+
 export const CONTRACTS: Contract[] = [
   {
     id: 'build switches',
@@ -63,13 +74,10 @@ export const CONTRACTS: Contract[] = [
     assumption:
       '`docusaurus build` stops after bundling with DOCUSAURUS_EXIT_AFTER_BUNDLING=true, renders from the bundles of a previous run with DOCUSAURUS_SKIP_BUNDLING=true, and takes its SSG thread count from DOCUSAURUS_SSG_WORKER_THREAD_COUNT',
     where: ['scripts/docusaurus-build.mjs'],
-    check: (read) =>
-      contains(
-        '@docusaurus/core',
-        'lib/commands/build/buildLocale.js',
-        "DOCUSAURUS_EXIT_AFTER_BUNDLING === 'true'",
-        "DOCUSAURUS_SKIP_BUNDLING === 'true'",
-      )(read) ?? contains('@docusaurus/core', 'lib/ssg/ssgEnv.js', 'DOCUSAURUS_SSG_WORKER_THREAD_COUNT')(read),
+    check: allOf(
+      contains('@docusaurus/core', 'lib/commands/build/buildLocale.js', "DOCUSAURUS_EXIT_AFTER_BUNDLING === 'true'", "DOCUSAURUS_SKIP_BUNDLING === 'true'"),
+      contains('@docusaurus/core', 'lib/ssg/ssgEnv.js', 'DOCUSAURUS_SSG_WORKER_THREAD_COUNT'),
+    ),
   },
   {
     id: 'route table files',
@@ -78,7 +86,7 @@ export const CONTRACTS: Contract[] = [
     assumption:
       'Docusaurus generates registry.js with one `"<chunk>": [() => import(/* webpackChunkName: "<chunk>" */ "<module>"), …]` line per chunk, beside routes.js, routesChunkNames.json and globalData.json, all read through @generated/ aliases',
     where: ['tools/operation-route-table.ts', 'src/plugins/operation-entries/index.ts', 'src/data/operation-routes.ts'],
-    check: (read) =>
+    check: allOf(
       contains(
         '@docusaurus/core',
         'lib/server/codegen/codegenRoutes.js',
@@ -86,7 +94,9 @@ export const CONTRACTS: Contract[] = [
         "'registry.js'",
         "'routes.js'",
         "'routesChunkNames.json'",
-      )(read) ?? contains('@docusaurus/core', 'lib/server/codegen/codegen.js', "'globalData.json'")(read),
+      ),
+      contains('@docusaurus/core', 'lib/server/codegen/codegen.js', "'globalData.json'"),
+    ),
   },
   {
     id: 'client preload',
@@ -95,10 +105,11 @@ export const CONTRACTS: Contract[] = [
     assumption:
       "Docusaurus' client imports `./preload`, whose body (matchRoutes over @generated/routes, each match's component preloaded) our preload.ts copies",
     where: ['src/plugins/operation-entries/preload.ts', 'src/plugins/operation-entries/index.ts'],
-    check: (read) =>
+    check: allOf(
       // 3.10.2, and 4.0.0-canary-6808 (`.map(…).flat()` written as `.flatMap(…)`: the same for our copy).
-      copiedFrom('@docusaurus/core', 'lib/client/preload.js', '8c1e3de18d307e2f', '78b75252ccc58f6c')(read) ??
-      contains('@docusaurus/core', 'lib/client/clientEntry.js', "from './preload'")(read),
+      copiedFrom('@docusaurus/core', 'lib/client/preload.js', '8c1e3de18d307e2f', '78b75252ccc58f6c'),
+      contains('@docusaurus/core', 'lib/client/clientEntry.js', "from './preload'"),
+    ),
   },
   {
     id: 'client manifest',
@@ -149,9 +160,10 @@ export const CONTRACTS: Contract[] = [
     kind: 'module path',
     assumption: '@docusaurus/utils parses front matter with its dependency @11ty/gray-matter, whose cache `clearCache()` empties',
     where: ['src/plugins/bundler-memory/front-matter.ts'],
-    check: (read) =>
-      contains('@docusaurus/utils', 'package.json', '"@11ty/gray-matter"')(read) ??
-      contains('@11ty/gray-matter', 'index.js', 'matter.clearCache = function')(read),
+    check: allOf(
+      contains('@docusaurus/utils', 'package.json', '"@11ty/gray-matter"'),
+      contains('@11ty/gray-matter', 'index.js', 'matter.clearCache = function'),
+    ),
   },
   {
     id: 'Prism at startup',
@@ -160,9 +172,10 @@ export const CONTRACTS: Contract[] = [
     assumption:
       'the classic theme runs @theme/prism-include-languages (Prism and its extra grammars) on every page through its client module lib/prism-include-languages.js',
     where: ['src/plugins/static-code/index.ts', 'src/theme/CodeBlock/Highlighted.tsx'],
-    check: (read) =>
-      contains('@docusaurus/theme-classic', 'lib/index.js', "'./prism-include-languages'")(read) ??
-      contains('@docusaurus/theme-classic', 'lib/prism-include-languages.js', "import prismIncludeLanguages from '@theme/prism-include-languages';")(read),
+    check: allOf(
+      contains('@docusaurus/theme-classic', 'lib/index.js', "'./prism-include-languages'"),
+      contains('@docusaurus/theme-classic', 'lib/prism-include-languages.js', "import prismIncludeLanguages from '@theme/prism-include-languages';"),
+    ),
   },
   {
     id: 'endpoint line',
@@ -201,21 +214,24 @@ export const CONTRACTS: Contract[] = [
     assumption:
       "Docusaurus configures Rspack's persistent cache as `{type: 'persistent', version, buildDependencies}`, at `experiments.cache` (Rspack 1) or `cache` (Rspack 2), where the cache-key plugin extends it",
     where: ['tools/rspack-cache-key.ts', 'src/plugins/bundler-cache/index.ts'],
-    check: (read) =>
-      contains('@docusaurus/core', 'lib/webpack/base.js', "type: 'persistent'", 'buildDependencies: getCacheBuildDependencies()')(read) ??
-      (contains(
-        '@rspack/core',
-        'dist/config/types.d.ts',
-        'cache?: ExperimentCacheOptions;',
-        "type: 'persistent';\n    buildDependencies?: string[];\n    version?: string;",
-      )(read) &&
+    check: allOf(
+      contains('@docusaurus/core', 'lib/webpack/base.js', "type: 'persistent'", 'buildDependencies: getCacheBuildDependencies()'),
+      // Rspack 1's place or Rspack 2's: a problem only when neither holds.
+      (read) =>
+        contains(
+          '@rspack/core',
+          'dist/config/types.d.ts',
+          'cache?: ExperimentCacheOptions;',
+          "type: 'persistent';\n    buildDependencies?: string[];\n    version?: string;",
+        )(read) &&
         contains(
           '@rspack/core',
           'dist/config/types.d.ts',
           'export type PersistentCacheOptions = {',
           'buildDependencies?: string[];',
           'version?: string;',
-        )(read)),
+        )(read),
+    ),
   },
   {
     id: 'sidebar link markup',
@@ -224,7 +240,7 @@ export const CONTRACTS: Contract[] = [
     assumption:
       'a sidebar link renders as `<li class="theme-doc-sidebar-item-link … menu__list-item className"><a class="menu__link" aria-current>`, inside `.theme-doc-sidebar-menu`, which the operation pages read back before hydration',
     where: ['src/plugins/operation-entries/sidebar-pages.ts', 'src/theme/DocSidebarItems/index.tsx'],
-    check: (read) =>
+    check: allOf(
       contains(
         '@docusaurus/theme-classic',
         'lib/theme/DocSidebarItem/Link/index.js',
@@ -232,13 +248,14 @@ export const CONTRACTS: Contract[] = [
         "'menu__list-item',",
         "'menu__link',",
         'aria-current',
-      )(read) ??
+      ),
       contains(
         '@docusaurus/theme-common',
         'lib/utils/ThemeClassNames.js',
         "docSidebarItemLink: 'theme-doc-sidebar-item-link'",
         "docSidebarMenu: 'theme-doc-sidebar-menu'",
-      )(read),
+      ),
+    ),
   },
   {
     id: 'page helpers',
@@ -247,10 +264,12 @@ export const CONTRACTS: Contract[] = [
     assumption:
       "the plugin's lib/markdown modules export createHeading, createMethodEndpoint, createRequestHeader, createDeprecationNotice and render (the helpers its demo composes pages with)",
     where: ['tools/api-pages/page.ts'],
-    check: (read) =>
-      ['createHeading', 'createMethodEndpoint', 'createRequestHeader', 'createDeprecationNotice']
-        .map((name) => contains('docusaurus-plugin-openapi-docs', `lib/markdown/${name}.js`, `exports.${name} = ${name};`)(read))
-        .find(Boolean) ?? contains('docusaurus-plugin-openapi-docs', 'lib/markdown/utils.js', 'exports.render = render;')(read),
+    check: allOf(
+      ...['createHeading', 'createMethodEndpoint', 'createRequestHeader', 'createDeprecationNotice'].map((name) =>
+        contains('docusaurus-plugin-openapi-docs', `lib/markdown/${name}.js`, `exports.${name} = ${name};`),
+      ),
+      contains('docusaurus-plugin-openapi-docs', 'lib/markdown/utils.js', 'exports.render = render;'),
+    ),
   },
   {
     id: 'llms-full.txt layout',
@@ -259,9 +278,10 @@ export const CONTRACTS: Contract[] = [
     assumption:
       'the plugin writes its files in its own postBuild (which ours runs, then finishes), and llms-full.txt is llms.txt, `---`, `# Full Documentation Content`, then every copy',
     where: ['tools/markdown/docusaurus-plugin.ts', 'tools/markdown/finish.ts'],
-    check: (read) =>
-      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/index.js', 'async postBuild({')(read) ??
-      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/generation/full-index-builder.js', "'\\n\\n---\\n\\n# Full Documentation Content\\n\\n'")(read),
+    check: allOf(
+      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/index.js', 'async postBuild({'),
+      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/generation/full-index-builder.js', "'\\n\\n---\\n\\n# Full Documentation Content\\n\\n'"),
+    ),
   },
   {
     id: 'CSS module class names',
@@ -270,11 +290,12 @@ export const CONTRACTS: Contract[] = [
     assumption:
       "the classic theme's CSS modules name the classes the Markdown copies and the search selectors find pages by: codeBlockTitle, admonitionHeading, themedComponent--dark, generatedIndexPage (hashed: matched by prefix)",
     where: ['tools/markdown/rehype-docusaurus.ts', 'docusaurus.config.ts'],
-    check: (read) =>
-      contains('@docusaurus/theme-classic', 'lib/theme/CodeBlock/Layout/styles.module.css', '.codeBlockTitle {')(read) ??
-      contains('@docusaurus/theme-classic', 'lib/theme/Admonition/Layout/styles.module.css', '.admonitionHeading {')(read) ??
-      contains('@docusaurus/theme-common', 'lib/components/ThemedComponent/styles.module.css', '.themedComponent--dark {')(read) ??
-      contains('@docusaurus/theme-classic', 'lib/theme/DocCategoryGeneratedIndexPage/styles.module.css', '.generatedIndexPage {')(read),
+    check: allOf(
+      contains('@docusaurus/theme-classic', 'lib/theme/CodeBlock/Layout/styles.module.css', '.codeBlockTitle {'),
+      contains('@docusaurus/theme-classic', 'lib/theme/Admonition/Layout/styles.module.css', '.admonitionHeading {'),
+      contains('@docusaurus/theme-common', 'lib/components/ThemedComponent/styles.module.css', '.themedComponent--dark {'),
+      contains('@docusaurus/theme-classic', 'lib/theme/DocCategoryGeneratedIndexPage/styles.module.css', '.generatedIndexPage {'),
+    ),
   },
   {
     id: 'tslib helpers',
@@ -313,8 +334,8 @@ export const CONTRACTS: Contract[] = [
     assumption:
       'the theme modules our operation page composes ApiItem from export what it imports: createAuth, createPersistenceMiddleware, setServer and setServerVariable, createStorage, createStoreWithState, and the Request, Response and SecuritySchemes components of the try-it panel',
     where: ['src/components/ApiDocItem/ApiPage.tsx', 'src/components/ApiDocItem/TryItPanel.tsx'],
-    check: (read) =>
-      (
+    check: allOf(
+      ...(
         [
           ['lib/theme/ApiExplorer/Authorization/slice.js', 'exports.createAuth = createAuth;'],
           ['lib/theme/ApiExplorer/persistenceMiddleware.js', 'exports.createPersistenceMiddleware = createPersistenceMiddleware;'],
@@ -326,9 +347,8 @@ export const CONTRACTS: Contract[] = [
           ['lib/theme/ApiExplorer/Response/index.js', 'exports.default'],
           ['lib/theme/ApiExplorer/SecuritySchemes/index.js', 'exports.default'],
         ] as const
-      )
-        .map(([file, needle]) => contains('docusaurus-theme-openapi-docs', file, needle)(read))
-        .find(Boolean),
+      ).map(([file, needle]) => contains('docusaurus-theme-openapi-docs', file, needle)),
+    ),
   },
   {
     id: 'sidebar item type',
@@ -366,8 +386,9 @@ export const CONTRACTS: Contract[] = [
     assumption:
       "the llms-txt plugin takes the logger as the default import of @docusaurus/logger, a CommonJS module exporting it as `exports.default` (loaded natively, as Docusaurus 4 does, that import is the whole module, hence the seam's resolve hook)",
     where: ['src/upstream/llms-txt-logger.ts', 'tools/markdown/docusaurus-plugin.ts'],
-    check: (read) =>
-      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/logging/index.js', "import baseLogger from '@docusaurus/logger';")(read) ??
-      contains('@docusaurus/logger', 'lib/index.js', 'exports.default = logger_1.default;')(read),
+    check: allOf(
+      contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/logging/index.js', "import baseLogger from '@docusaurus/logger';"),
+      contains('@docusaurus/logger', 'lib/index.js', 'exports.default = logger_1.default;'),
+    ),
   },
 ];
