@@ -391,4 +391,18 @@ export const CONTRACTS: Contract[] = [
       contains('@docusaurus/logger', 'lib/index.js', 'exports.default = logger_1.default;'),
     ),
   },
+  {
+    id: 'configureWebpack merge',
+    upstream: '@docusaurus/core',
+    kind: 'module path',
+    assumption:
+      "lib/webpack/configure.js exports `applyConfigureWebpack`, the merge a build applies to a plugin's configureWebpack result, honouring its `mergeStrategy` (the one-bundle test builds through it)",
+    where: ['src/upstream/docusaurus-bundle.mjs', 'tests/spec/one-bundle.test.ts'],
+    check: contains(
+      '@docusaurus/core',
+      'lib/webpack/configure.js',
+      'exports.applyConfigureWebpack = applyConfigureWebpack;',
+      /const \{ mergeStrategy, \.\.\.res \} = configureWebpack\(/,
+    ),
+  },
 ];

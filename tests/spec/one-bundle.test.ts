@@ -6,45 +6,33 @@
  * tier tests; its memory is `npm run bench:scale`.)
  */
 import assert from 'node:assert/strict';
+import {execFile} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
-import {applyConfigureWebpack} from '@docusaurus/core/lib/webpack/configure';
-import {rspack} from '@docusaurus/faster';
+import {promisify} from 'node:util';
 import {BUNDLE_ONLY_ENV, bundleOnly, otherBundleSettings} from '../../tools/one-bundle';
+import {SITE_ROOT} from '../../tools/cli';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundler-memory-'));
 after(() => fs.rmSync(dir, {recursive: true, force: true}));
 fs.writeFileSync(path.join(dir, 'entry.js'), "console.log('SITE-ENTRY');\n");
 
-/** Builds a client or server configuration after the plugin configured it; returns the bundle's text. */
+/**
+ * Builds a client or server configuration after the plugin configured it; returns the bundle's text. The build runs
+ * in plain `node` (src/upstream/docusaurus-bundle.mjs), which loads Docusaurus 3 and 4 alike.
+ */
 async function bundle(only: string | undefined, isServer: boolean): Promise<string> {
   const settings = otherBundleSettings(bundleOnly(only === undefined ? {} : {[BUNDLE_ONLY_ENV]: only}), isServer);
-  const out = fs.mkdtempSync(path.join(dir, 'out-'));
-  const base = {
-    mode: 'production' as const,
-    context: dir,
-    entry: {main: './entry.js'},
-    target: isServer ? 'node' : 'web',
-    output: {path: out, filename: 'bundle.js'},
-    optimization: {minimize: false, splitChunks: isServer ? (false as const) : {chunks: 'all' as const}},
-  };
-  const config = applyConfigureWebpack({
-    configureWebpack: () => settings as never,
-    config: base as never,
-    isServer,
-    configureWebpackUtils: {currentBundler: {name: 'rspack', instance: rspack}} as never,
-    content: undefined,
-  });
-  const compiler = rspack(config as never);
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => {
-      if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString({preset: 'errors-only'})));
-      else compiler.close(() => resolve());
-    }),
+  const {stdout} = await promisify(execFile)(
+    process.execPath,
+    [path.join(SITE_ROOT, 'src/upstream/docusaurus-bundle.mjs'), JSON.stringify({dir, settings, isServer})],
+    {
+      cwd: SITE_ROOT,
+    },
   );
-  return fs.readFileSync(path.join(out, 'bundle.js'), 'utf8');
+  return fs.readFileSync(stdout.trim(), 'utf8');
 }
 
 test('unset, both bundles are made', async () => {
