@@ -31,9 +31,23 @@ function site(name: string): string {
 
 const loaderRuns = (): number => (fs.existsSync(path.join(dir, 'loader-runs')) ? fs.readFileSync(path.join(dir, 'loader-runs'), 'utf8').length : 0);
 
+/** What the tests use of a compiler (typed here: @docusaurus/faster 4 types `rspack` as `any`). */
+interface OneCompiler {
+  run(callback: (error: Error | null, stats?: {hasErrors(): boolean; toString(): string}) => void): void;
+  close(callback: () => void): void;
+}
+
+/**
+ * The persistent cache where the installed Rspack takes it, as Docusaurus configures it: `experiments.cache` beside
+ * `cache: true` on Rspack 1, `cache` on Rspack 2 (contract 'persistent cache settings').
+ */
+function persistentCache(settings: object): object {
+  return Number(rspack.rspackVersion.split('.')[0]) >= 2 ? {cache: settings} : {cache: true, experiments: {cache: settings}};
+}
+
 /** Builds `root` with `message` aliased to `target`, returns which module the bundle holds. */
 function build(root: string, target: 'a.js' | 'b.js', withPlugin: boolean): Promise<string> {
-  const compiler = rspack({
+  const compiler: OneCompiler = rspack({
     mode: 'production',
     context: root,
     entry: './index.js',
@@ -43,15 +57,12 @@ function build(root: string, target: 'a.js' | 'b.js', withPlugin: boolean): Prom
     resolve: {alias: {message: path.join(root, target)}},
     module: {rules: [{test: /index\.js$/, use: [{loader: path.join(root, 'count-loader.cjs')}]}]},
     plugins: withPlugin ? [new CacheKeyPlugin([])] : [],
-    cache: true,
-    experiments: {
-      cache: {
-        type: 'persistent',
-        version: 'docusaurus-version',
-        buildDependencies: [path.join(root, 'config.js')],
-        storage: {type: 'filesystem', directory: path.join(root, '.cache')},
-      },
-    },
+    ...persistentCache({
+      type: 'persistent',
+      version: 'docusaurus-version',
+      buildDependencies: [path.join(root, 'config.js')],
+      storage: {type: 'filesystem', directory: path.join(root, '.cache')},
+    }),
   });
   return new Promise((resolve, reject) => {
     compiler.run((error, stats) => {

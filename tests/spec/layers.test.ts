@@ -169,7 +169,7 @@ test('every dependency is pinned to an exact version', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
   const loose = ['dependencies', 'devDependencies', 'overrides'].flatMap((k) =>
     Object.entries(pkg[k] ?? {})
-      .filter(([, v]) => !/^\d+\.\d+\.\d+$/.test(v))
+      .filter(([, v]) => !/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(v))
       .map(([name, v]) => `${k}.${name}: ${v}`),
   );
   assert.deepEqual(loose, []);
