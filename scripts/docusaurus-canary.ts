@@ -1,5 +1,5 @@
 /**
- * `npm run canary -- [<version>] [--no-site] [--keep]`: the site on the next Docusaurus major, in a scratch copy
+ * `npm run canary -- [<version>] [--no-fast] [--no-site] [--keep]`: the site on the next Docusaurus major, in a scratch copy
  * (issue #28, "green on the next major"). Not part of CI: it installs other versions.
  *
  * 1. Checks that the registry has every `@docusaurus/*` package this site declares at `<version>` (default below;
@@ -8,7 +8,9 @@
  *    declared `@docusaurus/*` package to `<version>`, and overrides every installed one to it, so the OpenAPI plugin's
  *    and theme's `^3` ranges cannot pull a Docusaurus 3 package back in; installs afresh (no lock file).
  * 3. Runs the upstream contracts there (tests/spec/upstream-contracts.test.ts: which of our assumptions the canary
- *    breaks), builds (`npm run build`) and, unless `--no-site`, runs the site tier on that build.
+ *    breaks), then, unless `--no-fast`, the fast tier (`npm run test:spec`, in the scratch copy committed to a
+ *    throwaway git repository, since some tests read the tree through git), builds (`npm run build`) and, unless
+ *    `--no-site`, runs the site tier on that build.
  * Prints what failed with the last lines of its output, and exits 1 when anything did. The shipped version stays
  * the one of package.json.
  */
@@ -116,9 +118,15 @@ function main(): number {
     return r.status === 0;
   };
   const installedOk = step('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
+  // The fast tier reads the tree through git (layers, stale paths, reliances): the scratch copy is committed as is.
+  const git = (...a: string[]) => sh('git', ['-c', 'user.name=canary', '-c', 'user.email=canary@novaramp.example', ...a], dir);
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', `scratch copy on ${version}`);
   // Which of our assumptions the canary breaks (src/upstream/contracts.ts), before the build says how it fails.
   const contractsOk =
     installedOk && step('upstream contracts', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=dot', 'tests/spec/upstream-contracts.test.ts']);
+  const fastOk = !installedOk || args.includes('--no-fast') || step('fast tier', 'npm', ['run', 'test:spec']);
   const ok =
     installedOk &&
     step('npm run build', 'npm', ['run', 'build']) &&
@@ -133,17 +141,16 @@ function main(): number {
           .filter((f) => f.endsWith('.test.ts'))
           .map((f) => `tests/site/${f}`),
       ]));
-  const site = steps.find((s) => s.name === 'site tier');
-  if (site)
+  for (const tier of steps.filter((s) => s.name.endsWith(' tier')))
     console.log(
-      site.tail
+      tier.tail
         .split('\n')
         .filter((l) => /^ℹ (tests|pass|fail)/.test(l))
         .join('\n'),
     );
   if (!args.includes('--keep')) fs.rmSync(dir, {recursive: true, force: true});
   else console.log(`Kept: ${dir}`);
-  return ok && contractsOk ? 0 : 1;
+  return ok && contractsOk && fastOk ? 0 : 1;
 }
 
 process.exit(main());
