@@ -4,15 +4,14 @@
 # `npm run build`, which work without any browser. Installs it with apt when missing and we are root; otherwise
 # says what to do.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/apt.sh"
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [[ -x "$chromium_path" ]]; then
-  exit 0
-fi
-if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
-  echo "Installing Debian's chromium (diagrams at build time, browser tests)…"
+install_chromium() {
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  exit 0
+  apt_install chromium
+}
+if [[ ! -x "$chromium_path" ]]; then
+  apt_or_explain "Installing Debian's chromium (diagrams at build time, browser tests)…" \
+    "Chromium is needed to draw the diagrams at build time and for the browser tests: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH." \
+    install_chromium
 fi
-echo "Chromium is needed to draw the diagrams at build time and for the browser tests: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH." >&2
-exit 1

@@ -35,6 +35,19 @@ export function reported(output: string): Reported[] {
   return [...output.matchAll(re)].map((m) => ({file: m[1], line: Number(m[2]), rule: m[3]}));
 }
 
+/** Redocly's `stylish` report as (file, line, rule id) triples: a `file:` line, then `  line:col  severity  rule  message` per problem. */
+export function stylishProblems(output: string): Reported[] {
+  const problems: Reported[] = [];
+  let file = '';
+  for (const text of output.split('\n')) {
+    const header = /^(\S.*\.yaml):$/.exec(text);
+    if (header) file = header[1];
+    const problem = /^\s+(\d+):\d+\s+(?:error|warning)\s+(\S+)/.exec(text);
+    if (problem && file) problems.push({file, line: Number(problem[1]), rule: problem[2]});
+  }
+  return problems;
+}
+
 /** `redocly lint` of `files` (relative to the site) with only the rules `ids` of redocly.yaml. */
 export function lintWithRules(ids: readonly string[], files: readonly string[]): {status: number | null; output: string} {
   const rules = projectRules();

@@ -21,11 +21,11 @@ import {fullReferenceHtml, MODEL_FOLDER, operationFileName} from '../../src/data
 import {SITE_ROOT} from '../../tools/cli';
 import {parseFragment} from 'parse5';
 import {elementsOf, htmlRows, markdownRows, textOf} from '../../tools/reference/completeness';
+import {BUILD_DIR as BUILD} from '../../tools/serve-build';
 import {resolveRef, type Json} from '../../tools/spec-lookup';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';
 import {parseOperationId, readWorkflowFile, workflowFiles, type Workflow} from '../../tools/workflows/workflows';
 
-const BUILD = path.join(SITE_ROOT, 'build');
 const TOOLS = [
   'get_operation',
   'get_page',

@@ -53,18 +53,18 @@ test('a failed fetch is tried again after 1 s, then after 3 s more, and succeeds
   void loadReference('/retry/a.json').then((f) => (result = f));
   await flush();
   assert.equal(fetched.length, 1);
-  mock.timers.tick(999);
-  await flush();
-  assert.equal(fetched.length, 1, 'not before 1 s');
-  mock.timers.tick(1);
-  await flush();
-  assert.equal(fetched.length, 2);
-  mock.timers.tick(2999);
-  await flush();
-  assert.equal(fetched.length, 2, 'not before 3 s more');
-  mock.timers.tick(1);
-  await flush();
-  assert.equal(fetched.length, 3);
+  // After each wait (ms), how many fetches there have been.
+  const steps: [ms: number, fetches: number, message?: string][] = [
+    [999, 1, 'not before 1 s'],
+    [1, 2],
+    [2999, 2, 'not before 3 s more'],
+    [1, 3],
+  ];
+  for (const [ms, fetches, message] of steps) {
+    mock.timers.tick(ms);
+    await flush();
+    assert.equal(fetched.length, fetches, message);
+  }
   assert.deepEqual(result, file('/retry/a.json'));
 });
 

@@ -11,17 +11,13 @@ import {test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {bin, run, SITE_ROOT} from '../../tools/cli';
 import {lintSpec} from '../../tools/spec-lint';
+import {stylishProblems, type Reported as Problem} from '../helpers/redocly-rules';
 
 const FIXTURES = 'tests/fixtures/rules/vocabulary';
 const PREFIX = 'rule/vocabulary-';
 /** The fixture every rule must leave silent: the shapes the conventions allow, webhook events included. */
 const CONFORMING = 'conforming.yaml';
 
-interface Problem {
-  file: string;
-  line: number;
-  rule: string;
-}
 const key = (p: Problem) => `${p.file}:${p.line} ${p.rule}`;
 
 function vocabularyRules(): Record<string, {severity?: string; message?: string}> {
@@ -44,22 +40,9 @@ function expectedProblems(file: string): Problem[] {
     .flatMap((text, i) => [...text.matchAll(/# expect: (\S+)/g)].map((m) => ({file: rel, line: i + 1, rule: m[1]})));
 }
 
-/** Redocly's `stylish` report: a `file:` line, then `  line:col  severity  rule  message` per problem. */
-function parseStylish(output: string): Problem[] {
-  const problems: Problem[] = [];
-  let file = '';
-  for (const text of output.split('\n')) {
-    const header = /^(\S.*\.yaml):$/.exec(text);
-    if (header) file = header[1];
-    const problem = /^\s+(\d+):\d+\s+(?:error|warning)\s+(\S+)/.exec(text);
-    if (problem && file) problems.push({file, line: Number(problem[1]), rule: problem[2]});
-  }
-  return problems;
-}
-
 function lint(args: string[], cwd: string): {status: number | null; output: string; problems: Problem[]} {
   const {status, output} = run(bin('redocly'), ['lint', ...args, '--format=stylish'], cwd);
-  return {status, output, problems: parseStylish(output)};
+  return {status, output, problems: stylishProblems(output)};
 }
 
 test('every vocabulary rule is an error with a message, and has a fixture named after it', () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {bin, run, SITE_ROOT} from '../../tools/cli';
+import {stylishProblems} from '../helpers/redocly-rules';
 
 const FIXTURES = 'tests/fixtures/diff/rules';
 const PREFIX = 'rule/deprecation-';
@@ -31,14 +32,7 @@ test('each deprecation rule fails on its fixture line and nowhere else; the conf
     const files = ['deprecation.yaml', 'conforming.yaml'].map((f) => `${FIXTURES}/${f}`);
     const {status, output} = run(bin('redocly'), ['lint', ...files, '--config', config, '--format=stylish'], SITE_ROOT);
     assert.notEqual(status, 0, output);
-    const found: {file: string; line: number; rule: string}[] = [];
-    let file = '';
-    for (const text of output.split('\n')) {
-      const header = /^(\S.*\.yaml):$/.exec(text);
-      if (header) file = header[1];
-      const problem = /^\s+(\d+):\d+\s+(?:error|warning)\s+(\S+)/.exec(text);
-      if (problem && file) found.push({file, line: Number(problem[1]), rule: problem[2]});
-    }
+    const found = stylishProblems(output);
     const expected = files.flatMap((f) =>
       fs
         .readFileSync(path.join(SITE_ROOT, f), 'utf8')

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import ts from 'typescript';
 import {SITE_ROOT} from '../../tools/cli';
+import {checkFakeFiles} from '../helpers/fake-files';
 
 /** Code that runs in Node (every file but the browser's: src/, except the plugins' Node side). */
 const NODE_CODE = /^(tools|scripts|bench)\/|^src\/plugins\/[^/]+\/index\.ts$|^(docusaurus\.config|sidebars)\.ts$/;
@@ -54,14 +55,11 @@ test('the check names each way the theme could be run outside the bundler again'
     'tools/reference/spaced.ts': 'const React2 = {...React, createElement: (type, props) => null};\nReact.createElement = () => null;',
     'src/components/ApiDocItem/TryItPanel.tsx': "import Request from '@theme/ApiExplorer/Request';",
   };
-  assert.deepEqual(
-    themeOutsideBundler(Object.keys(fake), (f) => fake[f]),
-    [
-      'tools/api-pages/render.ts: imports node:vm (a module loader of its own)',
-      "tools/api-pages/render.ts: reads the theme's components from Node",
-      "tools/reference/theme.ts: runs the theme's docusaurus-theme-openapi-docs/lib/theme/ParamsDetails in Node",
-      "tools/reference/theme.ts: reads the theme's components from Node",
-      'tools/reference/spaced.ts: replaces React.createElement',
-    ],
-  );
+  assert.deepEqual(checkFakeFiles(themeOutsideBundler, fake), [
+    'tools/api-pages/render.ts: imports node:vm (a module loader of its own)',
+    "tools/api-pages/render.ts: reads the theme's components from Node",
+    "tools/reference/theme.ts: runs the theme's docusaurus-theme-openapi-docs/lib/theme/ParamsDetails in Node",
+    "tools/reference/theme.ts: reads the theme's components from Node",
+    'tools/reference/spaced.ts: replaces React.createElement',
+  ]);
 });

@@ -29,6 +29,11 @@ import {
   type VariantsModel,
 } from './model';
 
+/** The keys of `object` among `keys` that hold a non-empty string, with their strings, in the order of `keys`. */
+function textsOf<K extends string>(object: JsonObject, ...keys: K[]): Partial<Record<K, string>> {
+  return Object.fromEntries(keys.flatMap((key) => (stringAt(object, key) ? [[key, stringAt(object, key)]] : []))) as Partial<Record<K, string>>;
+}
+
 /** A schema met again is expanded again when its first expansion had at most this many nodes. */
 export const REPEAT_EXPANSION_LIMIT = 40;
 /**
@@ -276,10 +281,7 @@ class SchemaTreeBuilder {
       properties: [],
       pointer,
     };
-    const title = stringAt(schema, 'title');
-    if (title) view.title = title;
-    const description = stringAt(schema, 'description');
-    if (description) view.description = description;
+    Object.assign(view, textsOf(schema, 'title', 'description'));
     if (Array.isArray(schema.enum)) view.enum = schema.enum;
     if (schema.const !== undefined) view.const = schema.const;
     if (schema.default !== undefined) view.default = schema.default;
@@ -469,8 +471,7 @@ function examplesOf(api: ApiDocument, holder: JsonObject, pointer: string, probl
       if (value === undefined) continue;
       examples.push({
         key,
-        ...(stringAt(example, 'summary') ? {summary: stringAt(example, 'summary')} : {}),
-        ...(stringAt(example, 'description') ? {description: stringAt(example, 'description')} : {}),
+        ...textsOf(example, 'summary', 'description'),
         value,
       });
     }
@@ -590,10 +591,7 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
     refs: [],
     problems,
   };
-  const summary = stringAt(o, 'summary');
-  if (summary) model.summary = summary;
-  const description = stringAt(o, 'description');
-  if (description) model.description = description;
+  Object.assign(model, textsOf(o, 'summary', 'description'));
 
   if (o.requestBody !== undefined) {
     const at = childPointer(op.pointer, 'requestBody');

@@ -14,7 +14,18 @@ import {COMPONENT_FILE_ATTRIBUTE} from '../../src/data/static-reference';
 import type {Json} from '../openapi/json';
 import {codeBlockParts} from '../static-code/highlight';
 import {ADDITIONAL_PROPERTY, ENUM_INLINE_MAX, ENUM_SHOWN, enumSegments, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
-import type {ComponentModel, ExampleModel, MediaModel, OperationModel, ParameterModel, PropertyModel, ResponseModel, SchemaNode, SchemaView} from './model';
+import type {
+  ComponentModel,
+  ExampleModel,
+  MediaModel,
+  OperationModel,
+  ParameterModel,
+  PropertyModel,
+  ResponseModel,
+  SchemaNode,
+  SchemaRef,
+  SchemaView,
+} from './model';
 import {emptySchemaView} from './model';
 import {proseHtml} from './prose';
 import {sampleOf} from './sample';
@@ -161,6 +172,25 @@ function hasFields(node: SchemaNode): boolean {
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
 }
 
+/**
+ * The folded row of a component's schema: `children` is its summary, `content` what it shows before the fields,
+ * which the page loads from the component's file (COMPONENT_FILE_ATTRIBUTE) when the row opens.
+ */
+function ComponentRow({node, r, content, children}: {node: SchemaRef; r: Render; content?: ReactNode; children: ReactNode}): ReactNode {
+  return (
+    <li className="openapi-schema__list-item">
+      <details
+        className="theme-details alert alert--info novaramp-details openapi-markdown__details"
+        {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(node.ref, node.direction)}}>
+        <summary>{children}</summary>
+        <div>
+          <div className="novaramp-details__content">{content}</div>
+        </div>
+      </details>
+    </li>
+  );
+}
+
 /** The fields of an object schema (its properties, its variants, its other properties), as list items. */
 function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
   if (node.kind === 'link') {
@@ -175,20 +205,11 @@ function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
   }
   if (node.kind === 'ref') {
     return (
-      <li className="openapi-schema__list-item">
-        <details
-          className="theme-details alert alert--info novaramp-details openapi-markdown__details"
-          {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(node.ref, node.direction)}}>
-          <summary>
-            <span className="novaramp-schema-component">
-              Fields of <span className="openapi-schema__name">{node.name}</span>
-            </span>
-          </summary>
-          <div>
-            <div className="novaramp-details__content" />
-          </div>
-        </details>
-      </li>
+      <ComponentRow node={node} r={r}>
+        <span className="novaramp-schema-component">
+          Fields of <span className="openapi-schema__name">{node.name}</span>
+        </span>
+      </ComponentRow>
     );
   }
   if (node.items) return <Fields node={node.items} r={r} />;
@@ -317,20 +338,9 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
   const itemDescription = view?.items?.kind === 'schema' && view.items.description !== view.description ? view.items.description : undefined;
   if (schema.kind === 'ref') {
     return (
-      <li className="openapi-schema__list-item">
-        <details
-          className="theme-details alert alert--info novaramp-details openapi-markdown__details"
-          {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(schema.ref, schema.direction)}}>
-          <summary>
-            <RowHead name={name} node={schema} required={required} />
-          </summary>
-          <div>
-            <div className="novaramp-details__content">
-              <Prose text={description} r={r} />
-            </div>
-          </div>
-        </details>
-      </li>
+      <ComponentRow node={schema} r={r} content={<Prose text={description} r={r} />}>
+        <RowHead name={name} node={schema} required={required} />
+      </ComponentRow>
     );
   }
   return (

@@ -70,6 +70,19 @@ const DOC_KEYWORDS = new Set([
 ]);
 const isDocKeyword = (key: string | number | undefined): boolean => typeof key === 'string' && (DOC_KEYWORDS.has(key) || key.startsWith('x-'));
 
+/** The keys of a map (`properties`, `content`, `responses`, `headers`) that a diff adds or removes as a whole. */
+function wholeMapKeys(diff: RawDiff): string[] {
+  const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+  return Object.keys(isObject(map) ? map : {});
+}
+
+/** The part of a diff of a whole map that is about one of its keys. */
+const keyDiff = (diff: RawDiff, key: string): RawDiff => ({
+  ...diff,
+  before: isObject(diff.before) ? diff.before[key] : undefined,
+  after: isObject(diff.after) ? diff.after[key] : undefined,
+});
+
 export interface Context {
   base: Json;
   head: Json;
@@ -300,13 +313,7 @@ function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (st
   }
   if (key === 'properties' && rest.length === 1) {
     // A whole `properties` map appeared or went: one finding per property.
-    const props = (diff.action === 'remove' ? diff.before : diff.after) as Json;
-    return Object.keys(isObject(props) ? props : {}).flatMap((p) =>
-      diffInSchema(ctx, {...diff, before: isObject(diff.before) ? diff.before[p] : undefined, after: isObject(diff.after) ? diff.after[p] : undefined}, scope, [
-        ...segs,
-        p,
-      ]),
-    );
+    return wholeMapKeys(diff).flatMap((p) => diffInSchema(ctx, keyDiff(diff, p), scope, [...segs, p]));
   }
   if ((key === 'required' || key === '$ref') && branchesUnchanged(ctx, path, key)) return [];
   if (key === 'required') {
@@ -570,20 +577,17 @@ function headParameterIndex(ctx: Context, op: OperationRef, param: Json | undefi
 const bodyDirection = (op: OperationRef, part: 'requestBody' | 'responses'): Direction =>
   (part === 'requestBody') === (op.section === 'paths') ? 'send' : 'receive';
 
-function contentFindings(
-  ctx: Context,
-  diff: RawDiff,
-  op: OperationRef,
-  direction: Direction,
-  where: string,
-  root: (string | number)[],
-  rest: (string | number)[],
-): Finding[] {
+/** The `content` or `headers` map of a request body or a response: its operation, which way it goes, how messages name it, its path. */
+interface BodyPart {
+  op: OperationRef;
+  direction: Direction;
+  where: string;
+  root: (string | number)[];
+}
+
+function contentFindings(ctx: Context, diff: RawDiff, {op, direction, where, root}: BodyPart, rest: (string | number)[]): Finding[] {
   const target: ChangeTarget = direction === 'send' ? 'request-field' : 'response-field';
-  if (rest.length === 0) {
-    const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
-    return Object.keys(isObject(map) ? map : {}).map((mediaType) => mediaTypeFinding(op, diff, where, [...root, mediaType], mediaType));
-  }
+  if (rest.length === 0) return wholeMapKeys(diff).map((mediaType) => mediaTypeFinding(op, diff, where, [...root, mediaType], mediaType));
   const mediaType = String(rest[0]);
   if (rest.length === 1) return [mediaTypeFinding(op, diff, where, [...root, mediaType], mediaType)];
   if (rest[1] === 'schema') {
@@ -611,53 +615,26 @@ function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest
   const where = op.section === 'webhooks' ? 'event payload' : 'request body';
   const removal = diff.action === 'remove';
   const path = [op.section, (removal && rest.length === 0 ? op.baseKey : op.headKey) ?? '', op.method, 'requestBody'];
+  const base = {operation: op, target: 'other' as const, name: where};
   if (rest.length === 0) {
-    if (removal) return [{operation: op, target: 'other', action: 'removed', rule: 'request-body-removed', name: where, path, inBase: true}];
-    const body = deref(ctx.head, diff.after) as Json;
-    return [
-      {
-        operation: op,
-        target: 'other',
-        action: 'added',
-        rule: body?.required === true ? 'request-body-added-required' : 'request-body-added-optional',
-        name: where,
-        path,
-        inBase: false,
-      },
-    ];
+    if (removal) return [{...base, action: 'removed', rule: 'request-body-removed', path, inBase: true}];
+    const required = (deref(ctx.head, diff.after) as Json)?.required === true;
+    return [{...base, action: 'added', rule: required ? 'request-body-added-required' : 'request-body-added-optional', path, inBase: false}];
   }
   const [key] = rest;
-  if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...path, 'content'], rest.slice(1));
+  if (key === 'content') return contentFindings(ctx, diff, {op, direction, where, root: [...path, 'content']}, rest.slice(1));
   if (key === 'required') {
     const now = diff.action !== 'remove' && diff.after === true;
-    return [
-      {
-        operation: op,
-        target: 'other',
-        action: 'changed',
-        rule: now ? 'request-body-made-required' : 'request-body-made-optional',
-        name: where,
-        path: [...path, 'required'],
-        inBase: false,
-      },
-    ];
+    return [{...base, action: 'changed', rule: now ? 'request-body-made-required' : 'request-body-made-optional', path: [...path, 'required'], inBase: false}];
   }
-  return [keywordFinding({operation: op, target: 'other', name: where, path: [...path, String(key)]}, key, diff, direction)];
+  return [keywordFinding({...base, path: [...path, String(key)]}, key, diff, direction)];
 }
 
 function responseFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (string | number)[]): Finding[] {
   const direction = bodyDirection(op, 'responses');
   const opPath = [op.section, op.headKey ?? '', op.method, 'responses'];
   if (rest.length === 0) {
-    const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
-    return Object.keys(isObject(map) ? map : {}).flatMap((code) =>
-      responseFindings(
-        ctx,
-        {...diff, before: isObject(diff.before) ? diff.before[code] : undefined, after: isObject(diff.after) ? diff.after[code] : undefined},
-        op,
-        [code],
-      ),
-    );
+    return wholeMapKeys(diff).flatMap((code) => responseFindings(ctx, keyDiff(diff, code), op, [code]));
   }
   const code = String(rest[0]);
   const where = op.section === 'webhooks' ? `\`${code}\` acknowledgement` : `\`${code}\` response`;
@@ -682,34 +659,14 @@ function responseFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: (
     return [];
   }
   const [, key] = rest;
-  if (key === 'content') return contentFindings(ctx, diff, op, direction, where, [...opPath, code, 'content'], rest.slice(2));
-  if (key === 'headers') return headerFindings(ctx, diff, op, direction, where, [...opPath, code, 'headers'], rest.slice(2));
+  if (key === 'content') return contentFindings(ctx, diff, {op, direction, where, root: [...opPath, code, 'content']}, rest.slice(2));
+  if (key === 'headers') return headerFindings(ctx, diff, {op, direction, where, root: [...opPath, code, 'headers']}, rest.slice(2));
   return [keywordFinding({operation: op, target: 'operation', name: code, where, path: [...opPath, code, String(key)]}, key, diff, direction)];
 }
 
-function headerFindings(
-  ctx: Context,
-  diff: RawDiff,
-  op: OperationRef,
-  direction: Direction,
-  where: string,
-  root: (string | number)[],
-  rest: (string | number)[],
-): Finding[] {
-  if (rest.length === 0) {
-    const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
-    return Object.keys(isObject(map) ? map : {}).flatMap((name) =>
-      headerFindings(
-        ctx,
-        {...diff, before: isObject(diff.before) ? diff.before[name] : undefined, after: isObject(diff.after) ? diff.after[name] : undefined},
-        op,
-        direction,
-        where,
-        root,
-        [name],
-      ),
-    );
-  }
+function headerFindings(ctx: Context, diff: RawDiff, part: BodyPart, rest: (string | number)[]): Finding[] {
+  if (rest.length === 0) return wholeMapKeys(diff).flatMap((name) => headerFindings(ctx, keyDiff(diff, name), part, [name]));
+  const {op, direction, where, root} = part;
   const name = String(rest[0]);
   const path = [...root, name];
   const base = {operation: op, target: 'header' as const, name, where, path};

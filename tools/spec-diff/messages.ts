@@ -29,6 +29,10 @@ export function describe(f: Finding, op: string | undefined, fullSummary?: strin
   const opName = op ? code(op) : 'the API';
   // Where a field, header or media type is: `the `201` response of `POST /widgets``.
   const place = f.where && f.target !== 'parameter' ? `the ${f.where} of ${opName}` : opName;
+  // The parameter-* and request-field-* rules say the same of a parameter of the operation and a field in its place.
+  const parameterRule = f.rule.startsWith('parameter-');
+  const owner = parameterRule ? opName : place;
+  const newAt = parameterRule ? `of ${opName}` : `in ${place}`;
   const detail = f.detail ? ` (${f.detail})` : '';
   const isEvent = f.operation?.section === 'webhooks';
   switch (f.rule) {
@@ -43,30 +47,26 @@ export function describe(f: Finding, op: string | undefined, fullSummary?: strin
     case 'operation-deprecated':
       return `Deprecated ${isEvent ? 'webhook event' : 'operation'} ${opName}${detail}.`;
     case 'parameter-added-required':
-      return `New required ${subject(f)} of ${opName}.`;
+    case 'request-field-added-required':
+      return `New required ${subject(f)} ${newAt}.`;
     case 'parameter-added-optional':
-      return `New optional ${subject(f)} of ${opName}.`;
+    case 'request-field-added-optional':
+      return `New optional ${subject(f)} ${newAt}.`;
     case 'parameter-removed':
       return `Removed ${subject(f)} of ${opName}.`;
     case 'parameter-made-required':
-      return `The ${subject(f)} of ${opName} is now required.`;
+    case 'request-field-made-required':
+      return `The ${subject(f)} of ${owner} is now required.`;
     case 'parameter-made-optional':
-      return `The ${subject(f)} of ${opName} is now optional.`;
+    case 'request-field-made-optional':
+      return `The ${subject(f)} of ${owner} is now optional.`;
     case 'path-parameter-renamed':
       return `The ${subject(f)} of ${opName} is now named ${f.detail ?? ''}; the URL is unchanged.`;
-    case 'request-field-added-required':
-      return `New required ${subject(f)} in ${place}.`;
-    case 'request-field-added-optional':
-      return `New optional ${subject(f)} in ${place}.`;
     case 'response-field-added':
       return `New ${subject(f)} in ${place}.`;
     case 'request-field-removed':
     case 'response-field-removed':
       return `Removed ${subject(f)} from ${place}.`;
-    case 'request-field-made-required':
-      return `The ${subject(f)} of ${place} is now required.`;
-    case 'request-field-made-optional':
-      return `The ${subject(f)} of ${place} is now optional.`;
     case 'response-field-made-optional':
       return `The ${subject(f)} of ${place} is no longer always present.`;
     case 'response-field-made-required':
