@@ -1,9 +1,20 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
 import path from 'node:path';
+import {CSS_MODULE_PREFIX} from './src/upstream/docusaurus-markup';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {API_PAGE_TEMPLATE, API_SPECS, CODE_SAMPLE_LANGUAGES, GEN_OUT_ENV, generatedDir, GENERATED_DIR, OPENAPI_DIR, specPath} from './src/data/api-table';
+import {
+  API_PAGE_TEMPLATE,
+  API_SPECS,
+  CODE_SAMPLE_LANGUAGES,
+  GEN_OUT_ENV,
+  generatedDir,
+  GENERATED_DIR,
+  MANIFEST_FILE,
+  OPENAPI_DIR,
+  specPath,
+} from './src/data/api-table';
 import {ROUTES_WITHOUT_MARKDOWN} from './src/data/agent-docs';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES, WORKFLOW_DETAILS_CLASS} from './src/data/navigation';
@@ -11,13 +22,13 @@ import {PRISM_THEMES} from './src/data/prism-themes';
 import {RELEASES_DIR} from './src/data/spec-changes';
 import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
 import type * as ChangelogPlugin from './src/plugins/changelog';
-import type {OperationEntriesOptions} from './src/plugins/operation-entries';
+import type {OperationEntriesOptions} from './src/upstream/operation-entries';
 import type {PageWeightOptions} from './src/plugins/page-weight';
 import type {StaticCodeOptions} from './src/plugins/static-code';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
-import {routeTableWithout} from './tools/operation-route-table';
+import {routeTableWithout} from './src/upstream/operation-entries/route-table';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
 import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
@@ -168,8 +179,12 @@ const config: Config = {
     './src/plugins/static-reference/index.ts',
     // The operation pages out of the JS every page downloads (why: in the plugin).
     [
-      './src/plugins/operation-entries/index.ts',
-      {active: !STOCK_API_ITEM && !without('operation-entries') && BUNDLE_ONLY !== 'server', routeTableWithout} satisfies OperationEntriesOptions,
+      './src/upstream/operation-entries/index.ts',
+      {
+        active: !STOCK_API_ITEM && !without('operation-entries') && BUNDLE_ONLY !== 'server',
+        manifestFile: path.join(__dirname, MANIFEST_FILE),
+        routeTableWithout,
+      } satisfies OperationEntriesOptions,
     ],
     // Pages written with every end tag, so lenient HTML parsers (agents, crawlers) read them right (why: in the plugin).
     ...(without('html-end-tags') ? [] : ['./src/plugins/html-end-tags/index.ts']),
@@ -248,7 +263,12 @@ const config: Config = {
             // has no Markdown body; its container has no stable class but its CSS module's name); a blog post or
             // the About page; the home page's hero and sections. (The plugin's routeRules ignore
             // contentSelectors in 1.2.2, hence one list for every page.)
-            contentSelectors: ['.theme-doc-markdown', '[class*="generatedIndexPage"]', 'main article', '#__docusaurus_skipToContent_fallback'],
+            contentSelectors: [
+              '.theme-doc-markdown',
+              `[class*="${CSS_MODULE_PREFIX.categoryIndexPage}"]`,
+              'main article',
+              '#__docusaurus_skipToContent_fallback',
+            ],
             beforeDefaultRehypePlugins: [rehypeDocusaurus],
           },
         },

@@ -1,5 +1,5 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
-import type {SidebarItemConfig as Item} from '@docusaurus/plugin-content-docs/lib/sidebars/types.js';
+import type {SidebarItemConfig as Item} from './src/upstream/docusaurus-types';
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_CATEGORIES, MANIFEST_FILE, type ApiCategory, type ApiManifestEntry} from './src/data/api-table';

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type {Browser} from 'playwright-core';
-import {PAGES_APART_CHUNK_PREFIX} from '../src/data/operation-routes';
+import {PAGES_APART_CHUNK_PREFIX} from '../src/upstream/operation-entries/routes';
 import {launchChromium} from '../tools/chromium';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {scratchSite} from '../tools/scratch-site';
@@ -74,7 +74,7 @@ const gzipBytes = (file: string): number => zlib.gzipSync(fs.readFileSync(file),
 
 /**
  * The generated route table of a built site as the client bundles it, per file, gzip bytes: the copies without the
- * operation pages (src/plugins/operation-entries) where they were written, else Docusaurus' own.
+ * operation pages (src/upstream/operation-entries) where they were written, else Docusaurus' own.
  */
 function routeTableSizes(site: string): Record<string, number> {
   const generated = path.join(site, '.docusaurus');
@@ -99,7 +99,7 @@ function pageJs(weight: PageWeight, sidebars: string[]): PageJs {
     route: weight.route,
     js: weight.js.gzip,
     main: sum((name) => /^(main|runtime~main)\./.test(name)),
-    // The versions' props, and the sidebar categories' operation pages kept apart from them (src/plugins/operation-entries).
+    // The versions' props, and the sidebar categories' operation pages kept apart from them (src/upstream/operation-entries).
     sidebars: sum((name) => sidebars.some((chunk) => name.startsWith(`${chunk}.`)) || name.startsWith(PAGES_APART_CHUNK_PREFIX)),
   };
 }

@@ -26,7 +26,7 @@ export const BENCH_PAGES: {type: PageType; route: string}[] = Object.entries(PAG
  * (its try-it store and tab behaviour; the reference is HTML), never the try-it request builder or the snippet
  * generators, which load on use or run at build time. Pages with diagrams get the same budget as their kind
  * because diagrams are images drawn at build time. `npm run bench` prints what each page weighs today. None of these
- * grows with the number of operations (src/plugins/operation-entries keeps the operation pages out of main.js and
+ * grows with the number of operations (src/upstream/operation-entries keeps the operation pages out of main.js and
  * out of the sidebar data a page loads; `npm run bench:scale` prints a guide's and an API page's JS at each size), so
  * each budget is what its pages weigh with a few KiB to spare: a change that adds to every page shows here. The
  * reference is neither in an operation page's JS nor downloaded twice (src/plugins/static-reference).

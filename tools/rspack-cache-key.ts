@@ -20,10 +20,9 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import {SITE_ROOT} from './cli';
+import {persistentCacheOf, type CompilerOptions} from '../src/upstream/rspack-persistent-cache';
 
 /** The part of the compiler options this plugin reads and writes. */
-type CacheSetting = boolean | {type: string; version?: string; buildDependencies?: string[]};
-type CompilerOptions = Record<string, unknown> & {cache?: CacheSetting; experiments?: {cache?: CacheSetting}};
 
 /**
  * A stable text of a configuration value: object keys sorted, RegExps and functions by their source, class
@@ -61,16 +60,9 @@ export class CacheKeyPlugin {
 
   apply(compiler: {options: object}): void {
     const options = compiler.options as CompilerOptions;
-    // Rspack 1 takes the persistent cache at `experiments.cache`, Rspack 2 at `cache` (where Docusaurus 4 sets it);
-    // anything else that mentions a persistent cache is a place this plugin does not know, and fails.
-    const cache = [options.experiments?.cache, options.cache].find((c) => typeof c === 'object' && c.type === 'persistent');
-    if (typeof cache !== 'object') {
-      // No persistent cache at all (DOCUSAURUS_NO_PERSISTENT_CACHE, a cold bench build): nothing to key.
-      if (JSON.stringify([options.cache ?? null, options.experiments?.cache ?? null]).includes('persistent')) {
-        throw new Error('tools/rspack-cache-key.ts: the persistent cache is configured in a shape this plugin does not know: key it where it now lives');
-      }
-      return;
-    }
+    const cache = persistentCacheOf(options);
+    // No persistent cache at all (DOCUSAURUS_NO_PERSISTENT_CACHE, a cold bench build): nothing to key.
+    if (cache === undefined) return;
     cache.buildDependencies = [...(cache.buildDependencies ?? []), ...this.buildDependencies];
     cache.version = `${cache.version ?? ''}-config-${moduleConfigHash(options)}`;
   }

@@ -73,7 +73,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'switch',
     assumption:
       '`docusaurus build` stops after bundling with DOCUSAURUS_EXIT_AFTER_BUNDLING=true, renders from the bundles of a previous run with DOCUSAURUS_SKIP_BUNDLING=true, and takes its SSG thread count from DOCUSAURUS_SSG_WORKER_THREAD_COUNT',
-    where: ['scripts/docusaurus-build.mjs'],
+    where: ['src/upstream/docusaurus-build.mjs', 'scripts/docusaurus-build.mjs'],
     check: allOf(
       contains('@docusaurus/core', 'lib/commands/build/buildLocale.js', "DOCUSAURUS_EXIT_AFTER_BUNDLING === 'true'", "DOCUSAURUS_SKIP_BUNDLING === 'true'"),
       contains('@docusaurus/core', 'lib/ssg/ssgEnv.js', 'DOCUSAURUS_SSG_WORKER_THREAD_COUNT'),
@@ -85,7 +85,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'generated file',
     assumption:
       'Docusaurus generates registry.js with one `"<chunk>": [() => import(/* webpackChunkName: "<chunk>" */ "<module>"), …]` line per chunk, beside routes.js, routesChunkNames.json and globalData.json, all read through @generated/ aliases',
-    where: ['tools/operation-route-table.ts', 'src/plugins/operation-entries/index.ts', 'src/data/operation-routes.ts'],
+    where: ['src/upstream/operation-entries/route-table.ts', 'src/upstream/operation-entries/index.ts', 'src/upstream/operation-entries/routes.ts'],
     check: allOf(
       contains(
         '@docusaurus/core',
@@ -104,7 +104,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'copied source',
     assumption:
       "Docusaurus' client imports `./preload`, whose body (matchRoutes over @generated/routes, each match's component preloaded) our preload.ts copies",
-    where: ['src/plugins/operation-entries/preload.ts', 'src/plugins/operation-entries/index.ts'],
+    where: ['src/upstream/operation-entries/preload.ts', 'src/upstream/operation-entries/index.ts'],
     check: allOf(
       // 3.10.2, and 4.0.0-canary-6808 (`.map(…).flat()` written as `.flatMap(…)`: the same for our copy).
       copiedFrom('@docusaurus/core', 'lib/client/preload.js', '8c1e3de18d307e2f', '78b75252ccc58f6c'),
@@ -116,7 +116,7 @@ export const CONTRACTS: Contract[] = [
     upstream: '@docusaurus/core',
     kind: 'generated file',
     assumption: 'the client bundle writes client-manifest.json, which SSG reads to give each page its scripts',
-    where: ['src/plugins/operation-entries/index.ts', 'scripts/docusaurus-build.mjs'],
+    where: ['src/upstream/operation-entries/index.ts', 'src/upstream/docusaurus-build.mjs'],
     check: contains('@docusaurus/core', 'lib/webpack/client.js', 'client-manifest.json'),
   },
   {
@@ -141,7 +141,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'bundler setting',
     assumption:
       "Docusaurus minifies pages with @swc/html omitting end tags (`tagOmission: 'keep-head-and-body'`), with the other options html-end-tags repeats",
-    where: ['src/plugins/html-end-tags/index.ts'],
+    where: ['src/upstream/docusaurus-html-minifier.ts', 'src/plugins/html-end-tags/index.ts'],
     check: contains(
       '@docusaurus/bundler',
       'lib/minifyHtml.js',
@@ -159,7 +159,7 @@ export const CONTRACTS: Contract[] = [
     upstream: '@docusaurus/utils',
     kind: 'module path',
     assumption: '@docusaurus/utils parses front matter with its dependency @11ty/gray-matter, whose cache `clearCache()` empties',
-    where: ['src/plugins/bundler-memory/front-matter.ts'],
+    where: ['src/upstream/gray-matter-cache.ts', 'src/plugins/bundler-memory/front-matter.ts'],
     check: allOf(
       contains('@docusaurus/utils', 'package.json', '"@11ty/gray-matter"'),
       contains('@11ty/gray-matter', 'index.js', 'matter.clearCache = function'),
@@ -171,7 +171,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'module path',
     assumption:
       'the classic theme runs @theme/prism-include-languages (Prism and its extra grammars) on every page through its client module lib/prism-include-languages.js',
-    where: ['src/plugins/static-code/index.ts', 'src/theme/CodeBlock/Highlighted.tsx'],
+    where: ['src/upstream/module-paths.ts', 'src/plugins/static-code/index.ts', 'src/theme/CodeBlock/Highlighted.tsx'],
     check: allOf(
       contains('@docusaurus/theme-classic', 'lib/index.js', "'./prism-include-languages'"),
       contains('@docusaurus/theme-classic', 'lib/prism-include-languages.js', "import prismIncludeLanguages from '@theme/prism-include-languages';"),
@@ -181,8 +181,8 @@ export const CONTRACTS: Contract[] = [
     id: 'endpoint line',
     upstream: 'docusaurus-theme-openapi-docs',
     kind: 'ejected file',
-    assumption: 'src/theme/ApiExplorer/MethodEndpoint is the OpenAPI theme’s MethodEndpoint with the server URL rendered on the server',
-    where: ['src/theme/ApiExplorer/MethodEndpoint/index.tsx'],
+    assumption: 'src/upstream/ejected/MethodEndpoint.tsx is the OpenAPI theme’s MethodEndpoint with the server URL rendered on the server',
+    where: ['src/upstream/ejected/MethodEndpoint.tsx', 'src/theme/ApiExplorer/MethodEndpoint/index.tsx'],
     check: copiedFrom('docusaurus-theme-openapi-docs', 'lib/theme/ApiExplorer/MethodEndpoint/index.js', 'aea76b2570fecf8c'),
   },
   {
@@ -190,7 +190,7 @@ export const CONTRACTS: Contract[] = [
     upstream: 'docusaurus-theme-openapi-docs',
     kind: 'module path',
     assumption: "the OpenAPI theme's lib/theme/Markdown/index.js imports rehype-raw, aliased to a no-op for that module only",
-    where: ['src/plugins/page-weight/index.ts', 'src/plugins/page-weight/rehype-raw-off.ts'],
+    where: ['src/upstream/module-paths.ts', 'src/plugins/page-weight/index.ts', 'src/plugins/page-weight/rehype-raw-off.ts'],
     check: contains('docusaurus-theme-openapi-docs', 'lib/theme/Markdown/index.js', 'import rehypeRaw from "rehype-raw";'),
   },
   {
@@ -213,7 +213,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'bundler setting',
     assumption:
       "Docusaurus configures Rspack's persistent cache as `{type: 'persistent', version, buildDependencies}`, at `experiments.cache` (Rspack 1) or `cache` (Rspack 2), where the cache-key plugin extends it",
-    where: ['tools/rspack-cache-key.ts', 'src/plugins/bundler-cache/index.ts'],
+    where: ['src/upstream/rspack-persistent-cache.ts', 'tools/rspack-cache-key.ts', 'src/plugins/bundler-cache/index.ts'],
     check: allOf(
       contains('@docusaurus/core', 'lib/webpack/base.js', "type: 'persistent'", 'buildDependencies: getCacheBuildDependencies()'),
       // Rspack 1's place or Rspack 2's: a problem only when neither holds.
@@ -239,7 +239,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'shape',
     assumption:
       'a sidebar link renders as `<li class="theme-doc-sidebar-item-link … menu__list-item className"><a class="menu__link" aria-current>`, inside `.theme-doc-sidebar-menu`, which the operation pages read back before hydration',
-    where: ['src/plugins/operation-entries/sidebar-pages.ts', 'src/theme/DocSidebarItems/index.tsx'],
+    where: ['src/upstream/docusaurus-markup.ts', 'src/upstream/operation-entries/sidebar-pages.ts', 'src/theme/DocSidebarItems/index.tsx'],
     check: allOf(
       contains(
         '@docusaurus/theme-classic',
@@ -263,7 +263,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'module path',
     assumption:
       "the plugin's lib/markdown modules export createHeading, createMethodEndpoint, createRequestHeader, createDeprecationNotice and render (the helpers its demo composes pages with)",
-    where: ['tools/api-pages/page.ts'],
+    where: ['src/upstream/openapi-markdown.ts', 'tools/api-pages/page.ts'],
     check: allOf(
       ...['createHeading', 'createMethodEndpoint', 'createRequestHeader', 'createDeprecationNotice'].map((name) =>
         contains('docusaurus-plugin-openapi-docs', `lib/markdown/${name}.js`, `exports.${name} = ${name};`),
@@ -289,7 +289,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'shape',
     assumption:
       "the classic theme's CSS modules name the classes the Markdown copies and the search selectors find pages by: codeBlockTitle, admonitionHeading, themedComponent--dark, generatedIndexPage (hashed: matched by prefix)",
-    where: ['tools/markdown/rehype-docusaurus.ts', 'docusaurus.config.ts'],
+    where: ['src/upstream/docusaurus-markup.ts', 'tools/markdown/rehype-docusaurus.ts', 'docusaurus.config.ts'],
     check: allOf(
       contains('@docusaurus/theme-classic', 'lib/theme/CodeBlock/Layout/styles.module.css', '.codeBlockTitle {'),
       contains('@docusaurus/theme-classic', 'lib/theme/Admonition/Layout/styles.module.css', '.admonitionHeading {'),
@@ -316,7 +316,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'shape',
     assumption:
       "ApiItem's Redux store (lib/theme/ApiItem/store.js) has exactly the slices our operation page's initial state fills: accept, contentType, encodingSelection, response, server, body, params, auth, schemaSelection",
-    where: ['src/components/ApiDocItem/ApiPage.tsx'],
+    where: ['src/upstream/openapi-theme/page-store.ts', 'src/components/ApiDocItem/ApiPage.tsx'],
     check: (read) => {
       const file = 'lib/theme/ApiItem/store.js';
       const text = read('docusaurus-theme-openapi-docs', file);
@@ -333,7 +333,12 @@ export const CONTRACTS: Contract[] = [
     kind: 'module path',
     assumption:
       'the theme modules our operation page composes ApiItem from export what it imports: createAuth, createPersistenceMiddleware, setServer and setServerVariable, createStorage, createStoreWithState, and the Request, Response and SecuritySchemes components of the try-it panel',
-    where: ['src/components/ApiDocItem/ApiPage.tsx', 'src/components/ApiDocItem/TryItPanel.tsx'],
+    where: [
+      'src/upstream/openapi-theme/page-store.ts',
+      'src/upstream/openapi-theme/try-it.ts',
+      'src/components/ApiDocItem/ApiPage.tsx',
+      'src/components/ApiDocItem/TryItPanel.tsx',
+    ],
     check: allOf(
       ...(
         [
@@ -355,7 +360,7 @@ export const CONTRACTS: Contract[] = [
     upstream: '@docusaurus/plugin-content-docs',
     kind: 'module path',
     assumption: 'the docs plugin declares the type of a sidebar item, SidebarItemConfig, in lib/sidebars/types.d.ts (not exported from its entry)',
-    where: ['sidebars.ts'],
+    where: ['src/upstream/docusaurus-types.ts', 'sidebars.ts'],
     check: contains('@docusaurus/plugin-content-docs', 'lib/sidebars/types.d.ts', 'export type SidebarItemConfig ='),
   },
   {

@@ -1,5 +1,5 @@
 /**
- * The operation pages outside the JS every page downloads (src/plugins/operation-entries), checked in Chromium
+ * The operation pages outside the JS every page downloads (src/upstream/operation-entries), checked in Chromium
  * against the production build: a guide's scripts name no operation page, an operation page brings its own, and
  * navigating to one, from one and to a path that is no page works as Docusaurus' own route table did. The API
  * sidebar's categories list their pages as before, though only the first of each is in the sidebar data every page
@@ -9,13 +9,13 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
-import {OPERATION_ROUTE_FILES, OPERATION_SCRIPTS_FOLDER, PAGES_APART_CHUNK_PREFIX} from '../../src/data/operation-routes';
+import {OPERATION_ROUTE_FILES, OPERATION_SCRIPTS_FOLDER, PAGES_APART_CHUNK_PREFIX} from '../../src/upstream/operation-entries/routes';
 import {apiManifest} from '../helpers/reference';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
 const OPERATION = apiManifest().find((entry) => entry.operationId === 'withdrawCrypto')!;
-/** The sidebar pages of a category, apart from the sidebar data (src/plugins/operation-entries/preload.ts names them). */
+/** The sidebar pages of a category, apart from the sidebar data (src/upstream/operation-entries/preload.ts names them). */
 const PAGES_CHUNK = new RegExp(`/assets/js/${PAGES_APART_CHUNK_PREFIX}[^/]+\\.js$`);
 
 /** The labels of the operation pages of an API category (its `dir`), in the sidebar's order. */

@@ -1,5 +1,5 @@
 /**
- * The sidebar categories' operation pages kept apart (src/plugins/operation-entries/sidebar-pages.ts), in a DOM
+ * The sidebar categories' operation pages kept apart (src/upstream/operation-entries/sidebar-pages.ts), in a DOM
  * (happy-dom): the pages loaded take their placeholder's place in the category, a failed load leaves the placeholder
  * and can be tried again, listeners hear each change, the keys a page shows, and the links read back from the
  * server-rendered sidebar. The module keeps its placeholders for the page's life: each test uses keys of its own.
@@ -7,7 +7,7 @@
 import '../helpers/dom';
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {pagesApartPlaceholder, type SidebarLink, type SidebarPagesApart} from '../../src/data/operation-routes';
+import {pagesApartPlaceholder, type SidebarLink, type SidebarPagesApart} from '../../src/upstream/operation-entries/routes';
 import {
   indexSidebars,
   keysAroundPage,
@@ -18,7 +18,7 @@ import {
   setPagesLoader,
   subscribe,
   type PagesState,
-} from '../../src/plugins/operation-entries/sidebar-pages';
+} from '../../src/upstream/operation-entries/sidebar-pages';
 
 const link = (href: string, label: string, className?: string): SidebarLink => ({type: 'link', href, label, ...(className ? {className} : {})});
 

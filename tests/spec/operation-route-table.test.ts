@@ -1,5 +1,5 @@
 /**
- * tools/operation-route-table.ts on generated files shaped as Docusaurus 3.10 writes them: what the
+ * src/upstream/operation-entries/route-table.ts on generated files shaped as Docusaurus 3.10 writes them: what the
  * client's copies keep and lose, what each operation page registers, and the errors that name the file.
  */
 import assert from 'node:assert/strict';
@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from '@babel/parser';
-import {pagesApartKey, pagesApartPlaceholder} from '../../src/data/operation-routes';
-import {routeTableWithout} from '../../tools/operation-route-table';
+import {pagesApartKey, pagesApartPlaceholder} from '../../src/upstream/operation-entries/routes';
+import {routeTableWithout} from '../../src/upstream/operation-entries/route-table';
 
 const OP = '/docs/api/crypto/wallet/withdraw';
 const OP2 = '/docs/api/crypto/wallet/list';

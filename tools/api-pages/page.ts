@@ -6,12 +6,9 @@
  * (the route pinned by `x-doc-slug`, a plain-text meta description, the sidebar label and class, the servers the
  * endpoint line starts with, the try-it panel's file).
  */
-import {createDeprecationNotice} from 'docusaurus-plugin-openapi-docs/lib/markdown/createDeprecationNotice';
-import {createHeading} from 'docusaurus-plugin-openapi-docs/lib/markdown/createHeading';
-import {createMethodEndpoint} from 'docusaurus-plugin-openapi-docs/lib/markdown/createMethodEndpoint';
-import {createRequestHeader} from 'docusaurus-plugin-openapi-docs/lib/markdown/createRequestHeader';
-import {render} from 'docusaurus-plugin-openapi-docs/lib/markdown/utils';
 import {stringify} from 'yaml';
+import {MENU_LIST_ITEM_DEPRECATED} from '../../src/upstream/docusaurus-markup';
+import {createDeprecationNotice, createHeading, createMethodEndpoint, createRequestHeader, render} from '../../src/upstream/openapi-markdown';
 import type {OperationModel} from '../reference/model';
 import {proseText} from '../reference/prose';
 
@@ -80,7 +77,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     },
     reference_file: referenceFile,
     ...(tryItFile ? {try_it: tryItFile} : {}),
-    sidebar_class_name: `${method} api-method${model.deprecated ? ' menu__list-item--deprecated' : ''}`,
+    sidebar_class_name: `${method} api-method${model.deprecated ? ` ${MENU_LIST_ITEM_DEPRECATED}` : ''}`,
     custom_edit_url: null,
   };
   const body = render([

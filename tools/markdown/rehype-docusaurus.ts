@@ -13,6 +13,7 @@
  * Runs before the plugin's own link rules (`beforeDefaultRehypePlugins`), so links it creates are made absolute.
  */
 import {SITE_URL} from '../../src/data/brand';
+import {CSS_MODULE_PREFIX} from '../../src/upstream/docusaurus-markup';
 
 interface Text {
   type: 'text';
@@ -67,7 +68,7 @@ function findAll(node: Node, test: (el: Element) => boolean, out: Element[] = []
 
 /** Elements that are for people or for the browser only. */
 function dropped(el: Element): boolean {
-  if (hasClass(el, 'hash-link') || hasClass(el, 'novaramp-mermaid__dark') || hasClassPrefix(el, 'themedComponent--dark')) return true;
+  if (hasClass(el, 'hash-link') || hasClass(el, 'novaramp-mermaid__dark') || hasClassPrefix(el, CSS_MODULE_PREFIX.darkThemeOnly)) return true;
   if (el.properties.dataMarkdownIgnore !== undefined || el.properties.dataAgentDirective !== undefined) return true;
   if (hasClass(el, 'theme-doc-toc-mobile') || hasClass(el, 'theme-doc-breadcrumbs')) return true;
   return ['button', 'nav', 'script', 'style', 'svg', 'template'].includes(el.tagName);
@@ -78,7 +79,7 @@ function codeBlock(el: Element): Node[] {
   const lines = findAll(el, (n) => hasClass(n, 'token-line'));
   const pre = find(el, (n) => n.tagName === 'pre');
   const source = lines.length ? lines.map((l) => textOf(l).replace(/\n$/, '')).join('\n') : pre ? textOf(pre) : textOf(el);
-  const title = find(el, (n) => hasClassPrefix(n, 'codeBlockTitle'));
+  const title = find(el, (n) => hasClassPrefix(n, CSS_MODULE_PREFIX.codeTitle));
   const out: Node[] = [];
   if (title) out.push(element('p', [element('strong', [text(textOf(title).trim())])]));
   out.push(element('pre', [element('code', [text(source.replace(/\n+$/, ''))], lang ? {className: [lang]} : {})]));
@@ -90,8 +91,8 @@ function admonition(el: Element): Node[] {
     classes(el)
       .find((c) => c.startsWith('theme-admonition-'))
       ?.slice('theme-admonition-'.length) ?? 'note';
-  const heading = find(el, (n) => hasClassPrefix(n, 'admonitionHeading'));
-  const content = find(el, (n) => hasClassPrefix(n, 'admonitionContent'));
+  const heading = find(el, (n) => hasClassPrefix(n, CSS_MODULE_PREFIX.calloutHeading));
+  const content = find(el, (n) => hasClassPrefix(n, CSS_MODULE_PREFIX.calloutContent));
   const title = heading ? textOf(heading).trim() : '';
   const kindLabel = `${kind[0].toUpperCase()}${kind.slice(1)}`;
   // "Tip:", or with a title of its own "Warning: The reference is mandatory".

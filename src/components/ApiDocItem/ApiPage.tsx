@@ -13,17 +13,20 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {DocProvider} from '@docusaurus/plugin-content-docs/client';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {HtmlClassNameProvider} from '@docusaurus/theme-common';
-import {createAuth} from '@theme/ApiExplorer/Authorization/slice';
-import {createPersistenceMiddleware} from '@theme/ApiExplorer/persistenceMiddleware';
-import {setServer, setServerVariable} from '@theme/ApiExplorer/Server/slice';
-import {createStorage} from '@theme/ApiExplorer/storage-utils';
-import Layout from '@theme/ApiItem/Layout';
-import {createStoreWithState} from '@theme/ApiItem/store';
 import Metadata from '@theme/DocItem/Metadata';
 import type {Props} from '@theme/DocItem';
 import {SchemaExpansionProvider} from '@theme/SchemaExpansion';
 import {Provider} from 'react-redux';
 import {prefillParameters, type Operation} from '@site/src/data/operation';
+import {
+  ApiItemLayout as Layout,
+  createAuth,
+  createPersistenceMiddleware,
+  createStorage,
+  createStoreWithState,
+  setServer,
+  setServerVariable,
+} from '@site/src/upstream/openapi-theme/page-store';
 import CodeSamples, {type CodeSampleHtml} from './CodeSamples';
 import TryIt from './TryIt';
 

@@ -1,9 +1,7 @@
 /** The OpenAPI theme's own try-it forms (authorization, parameters and body, response) for one operation. */
 import React, {type ReactNode} from 'react';
-import Request from '@theme/ApiExplorer/Request';
-import Response from '@theme/ApiExplorer/Response';
-import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
 import type {Operation} from '@site/src/data/operation';
+import {Request, Response, SecuritySchemes} from '@site/src/upstream/openapi-theme/try-it';
 
 export default function TryItPanel({api}: {api: Operation}): ReactNode {
   return (

@@ -5,16 +5,13 @@
  * process. The docs plugin and the MDX loader parse each page, so every operation page stayed in memory twice
  * over in both build processes; the cache only saves a second parse of the same text (`npm run bench:scale`).
  */
-import {createRequire} from 'node:module';
 import type {ParseFrontMatter} from '@docusaurus/types';
-
-/** The gray-matter instance Docusaurus parses with (resolved from @docusaurus/utils, which depends on it). */
-const grayMatter = createRequire(require.resolve('@docusaurus/utils'))('@11ty/gray-matter') as {clearCache(): void};
+import {clearDocusaurusFrontMatterCache} from '../../upstream/gray-matter-cache';
 
 export const parseFrontMatterUncached: ParseFrontMatter = async ({defaultParseFrontMatter, ...file}) => {
   try {
     return await defaultParseFrontMatter(file);
   } finally {
-    grayMatter.clearCache();
+    clearDocusaurusFrontMatterCache();
   }
 };

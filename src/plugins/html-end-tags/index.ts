@@ -14,24 +14,12 @@ import {existsSync} from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {minify, type Options} from '@swc/html';
+import {minify} from '@swc/html';
 import type {Plugin} from '@docusaurus/types';
+import {SWC_OPTIONS_WITH_END_TAGS} from '../../upstream/docusaurus-html-minifier';
 
-/** The options Docusaurus minifies with (@docusaurus/bundler's minifyHtml), with tag omission off. */
-export const WITH_END_TAGS: Options = {
-  tagOmission: false,
-  removeComments: false,
-  preserveComments: [],
-  sortSpaceSeparatedAttributeValues: false,
-  sortAttributes: false,
-  normalizeAttributes: false,
-  removeEmptyAttributes: false,
-  removeRedundantAttributes: 'none',
-  // Already minified by Docusaurus.
-  minifyJs: false,
-  minifyJson: false,
-  minifyCss: false,
-};
+/** The options Docusaurus minifies with, with tag omission off (kept in the seam). */
+export const WITH_END_TAGS = SWC_OPTIONS_WITH_END_TAGS;
 
 export async function writeWithEndTags(file: string): Promise<void> {
   const result = await minify(await fs.readFile(file), WITH_END_TAGS);

@@ -10,13 +10,12 @@
  *   import.
  * Together they are 11% of an API page's JS and 2% of a guide's (`npm run bench -- --without page-aliases`).
  * Docusaurus' own `common` chunk is left as it is: the operation pages are entries of their own
- * (src/plugins/operation-entries), which that group does not count, so it no longer pulls their modules into the
+ * (src/upstream/operation-entries), which that group does not count, so it no longer pulls their modules into the
  * guides (`--without common-chunk` measured the same JS on every page before the override was deleted).
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-
-const OPENAPI_MARKDOWN = /[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]Markdown[\\/]index\.js$/;
+import {OPENAPI_THEME_MARKDOWN} from '../../upstream/module-paths';
 
 export interface PageWeightOptions {
   /** The aliases and the provided Prism (default on; `npm run bench -- --without page-aliases`). */
@@ -36,7 +35,7 @@ export default function pageWeightPlugin(_context: unknown, {aliases = true}: Pa
           },
         },
         // Requests made by the theme's Markdown module only.
-        module: {rules: [{test: OPENAPI_MARKDOWN, resolve: {alias: {'rehype-raw$': path.resolve(__dirname, 'rehype-raw-off.ts')}}}]},
+        module: {rules: [{test: OPENAPI_THEME_MARKDOWN, resolve: {alias: {'rehype-raw$': path.resolve(__dirname, 'rehype-raw-off.ts')}}}]},
         plugins: [new utils.currentBundler.instance.ProvidePlugin({Prism: ['prism-react-renderer', 'Prism']})],
       };
     },

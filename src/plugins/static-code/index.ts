@@ -10,8 +10,8 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {PRISM_AT_STARTUP} from '../../upstream/module-paths';
 
-const PRISM_AT_STARTUP = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 import type {PrismTheme} from 'prism-react-renderer';
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -1,13 +1,14 @@
 // Wraps the sidebar's lists of items: in the production build an API sidebar category lists its first operation page
-// and a placeholder for the others, which are kept out of the JS every page loads (src/plugins/operation-entries).
+// and a placeholder for the others, which are kept out of the JS every page loads (src/upstream/operation-entries).
 // A category opened before its pages are loaded loads them here, saying so meanwhile, and offers to try again when
 // they cannot be loaded. Covered by tests/site/operation-routes.test.ts.
 import React, {useEffect, useSyncExternalStore, type ReactNode} from 'react';
 import DocSidebarItems from '@theme-original/DocSidebarItems';
 import type DocSidebarItemsType from '@theme/DocSidebarItems';
 import type {WrapperProps} from '@docusaurus/types';
-import {pagesApartKey} from '@site/src/data/operation-routes';
-import {loadPages, pagesState, subscribe} from '@site/src/plugins/operation-entries/sidebar-pages';
+import {pagesApartKey} from '@site/src/upstream/operation-entries/routes';
+import {MENU_LIST_ITEM} from '@site/src/upstream/docusaurus-markup';
+import {loadPages, pagesState, subscribe} from '@site/src/upstream/operation-entries/sidebar-pages';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof DocSidebarItemsType>;
@@ -30,7 +31,7 @@ export default function DocSidebarItemsWrapper(props: Props): ReactNode {
   return (
     <>
       <DocSidebarItems {...props} items={props.items.filter((item) => item !== placeholder)} />
-      <li className={`menu__list-item ${styles.pending}`} aria-busy={state !== 'failed'}>
+      <li className={`${MENU_LIST_ITEM} ${styles.pending}`} aria-busy={state !== 'failed'}>
         {state === 'failed' ? (
           <>
             <span role="alert">These pages could not be loaded.</span>{' '}

@@ -6,7 +6,8 @@
  * The pages are put into the version's own sidebar arrays and docs, where Docusaurus' hooks look for them (the active
  * category, breadcrumbs, category cards).
  */
-import {OPERATION_ROUTE_PREFIX, pagesApartKey, type SidebarLink, type SidebarPagesApart} from '../../data/operation-routes';
+import {OPERATION_ROUTE_PREFIX, pagesApartKey, type SidebarLink, type SidebarPagesApart} from './routes';
+import {CURRENT_SIDEBAR_LINK, SIDEBAR_LINK_CLASSES, SIDEBAR_LINK_ITEM} from '../docusaurus-markup';
 
 /**
  * `apart`: the placeholder stands in the category; `from-page`: the links were read back from the page's HTML (for
@@ -135,17 +136,14 @@ export function keysOfPage(pathname: string): string[] {
   return holder ? keysOpenWith(holder) : [];
 }
 
-/** Classes DocSidebarItemLink gives every link's `<li>`; the rest are the item's `className`. */
-const THEME_CLASS = /^(?:theme-doc-sidebar-item-link(?:-level-\d+)?|menu__list-item)$/;
-
 /** A sidebar link as the server rendered it: `<li class="… className"><a class="menu__link" href>label</a></li>`. */
 function renderedLink(li: Element): SidebarLink | undefined {
   const a = li.firstElementChild;
   const href = a?.getAttribute('href');
-  if (!li.classList.contains('theme-doc-sidebar-item-link') || a?.tagName !== 'A' || li.children.length !== 1 || !href?.startsWith(OPERATION_ROUTE_PREFIX))
+  if (!li.classList.contains(SIDEBAR_LINK_ITEM) || a?.tagName !== 'A' || li.children.length !== 1 || !href?.startsWith(OPERATION_ROUTE_PREFIX))
     return undefined;
   const className = Array.from(li.classList)
-    .filter((name) => !THEME_CLASS.test(name))
+    .filter((name) => !SIDEBAR_LINK_CLASSES.test(name))
     .join(' ');
   return {type: 'link', href, label: a.textContent ?? '', unlisted: false, ...(className ? {className} : {})};
 }
@@ -179,9 +177,7 @@ function fromList(place: Place, list: Element, page?: {pathname: string; docId: 
 export function pagesFromHtml(key: string, pathname: string, docId: string): string[] {
   const place = places.get(key);
   if (!place) return [];
-  const own = Array.from(document.querySelectorAll('.theme-doc-sidebar-menu a.menu__link[aria-current="page"]')).find(
-    (a) => a.getAttribute('href') === pathname,
-  );
+  const own = Array.from(document.querySelectorAll(CURRENT_SIDEBAR_LINK)).find((a) => a.getAttribute('href') === pathname);
   const chain = chains.get(place.category)!;
   const filled = new Set<string>();
   // From the page's link up: its category's list, then each category's `<li>` in the list of the one around it.

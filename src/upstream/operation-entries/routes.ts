@@ -1,5 +1,5 @@
 /**
- * The operation pages outside the client's route table (src/plugins/operation-entries says why and how): what the
+ * The operation pages outside the client's route table (src/upstream/operation-entries says why and how): what the
  * build writes and what the page's script reads. Pure data: the plugin, the client code and the tests read it.
  */
 
@@ -32,7 +32,7 @@ export interface OperationRegistration extends OperationRoute {
 
 export const operationRouteFile = (route: string): string => `${OPERATION_ROUTE_FILES}${route}.json`;
 
-// What tools/operation-route-table.ts makes of Docusaurus' generated files for src/plugins/operation-entries.
+// What src/upstream/operation-entries/route-table.ts makes of Docusaurus' generated files for src/upstream/operation-entries.
 
 /** The operation pages to take out: route, doc id and sidebar category (from the API manifest). */
 export interface OperationPage {
@@ -105,7 +105,7 @@ export function pagesApartKey(item: unknown): string | undefined {
 /** The file name of a key's pages apart (`.docusaurus/operation-entries/pages/<name>.json`), also its chunk's name. */
 export const pagesApartFileName = (key: string): string => key.replace(/^\/+/, '').replace(/[^A-Za-z0-9]+/g, '-');
 
-/** The name of each key's pages' chunk starts so (src/plugins/operation-entries/preload.ts, its `webpackChunkName`). */
+/** The name of each key's pages' chunk starts so (src/upstream/operation-entries/preload.ts, its `webpackChunkName`). */
 export const PAGES_APART_CHUNK_PREFIX = 'sidebar-pages-';
 
 /** Which docs versions' props hold placeholders and in which sidebars: what the client loads the pages apart for. */

@@ -1,7 +1,7 @@
 /**
  * The client's copies of the route table Docusaurus generates (`.docusaurus/routes.js`, `registry.js`,
  * `routesChunkNames.json`, `globalData.json`) without the operation pages, and what each operation page's script
- * must register to put its route back (src/data/operation-routes.ts). Run by src/plugins/operation-entries (handed to
+ * must register to put its route back (src/upstream/operation-entries/routes.ts). Run by src/upstream/operation-entries (handed to
  * it by docusaurus.config.ts). Read with a JavaScript parser, cut by the parser's offsets: the rest of each file stays
  * byte for byte what Docusaurus wrote.
  */
@@ -16,7 +16,7 @@ import {
   type RouteTable,
   type SidebarPagesApart,
   type SplitVersionProps,
-} from '../src/data/operation-routes';
+} from './routes';
 
 interface SidebarItem {
   type: string;

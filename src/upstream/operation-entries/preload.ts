@@ -26,7 +26,7 @@ import {
   type OperationRouteFile,
   type PagesApartIndex,
   type SidebarPagesApart,
-} from '../../data/operation-routes';
+} from './routes';
 import {indexSidebars, keysAroundPage, keysOfPage, loadPages, pagesFromHtml, setPagesLoader} from './sidebar-pages';
 
 type Queue = {push: (registration: OperationRegistration) => void};

@@ -9,7 +9,7 @@
  *
  * How:
  * - The client bundle reads copies of those four generated files without the operation pages
- *   (tools/operation-route-table.ts).
+ *   (src/upstream/operation-entries/route-table.ts).
  * - Each operation page's content is an entry of its own that depends on `main` (Rspack leaves entries out of the
  *   runtime's chunk maps), whose module registers the page's route with its content (../../data/operation-routes.ts);
  *   what the operation pages share is one chunk beside them. Their files go to OPERATION_SCRIPTS_FOLDER.
@@ -17,7 +17,7 @@
  *   them after main's; no other page does. Each page's route file names them for client-side navigation.
  * - Docusaurus' `preload` is replaced by ./preload.ts, which puts the route back before Docusaurus matches it.
  * - In the versions' props, each sidebar category lists its first operation page and a placeholder for the others,
- *   which are a chunk per category with their docs (tools/operation-route-table.ts). An operation page's first load
+ *   which are a chunk per category with their docs (src/upstream/operation-entries/route-table.ts). An operation page's first load
  *   reads its category's links back from its own HTML, where the server rendered them; ./sidebar-pages.ts loads a
  *   category's chunk for a navigation to one of its pages, for its category page and when it is opened.
  * The server bundle keeps the whole route table: the HTML of every page is as before.
@@ -26,7 +26,6 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import escapeRegExp from 'lodash/escapeRegExp';
 import fs from 'node:fs';
 import path from 'node:path';
-import {MANIFEST_FILE, type ApiManifestEntry} from '../../data/api-table';
 import {
   OPERATION_QUEUE,
   OPERATION_SCRIPTS_FOLDER,
@@ -37,12 +36,14 @@ import {
   type OperationRoute,
   type OperationRouteFile,
   type RouteTable,
-} from '../../data/operation-routes';
+} from './routes';
 
 export interface OperationEntriesOptions {
   /** Off for the stock comparison build and in a process that makes only the server bundle. */
   active: boolean;
-  /** The route table without the operation pages (tools/operation-route-table.ts, from docusaurus.config.ts). */
+  /** The API pages' manifest written by `npm run gen:api` (a JSON list with each page's route, docId and category). */
+  manifestFile: string;
+  /** The route table without the operation pages (./route-table.ts, from docusaurus.config.ts). */
   routeTableWithout: (generatedFilesDir: string, pages: OperationPage[]) => RouteTable;
 }
 
@@ -135,7 +136,7 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
     name: NAME,
     configureWebpack(config, isServer, utils) {
       if (!options.active || isServer || config.mode !== 'production') return {};
-      const manifest = JSON.parse(fs.readFileSync(path.join(context.siteDir, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];
+      const manifest = JSON.parse(fs.readFileSync(options.manifestFile, 'utf8')) as OperationPage[];
       const table = options.routeTableWithout(
         context.generatedFilesDir,
         manifest.map((entry) => ({route: entry.route, docId: entry.docId, category: entry.category})),
