@@ -8,12 +8,9 @@
  * route).
  *
  * Docusaurus sets `window.docusaurus` (frozen, with `prefetch` and `preload`) after the client modules have run, so
- * this module puts a setter in its place that stores a copy whose `prefetch` queues.
+ * this module has the seam put a setter in its place that stores a copy whose `prefetch` queues.
  */
-interface DocusaurusGlobal {
-  prefetch: (routePath: string) => unknown;
-  preload: (routePath: string) => unknown;
-}
+import {wrapDocusaurusGlobal, type DocusaurusGlobal} from '../upstream/docusaurus-client-global';
 
 /** Milliseconds of an idle period left to the browser: each slice stays far below a long task, even on a slow CPU. */
 const LEAVE_IDLE_MS = 40;
@@ -42,17 +39,4 @@ function queued(prefetch: DocusaurusGlobal['prefetch']): DocusaurusGlobal['prefe
   };
 }
 
-if (typeof window !== 'undefined') {
-  const w = window as unknown as {docusaurus?: DocusaurusGlobal};
-  const wrap = (value: DocusaurusGlobal | undefined) => value && Object.freeze({...value, prefetch: queued(value.prefetch)});
-  let current = wrap(w.docusaurus);
-  Object.defineProperty(window, 'docusaurus', {
-    configurable: true,
-    get: () => current,
-    set: (value: DocusaurusGlobal) => {
-      current = wrap(value);
-    },
-  });
-}
-
-export {};
+if (typeof window !== 'undefined') wrapDocusaurusGlobal((value) => Object.freeze({...value, prefetch: queued(value.prefetch)}));

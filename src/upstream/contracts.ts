@@ -124,16 +124,8 @@ export const CONTRACTS: Contract[] = [
     upstream: '@docusaurus/core',
     kind: 'shape',
     assumption: 'the client entry assigns `window.docusaurus` (prefetch, preload) once, which idle-prefetch wraps as it is assigned',
-    where: ['src/client/idle-prefetch.ts'],
+    where: ['src/upstream/docusaurus-client-global.ts', 'src/client/idle-prefetch.ts'],
     check: contains('@docusaurus/core', 'lib/client/clientEntry.js', 'window.docusaurus = docusaurus;'),
-  },
-  {
-    id: 'MDX cross-compiler cache switch',
-    upstream: '@docusaurus/core',
-    kind: 'switch',
-    assumption: '`future.faster.mdxCrossCompilerCache` exists (turned off when one process makes one bundle)',
-    where: ['docusaurus.config.ts', 'tools/one-bundle/index.ts'],
-    check: contains('@docusaurus/core', 'lib/server/configValidation.js', 'mdxCrossCompilerCache'),
   },
   {
     id: 'end tags omitted',
@@ -190,7 +182,7 @@ export const CONTRACTS: Contract[] = [
     upstream: 'docusaurus-theme-openapi-docs',
     kind: 'module path',
     assumption: "the OpenAPI theme's lib/theme/Markdown/index.js imports rehype-raw, aliased to a no-op for that module only",
-    where: ['src/upstream/module-paths.ts', 'src/plugins/page-weight/index.ts', 'src/plugins/page-weight/rehype-raw-off.ts'],
+    where: ['src/upstream/module-paths.ts', 'src/plugins/page-weight/index.ts', 'src/upstream/stand-ins/rehype-raw-off.ts'],
     check: contains('docusaurus-theme-openapi-docs', 'lib/theme/Markdown/index.js', 'import rehypeRaw from "rehype-raw";'),
   },
   {
@@ -198,7 +190,7 @@ export const CONTRACTS: Contract[] = [
     upstream: 'docusaurus-theme-openapi-docs',
     kind: 'shape',
     assumption: 'the OpenAPI theme uses crypto-js for `SHA1(…).toString()` only (crypto-js is aliased to a SHA-1-only module)',
-    where: ['src/plugins/page-weight/crypto-js-sha1.ts'],
+    where: ['src/upstream/stand-ins/crypto-js-sha1.ts', 'src/plugins/page-weight/index.ts'],
     check: (read) => {
       const file = 'lib/theme/ApiExplorer/storage-utils.js';
       const text = read('docusaurus-theme-openapi-docs', file);
@@ -277,7 +269,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'shape',
     assumption:
       'the plugin writes its files in its own postBuild (which ours runs, then finishes), and llms-full.txt is llms.txt, `---`, `# Full Documentation Content`, then every copy',
-    where: ['tools/markdown/docusaurus-plugin.ts', 'tools/markdown/finish.ts'],
+    where: ['src/upstream/llms-txt-layout.ts', 'tools/markdown/finish.ts', 'tools/markdown/docusaurus-plugin.ts'],
     check: allOf(
       contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/index.js', 'async postBuild({'),
       contains('@signalwire/docusaurus-plugin-llms-txt', 'lib/generation/full-index-builder.js', "'\\n\\n---\\n\\n# Full Documentation Content\\n\\n'"),
@@ -302,7 +294,7 @@ export const CONTRACTS: Contract[] = [
     upstream: '@docusaurus/utils-common',
     kind: 'shape',
     assumption: "the browser-side @docusaurus/utils-common calls tslib's __importDefault only (tslib is aliased to a module with that one helper)",
-    where: ['src/plugins/page-weight/tslib.ts', 'src/plugins/page-weight/index.ts'],
+    where: ['src/upstream/stand-ins/tslib.ts', 'src/plugins/page-weight/index.ts'],
     check: (read) => {
       const text = read('@docusaurus/utils-common', 'lib/index.js');
       if (text === undefined) return '@docusaurus/utils-common/lib/index.js is gone';
@@ -362,27 +354,6 @@ export const CONTRACTS: Contract[] = [
     assumption: 'the docs plugin declares the type of a sidebar item, SidebarItemConfig, in lib/sidebars/types.d.ts (not exported from its entry)',
     where: ['src/upstream/docusaurus-types.ts', 'sidebars.ts'],
     check: contains('@docusaurus/plugin-content-docs', 'lib/sidebars/types.d.ts', 'export type SidebarItemConfig ='),
-  },
-  {
-    id: 'Root wrapped at init',
-    upstream: '@docusaurus/core',
-    kind: 'module path',
-    assumption: "the site's Root component is core's theme-fallback Root, which the hydration-title plugin wraps as @theme-init/Root",
-    where: ['src/plugins/hydration-title/theme/Root/index.tsx'],
-    check: contains('@docusaurus/core', 'lib/client/theme-fallback/Root/index.js', 'export default function Root'),
-  },
-  {
-    id: 'code block replaced',
-    upstream: '@docusaurus/theme-classic',
-    kind: 'ejected file',
-    assumption:
-      'src/theme/CodeBlock replaces the classic CodeBlock, taking the props it declares: children, className, metastring, title, language, showLineNumbers',
-    where: ['src/theme/CodeBlock/index.tsx', 'src/theme/CodeBlock/Highlighted.tsx'],
-    check: contains(
-      '@docusaurus/theme-classic',
-      'src/theme-classic.d.ts',
-      "declare module '@theme/CodeBlock' {\n  import type {ReactNode} from 'react';\n\n  export interface Props {\n    readonly children: ReactNode;\n    readonly className?: string;\n    readonly metastring?: string;\n    readonly title?: ReactNode;\n    readonly language?: string;\n    readonly showLineNumbers?: boolean | number;\n  }",
-    ),
   },
   {
     id: 'llms-txt logger import',

@@ -105,6 +105,11 @@ test('every file of the seam that relies on an upstream internal is named by a c
   assert.deepEqual(unregistered, [], `name the file in the contract of ${REGISTER} it relies on (or add one)`);
 });
 
+test("every contract's reliance lives in the seam: the first file its `where` names is under src/upstream/", () => {
+  const outside = CONTRACTS.filter((c) => !c.where[0]?.startsWith(SEAM)).map((c) => `${c.id}: ${c.where.join(', ')}`);
+  assert.deepEqual(outside, [], `move the code that makes the assumption into ${SEAM}; the files after it are those that import it`);
+});
+
 test('a new reliance outside the seam is found: a private import, a generated file, an ejected component', () => {
   assert.deepEqual(reliancesIn('src/components/X.tsx', "import Layout from '@theme/ApiItem/Layout';\n// routesChunkNames in a comment is fine\n"), [
     'imports @theme/ApiItem/Layout',

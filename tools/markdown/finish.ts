@@ -15,6 +15,7 @@ import {componentMarkdown, operationMarkdown} from '../reference/markdown';
 import type {ComponentModel, Direction, OperationModel} from '../reference/model';
 import {workflowDownloadPath} from '../workflows/publish';
 import {withWorkflowsSection, workflowEntries, workflowsSection} from './workflows';
+import {LLMS_FULL_HEADER, LLMS_FULL_SEPARATOR} from '../../src/upstream/llms-txt-layout';
 
 export class MarkdownGenerationError extends Error {}
 
@@ -142,8 +143,8 @@ export async function finishMarkdown(
     fs.writeFileSync(path.join(outDir, copy), text);
   }
   // The layout of the llms-txt plugin's llms-full.txt: the index, then every page but the home page.
-  const full = [`${llmsTxt}\n\n---\n\n# Full Documentation Content\n\n`];
-  for (const [copy, text] of finished) if (copy !== '/index.md') full.push(`${text}\n\n---\n\n`);
+  const full = [`${llmsTxt}${LLMS_FULL_HEADER}`];
+  for (const [copy, text] of finished) if (copy !== '/index.md') full.push(`${text}${LLMS_FULL_SEPARATOR}`);
   fs.writeFileSync(path.join(outDir, LLMS_FULL_TXT), full.join(''));
   return {operations: operations.size, copies: finished.size, components: components.size};
 }

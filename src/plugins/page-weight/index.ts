@@ -2,9 +2,9 @@
  * Bundle settings that keep the OpenAPI theme's weight on the API pages only (tests/site/budget.test.ts):
  * - `crypto-js` → a SHA-1-only module: the theme imports the whole library (every cipher)
  *   into every operation page just to hash storage keys with `CryptoJS.SHA1(…).toString()`.
- * - `tslib` → the one helper the browser-side @docusaurus/utils-common calls (./tslib.ts), for every page.
+ * - `tslib` → the one helper the browser-side @docusaurus/utils-common calls (src/upstream/stand-ins/tslib.ts), for every page.
  * - `rehype-raw` → a no-op, for the theme's Markdown component only (spec descriptions, all Markdown without raw
- *   HTML): instead of ejecting that component to drop one plugin, its import resolves to ./rehype-raw-off.ts.
+ *   HTML): instead of ejecting that component to drop one plugin, its import resolves to src/upstream/stand-ins/rehype-raw-off.ts.
  * - Prism components (prismjs/components/*: the theme's additionalLanguages) extend a free `Prism` variable;
  *   ProvidePlugin binds it to prism-react-renderer's instance rather than the global the theme sets around their
  *   import.
@@ -16,6 +16,9 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {OPENAPI_THEME_MARKDOWN} from '../../upstream/module-paths';
+
+/** Modules that stand in for a dependency, shaped by how upstream uses it (the seam: src/upstream/stand-ins). */
+const STAND_INS = path.resolve(__dirname, '../../upstream/stand-ins');
 
 export interface PageWeightOptions {
   /** The aliases and the provided Prism (default on; `npm run bench -- --without page-aliases`). */
@@ -30,12 +33,12 @@ export default function pageWeightPlugin(_context: unknown, {aliases = true}: Pa
       return {
         resolve: {
           alias: {
-            'crypto-js$': path.resolve(__dirname, 'crypto-js-sha1.ts'),
-            ...(isServer ? {} : {tslib$: path.resolve(__dirname, 'tslib.ts')}),
+            'crypto-js$': path.join(STAND_INS, 'crypto-js-sha1.ts'),
+            ...(isServer ? {} : {tslib$: path.join(STAND_INS, 'tslib.ts')}),
           },
         },
         // Requests made by the theme's Markdown module only.
-        module: {rules: [{test: OPENAPI_THEME_MARKDOWN, resolve: {alias: {'rehype-raw$': path.resolve(__dirname, 'rehype-raw-off.ts')}}}]},
+        module: {rules: [{test: OPENAPI_THEME_MARKDOWN, resolve: {alias: {'rehype-raw$': path.join(STAND_INS, 'rehype-raw-off.ts')}}}]},
         plugins: [new utils.currentBundler.instance.ProvidePlugin({Prism: ['prism-react-renderer', 'Prism']})],
       };
     },
