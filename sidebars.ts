@@ -1,10 +1,12 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
-import type {SidebarItemConfig as Item} from './src/upstream/docusaurus-types';
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_CATEGORIES, MANIFEST_FILE, type ApiCategory, type ApiManifestEntry} from './src/data/api-table';
 import {API_DOC_PAGES, GUIDES, TERMINOLOGY, WORKFLOW_CATEGORY, WORKFLOW_ORDER, WORKFLOW_PAGES_DIR} from './src/data/navigation';
 import {extraCategories} from './tools/api-sources';
+
+/** A sidebar item, from the docs plugin's public SidebarsConfig (a sidebar is a list of them). */
+type Item = Extract<SidebarsConfig[string], unknown[]>[number];
 
 // The API sidebar lists what generation produced (its manifest), in the categories of the API table.
 function readManifest(): ApiManifestEntry[] {

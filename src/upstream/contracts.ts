@@ -348,14 +348,6 @@ export const CONTRACTS: Contract[] = [
     ),
   },
   {
-    id: 'sidebar item type',
-    upstream: '@docusaurus/plugin-content-docs',
-    kind: 'module path',
-    assumption: 'the docs plugin declares the type of a sidebar item, SidebarItemConfig, in lib/sidebars/types.d.ts (not exported from its entry)',
-    where: ['src/upstream/docusaurus-types.ts', 'sidebars.ts'],
-    check: contains('@docusaurus/plugin-content-docs', 'lib/sidebars/types.d.ts', 'export type SidebarItemConfig ='),
-  },
-  {
     id: 'llms-txt logger import',
     upstream: '@signalwire/docusaurus-plugin-llms-txt, @docusaurus/logger',
     kind: 'module path',
