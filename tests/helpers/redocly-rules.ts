@@ -7,8 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {bin, run, SITE_ROOT} from '../../tools/cli';
+import {lintSpec} from '../../tools/spec-lint';
 
 /** What the tests read of a rule of redocly.yaml. */
 export interface RuleConfig {
@@ -95,4 +97,59 @@ export function assertRuleBlock(title: string, ids: readonly string[]): void {
     assert.equal(rules[id]?.severity, 'error', `${id}: severity`);
     assert.ok((rules[id]?.message ?? '').length > 30, `${id}: a message that says what to do`);
   }
+}
+
+/** A set of rules of redocly.yaml tested together on their fixtures (`<fixtures>/<rule id without rule/>.yaml`). */
+export interface RuleBlock {
+  /** What the tests call it. */
+  name: string;
+  rules: readonly string[];
+  fixtures: string;
+  /** The comment line that opens the rules' block in redocly.yaml, when they are one block of their own. */
+  title?: string;
+  /** Other files a rule's problem may be reported at (a list a fixture refers to), with its `# expect:` mark. */
+  alsoMarked?: readonly string[];
+  /** A fixture that follows every rule (first) and the files it refers to: no problem may be reported in them. */
+  clean?: readonly string[];
+}
+
+/**
+ * Registers a block's tests: its rules are errors (one block of exactly these, with a message, when it has a title),
+ * the bad fixtures fail the lint, each rule reports its own fixture at the marked file:line and no other rule fires
+ * there, the clean fixture passes, and the real spec passes. Returns the lint output for a block's own tests.
+ */
+export function ruleBlockTests(block: RuleBlock): string {
+  const fixture = (rule: string): string => `${block.fixtures}/${rule.replace(/^rule\//, '')}.yaml`;
+  const {status, output} = lintWithRules(block.rules, [...block.rules.map(fixture), ...(block.clean ?? []).slice(0, 1)]);
+  if (block.title) {
+    const title = block.title;
+    test(`the ${block.name} block of redocly.yaml is one block holding exactly these rules, each an error with a message`, () =>
+      assertRuleBlock(title, block.rules));
+  }
+  test(`the ${block.name} bad fixtures fail the lint`, () => assert.notEqual(status, 0, output));
+  for (const rule of block.rules) {
+    test(`${rule} is an error that reports its bad fixture at the marked file:line, and no other rule fires there`, () => {
+      assert.equal(projectRules()[rule]?.severity, 'error', `${rule}: severity`);
+      const expected = expectMarks([fixture(rule), ...(block.alsoMarked ?? [])]).filter((m) => m.rule === rule);
+      assert.equal(expected.length, 1, `one line is marked "# expect: ${rule}"`);
+      const there = (p: Reported) => p.file === fixture(rule) || p.file === expected[0].file;
+      assert.deepEqual(reported(output).filter(there), expected, output);
+    });
+  }
+  const clean = block.clean;
+  if (clean) {
+    test(`a fixture that follows every ${block.name} rule passes`, () => {
+      assert.deepEqual(
+        reported(output).filter((p) => clean.includes(p.file)),
+        [],
+        output,
+      );
+      assert.ok(output.includes(`${clean[0]}: validated`), output);
+    });
+  }
+  test(`the real spec passes every ${block.name} rule`, () => {
+    const lint = lintSpec(SITE_ROOT);
+    assert.ok(lint.ok, lint.output);
+  });
+  return output;
 }
