@@ -22,8 +22,6 @@ import path from 'node:path';
 import {SITE_ROOT} from './cli';
 import {persistentCacheOf, type CompilerOptions} from '../src/upstream/rspack-persistent-cache';
 
-/** The part of the compiler options this plugin reads and writes. */
-
 /**
  * A stable text of a configuration value: object keys sorted, RegExps and functions by their source, class
  * instances (plugins) by class name and own fields, repeated objects once.

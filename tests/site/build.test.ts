@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {minify} from '@swc/html';
-import {WITH_END_TAGS} from '../../src/plugins/html-end-tags';
+import {SWC_OPTIONS_WITH_END_TAGS} from '../../src/upstream/docusaurus-html-minifier';
 import {loadOperations} from '../../tools/spec-model';
 import {BRAND} from '../../src/data/brand';
 import {GUIDE_ALIASES} from '../../src/data/navigation';
@@ -190,7 +190,7 @@ describe('the HTML of every built page', () => {
     for (const file of files) {
       const html = fs.readFileSync(file);
       // The minifier with tag omission off adds back whatever end tag a page lacks; a page with all of them stays.
-      const {code} = await minify(html, WITH_END_TAGS);
+      const {code} = await minify(html, SWC_OPTIONS_WITH_END_TAGS);
       if (code !== html.toString('utf8')) changed.push(path.relative(BUILD_DIR, file));
     }
     assert.deepEqual(changed, [], 'pages missing end tags');

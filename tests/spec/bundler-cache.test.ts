@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {rspack} from '@docusaurus/faster';
+import {withPersistentCache} from '../../src/upstream/rspack-persistent-cache';
 import {CacheKeyPlugin, moduleConfigHash} from '../../tools/rspack-cache-key';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundler-cache-'));
@@ -37,14 +38,6 @@ interface OneCompiler {
   close(callback: () => void): void;
 }
 
-/**
- * The persistent cache where the installed Rspack takes it, as Docusaurus configures it: `experiments.cache` beside
- * `cache: true` on Rspack 1, `cache` on Rspack 2 (contract 'persistent cache settings').
- */
-function persistentCache(settings: object): object {
-  return Number(rspack.rspackVersion.split('.')[0]) >= 2 ? {cache: settings} : {cache: true, experiments: {cache: settings}};
-}
-
 /** Builds `root` with `message` aliased to `target`, returns which module the bundle holds. */
 function build(root: string, target: 'a.js' | 'b.js', withPlugin: boolean): Promise<string> {
   const compiler: OneCompiler = rspack({
@@ -57,7 +50,7 @@ function build(root: string, target: 'a.js' | 'b.js', withPlugin: boolean): Prom
     resolve: {alias: {message: path.join(root, target)}},
     module: {rules: [{test: /index\.js$/, use: [{loader: path.join(root, 'count-loader.cjs')}]}]},
     plugins: withPlugin ? [new CacheKeyPlugin([])] : [],
-    ...persistentCache({
+    ...withPersistentCache(Number(rspack.rspackVersion.split('.')[0]), {
       type: 'persistent',
       version: 'docusaurus-version',
       buildDependencies: [path.join(root, 'config.js')],

@@ -18,11 +18,8 @@ import {minify} from '@swc/html';
 import type {Plugin} from '@docusaurus/types';
 import {SWC_OPTIONS_WITH_END_TAGS} from '../../upstream/docusaurus-html-minifier';
 
-/** The options Docusaurus minifies with, with tag omission off (kept in the seam). */
-export const WITH_END_TAGS = SWC_OPTIONS_WITH_END_TAGS;
-
 export async function writeWithEndTags(file: string): Promise<void> {
-  const result = await minify(await fs.readFile(file), WITH_END_TAGS);
+  const result = await minify(await fs.readFile(file), SWC_OPTIONS_WITH_END_TAGS);
   const errors = (result.errors ?? []).filter((e) => e.level === 'error');
   if (errors.length) throw new Error(`${file}: @swc/html could not parse the page: ${errors.map((e) => e.message).join('; ')}`);
   const temporary = `${file}.${process.pid}.tmp`;
