@@ -11,12 +11,15 @@ export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 /** For files that keep their URL when they change: caches may keep them but must revalidate (ETag) before use. */
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 
-export interface CacheRule {
+/** Every rule of this file names a URL it applies to, which the tests check it against. */
+interface Exemplified {
+  example: string;
+}
+
+export interface CacheRule extends Exemplified {
   /** A URL path with at most one trailing `*` (the `_headers` syntax of Netlify and Cloudflare). */
   pattern: string;
   cacheControl: string;
-  /** A URL the rule applies to, for the tests. */
-  example: string;
 }
 
 /** First match wins. */
@@ -37,12 +40,10 @@ export function cacheControlFor(urlPath: string): string {
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
-export interface DownloadType {
+export interface DownloadType extends Exemplified {
   /** How the file name ends. */
   extension: string;
   contentType: string;
-  /** A URL the type applies to, for the tests. */
-  example: string;
 }
 
 /**
