@@ -197,6 +197,31 @@ describe('pages', () => {
     });
   });
 
+  test('a table wider than its column is reachable by keyboard (tabindex 0) exactly while it scrolls, across a resize', async () => {
+    await withPage(
+      site,
+      '/docs/guides/banking-guide',
+      async (page) => {
+        // Every table: does it scroll, and has it tabindex 0? They agree once the page has settled.
+        const tablesAgree = () =>
+          page.waitForFunction(() =>
+            Array.from(document.querySelectorAll('table')).every((t) => (t.scrollWidth > t.clientWidth + 1) === (t.getAttribute('tabindex') === '0')),
+          );
+        const scrolling = () => page.evaluate(() => document.querySelectorAll('table[tabindex="0"]').length);
+        await tablesAgree();
+        const narrow = await scrolling();
+        assert.ok(narrow > 0, 'at 360 px some tables scroll');
+        await page.setViewportSize({width: 1800, height: 900});
+        await tablesAgree();
+        assert.ok((await scrolling()) < narrow, 'wider, fewer tables scroll and they lose their tabindex');
+        await page.setViewportSize({width: 360, height: 800});
+        await tablesAgree();
+        assert.equal(await scrolling(), narrow);
+      },
+      {viewport: {width: 360, height: 800}},
+    );
+  });
+
   test('footer: logo, four social links with accessible names, the 2025 copyright', async () => {
     await withPage(site, '/', async (page) => {
       const footer = page.locator('footer');
