@@ -205,7 +205,7 @@ describe('pages', () => {
         // Every table: does it scroll, and has it tabindex 0? They agree once the page has settled.
         const tablesAgree = () =>
           page.waitForFunction(() =>
-            Array.from(document.querySelectorAll('table')).every((t) => (t.scrollWidth > t.clientWidth + 1) === (t.getAttribute('tabindex') === '0')),
+            Array.from(document.querySelectorAll('table')).every((t) => t.scrollWidth > t.clientWidth + 1 === (t.getAttribute('tabindex') === '0')),
           );
         const scrolling = () => page.evaluate(() => document.querySelectorAll('table[tabindex="0"]').length);
         await tablesAgree();
