@@ -80,80 +80,61 @@ export const ALL_RULES: readonly RuleId[] = [...(Object.keys(CLASSIFICATION_RULE
 export const kindOf = (rule: ClassificationRuleId): ChangeKind => CLASSIFICATION_RULES[rule];
 
 /**
- * The policy as docs/api/versioning.md states it: each statement (the bold start of a list item there) and the
- * rules it stands for; `kind` is the section it belongs in (`policy`: how a change ships).
+ * The policy as docs/api/versioning.md states it, by the section each statement belongs in (`policy`: how a change
+ * ships): each statement (the bold start of a list item there), then the rules it stands for.
  */
-export const POLICY_STATEMENTS: {statement: string; kind: ChangeKind | 'policy'; rules: RuleId[]}[] = [
-  {
-    statement: 'Removing an operation, a webhook event or a WebSocket message.',
-    kind: 'breaking',
-    rules: ['operation-removed', 'webhook-removed', 'message-removed'],
-  },
-  {
-    statement: 'Removing a parameter, a request field, a response field or a response header.',
-    kind: 'breaking',
-    rules: ['parameter-removed', 'request-field-removed', 'response-field-removed', 'response-header-removed'],
-  },
-  {
-    statement: 'Adding a required parameter, request field or request body.',
-    kind: 'breaking',
-    rules: ['parameter-added-required', 'request-field-added-required', 'request-body-added-required'],
-  },
-  {
-    statement: 'Making a parameter, a request field or the request body required.',
-    kind: 'breaking',
-    rules: ['parameter-made-required', 'request-field-made-required', 'request-body-made-required'],
-  },
-  {
-    statement: 'Removing the request body, or a media type of a request or a response.',
-    kind: 'breaking',
-    rules: ['request-body-removed', 'media-type-removed'],
-  },
-  {statement: 'Accepting fewer values in a request.', kind: 'breaking', rules: ['request-values-narrowed']},
-  {statement: 'Sending other kinds of values in a response or an event.', kind: 'breaking', rules: ['response-values-widened']},
-  {statement: 'Changing a type or a constant.', kind: 'breaking', rules: ['values-changed']},
-  {statement: 'Making a response field optional.', kind: 'breaking', rules: ['response-field-made-optional']},
-  {statement: 'Removing a success response.', kind: 'breaking', rules: ['success-response-removed']},
-  {statement: 'Requiring a new scope or security scheme.', kind: 'breaking', rules: ['security-requirement-added']},
-  {statement: 'Removing a server.', kind: 'breaking', rules: ['server-removed']},
-  {statement: 'Any change the gate cannot classify.', kind: 'breaking', rules: ['unclassified-change']},
-  {
-    statement: 'Adding an operation, a webhook event or a WebSocket message.',
-    kind: 'non-breaking',
-    rules: ['operation-added', 'webhook-added', 'message-added'],
-  },
-  {
-    statement: 'Adding an optional parameter, request field or request body.',
-    kind: 'non-breaking',
-    rules: ['parameter-added-optional', 'request-field-added-optional', 'request-body-added-optional'],
-  },
-  {
-    statement: 'Making a parameter, a request field or the request body optional.',
-    kind: 'non-breaking',
-    rules: ['parameter-made-optional', 'request-field-made-optional', 'request-body-made-optional'],
-  },
-  {statement: 'Adding a response field or a response header.', kind: 'non-breaking', rules: ['response-field-added', 'response-header-added']},
-  {statement: 'Making a response field always present.', kind: 'non-breaking', rules: ['response-field-made-required']},
-  {statement: 'Accepting more values in a request.', kind: 'non-breaking', rules: ['request-values-widened']},
-  {statement: 'Stating a limit the values already had.', kind: 'non-breaking', rules: ['limit-stated']},
-  {statement: 'Sending fewer kinds of values in a response or an event.', kind: 'non-breaking', rules: ['response-values-narrowed']},
-  {statement: 'Adding a value to an enum of a response or an event.', kind: 'non-breaking', rules: ['response-enum-value-added']},
-  {statement: 'Adding a response status or a media type.', kind: 'non-breaking', rules: ['response-added', 'media-type-added']},
-  {statement: 'Removing an error response.', kind: 'non-breaking', rules: ['error-response-removed']},
-  {statement: 'Renaming a path parameter.', kind: 'non-breaking', rules: ['path-parameter-renamed']},
-  {statement: 'Requiring fewer scopes.', kind: 'non-breaking', rules: ['security-requirement-removed']},
-  {statement: 'Adding a server.', kind: 'non-breaking', rules: ['server-added']},
-  {statement: 'Withdrawing a deprecation.', kind: 'non-breaking', rules: ['undeprecated']},
-  {
-    statement: 'Deprecating an operation, a webhook event, a parameter, a header or a field.',
-    kind: 'deprecation',
-    rules: ['operation-deprecated', 'deprecated'],
-  },
-  {statement: 'Changing descriptions, summaries, examples and other documentation.', kind: 'documentation', rules: ['documentation-changed']},
-  {statement: 'A deprecation states its sunset day.', kind: 'policy', rules: ['deprecation-needs-sunset']},
-  {statement: 'A deprecated operation says so in its responses.', kind: 'policy', rules: ['deprecation-headers']},
-  {statement: 'Removal after the sunset.', kind: 'policy', rules: ['removal-after-sunset']},
-  {statement: 'Any other breaking change needs a new major version.', kind: 'policy', rules: ['breaking-needs-major']},
-  {statement: 'Every release lints.', kind: 'policy', rules: ['release-needs-lint']},
-  {statement: 'Release versions only go up.', kind: 'policy', rules: ['release-version-increases']},
-];
+const STATEMENTS_BY_KIND: Record<ChangeKind | 'policy', [statement: string, ...rules: RuleId[]][]> = {
+  breaking: [
+    ['Removing an operation, a webhook event or a WebSocket message.', 'operation-removed', 'webhook-removed', 'message-removed'],
+    [
+      'Removing a parameter, a request field, a response field or a response header.',
+      'parameter-removed',
+      'request-field-removed',
+      'response-field-removed',
+      'response-header-removed',
+    ],
+    ['Adding a required parameter, request field or request body.', 'parameter-added-required', 'request-field-added-required', 'request-body-added-required'],
+    ['Making a parameter, request field or request body required.', 'parameter-made-required', 'request-field-made-required', 'request-body-made-required'],
+    ['Removing the request body, or a media type of a request or a response.', 'request-body-removed', 'media-type-removed'],
+    ['Accepting fewer values in a request.', 'request-values-narrowed'],
+    ['Sending other kinds of values in a response or an event.', 'response-values-widened'],
+    ['Changing a type or a constant.', 'values-changed'],
+    ['Making a response field optional.', 'response-field-made-optional'],
+    ['Removing a success response.', 'success-response-removed'],
+    ['Requiring a new scope or security scheme.', 'security-requirement-added'],
+    ['Removing a server.', 'server-removed'],
+    ['Any change the gate cannot classify.', 'unclassified-change'],
+  ],
+  'non-breaking': [
+    ['Adding an operation, a webhook event or a WebSocket message.', 'operation-added', 'webhook-added', 'message-added'],
+    ['Adding an optional parameter, request field or request body.', 'parameter-added-optional', 'request-field-added-optional', 'request-body-added-optional'],
+    ['Making a parameter, request field or request body optional.', 'parameter-made-optional', 'request-field-made-optional', 'request-body-made-optional'],
+    ['Adding a response field or a response header.', 'response-field-added', 'response-header-added'],
+    ['Making a response field always present.', 'response-field-made-required'],
+    ['Accepting more values in a request.', 'request-values-widened'],
+    ['Stating a limit the values already had.', 'limit-stated'],
+    ['Sending fewer kinds of values in a response or an event.', 'response-values-narrowed'],
+    ['Adding a value to an enum of a response or an event.', 'response-enum-value-added'],
+    ['Adding a response status or a media type.', 'response-added', 'media-type-added'],
+    ['Removing an error response.', 'error-response-removed'],
+    ['Renaming a path parameter.', 'path-parameter-renamed'],
+    ['Requiring fewer scopes.', 'security-requirement-removed'],
+    ['Adding a server.', 'server-added'],
+    ['Withdrawing a deprecation.', 'undeprecated'],
+  ],
+  deprecation: [['Deprecating an operation, a webhook event, a parameter, a header or a field.', 'operation-deprecated', 'deprecated']],
+  documentation: [['Changing descriptions, summaries, examples and other documentation.', 'documentation-changed']],
+  policy: [
+    ['A deprecation states its sunset day.', 'deprecation-needs-sunset'],
+    ['A deprecated operation says so in its responses.', 'deprecation-headers'],
+    ['Removal after the sunset.', 'removal-after-sunset'],
+    ['Any other breaking change needs a new major version.', 'breaking-needs-major'],
+    ['Every release lints.', 'release-needs-lint'],
+    ['Release versions only go up.', 'release-version-increases'],
+  ],
+};
+
+/** Each statement with its kind and rules, in the order of the page. */
+export const POLICY_STATEMENTS: {statement: string; kind: ChangeKind | 'policy'; rules: RuleId[]}[] = Object.entries(STATEMENTS_BY_KIND).flatMap(
+  ([kind, statements]) => statements.map(([statement, ...rules]) => ({statement, kind: kind as ChangeKind | 'policy', rules})),
+);
