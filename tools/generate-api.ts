@@ -44,7 +44,7 @@ import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from './refe
 import type {ComponentModel, Direction, OperationModel} from './reference/model';
 import {proseHtml} from './reference/prose';
 import {lintProblems, lintSpec} from './spec-lint';
-import {loadOperations, type Operation} from './spec-model';
+import {loadOperations, SpecError, type Operation} from './spec-model';
 import {usedInWorkflowsMdx, useKey, WorkflowPageError, workflowPages, type WorkflowUse} from './workflows/pages';
 
 /** `npm run bench -- --stock`: the pages are the OpenAPI plugin's own (`docusaurus gen-api-docs`), for comparison. */
@@ -379,6 +379,16 @@ export async function generateApiPages(siteDir: string, options: GenerateOptions
     fs.rmSync(tmp, {recursive: true, force: true});
     fs.rmSync(workflowTmp, {recursive: true, force: true});
   }
+}
+
+/**
+ * What `npm run gen:api` prints when generation fails on the spec (a SpecError or a GenerationError): every problem,
+ * each on its line, and that the last good pages were kept. Undefined for any other error (a bug, thrown as it is).
+ */
+export function failureReport(error: unknown): string | undefined {
+  if (!(error instanceof SpecError || error instanceof GenerationError)) return undefined;
+  const problems = error instanceof SpecError ? error.problems : error.message.split('\n');
+  return `\n✖ API generation failed; the previous pages in ${GENERATED_DIR}/ were left untouched.\n${problems.map((p) => `  ${p}`).join('\n')}\n`;
 }
 
 export type {ApiOperation};

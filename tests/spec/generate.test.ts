@@ -1,6 +1,8 @@
 /**
  * `npm run gen:api` on bad input: a clear file:line error, a non-zero exit, and the last good pages kept.
- * Each case runs the real generator in a throwaway copy of the site.
+ * Each case runs the real generator in a throwaway copy of the site: the CLI itself on the real specs and on one broken
+ * spec (its exit code and its output); the other bad inputs in this process (generateApiPages, and failureReport for
+ * what the CLI prints), which spares each a second of start-up (tsx, Redocly's modules).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -13,7 +15,7 @@ import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEnt
 import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-samples';
 import {fullReferenceHtml, REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-reference';
 import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
-import {readGeneratedPages, syncInto} from '../../tools/generate-api';
+import {failureReport, generateApiPages, readGeneratedPages, syncInto} from '../../tools/generate-api';
 import {run, SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
 import {apiManifest, referenceFileName} from '../helpers/reference';
@@ -33,22 +35,40 @@ function generate(env: NodeJS.ProcessEnv = {}) {
   return run(process.execPath, ['--import', 'tsx', 'scripts/gen-api.ts'], site, env);
 }
 
-/** Runs the generator on a spec edited by `edit` (more files: `more`), then restores the spec. */
-function withBrokenSpec(file: string, edit: (text: string) => string, more: [string, (text: string) => string][] = []) {
-  const edits = [[file, edit] as const, ...more].map(([f, e]) => ({
-    abs: path.join(site, 'openapi', f),
-    edit: e,
-    original: fs.readFileSync(path.join(site, 'openapi', f), 'utf8'),
-  }));
+/** What the CLI prints when generation, run in this process, fails as it should (a SpecError or a GenerationError). */
+async function failedGeneration(): Promise<string> {
+  try {
+    await generateApiPages(site);
+  } catch (error) {
+    const report = failureReport(error);
+    if (report === undefined) throw error;
+    return report;
+  }
+  assert.fail('generation succeeded on a broken spec');
+}
+
+/** Edits files of openapi/ (an edit of the text, or null: deleted), runs `generation` on that spec, then restores it. */
+async function onBrokenSpec<T>(edits: [string, ((text: string) => string) | null][], generation: () => T | Promise<T>): Promise<T> {
+  const files = edits.map(([f, edit]) => ({abs: path.join(site, 'openapi', f), edit, original: fs.readFileSync(path.join(site, 'openapi', f), 'utf8')}));
   fs.mkdirSync(path.dirname(marker()), {recursive: true});
   fs.writeFileSync(marker(), 'pages from the last good generation\n');
-  for (const e of edits) fs.writeFileSync(e.abs, e.edit(e.original));
+  for (const f of files) {
+    if (f.edit) fs.writeFileSync(f.abs, f.edit(f.original));
+    else fs.rmSync(f.abs);
+  }
   try {
-    return generate();
+    return await generation();
   } finally {
-    for (const e of edits) fs.writeFileSync(e.abs, e.original);
+    for (const f of files) fs.writeFileSync(f.abs, f.original);
   }
 }
+
+/** What generation, run in this process, reports on a spec edited by `edit` (more files: `more`). */
+const withBrokenSpec = (file: string, edit: (text: string) => string, more: [string, (text: string) => string][] = []) =>
+  onBrokenSpec([[file, edit], ...more], failedGeneration);
+
+/** What generation, run in this process, reports with `file` (relative to openapi/) deleted. */
+const withDeletedFile = (file: string) => onBrokenSpec([[file, null]], failedGeneration);
 
 function assertKept(output: string) {
   assert.ok(fs.existsSync(marker()), 'the previous output was left in place');
@@ -203,24 +223,23 @@ test('the pages are brought up to date reference files first, manifest last, sta
   }
 });
 
-test('malformed YAML: names file and line, exits non-zero, keeps the last good pages', () => {
-  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace(/^get:\n/, 'get: [unclosed\n'));
+// The CLI on a broken spec: its exit code and what it prints (the other bad inputs run the same code in this process).
+test('malformed YAML: names file and line, exits non-zero, keeps the last good pages', async () => {
+  const {status, output} = await onBrokenSpec([['paths/coins.yaml', (t) => t.replace(/^get:\n/, 'get: [unclosed\n')]], () => generate());
   assert.notEqual(status, 0);
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+: /);
   assertKept(output);
 });
 
-test("an operation without a route pin fails with Redocly's file:line and its rule", () => {
-  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace(/^\s+x-doc-slug: .*\n/m, ''));
-  assert.notEqual(status, 0);
+test("an operation without a route pin fails with Redocly's file:line and its rule", async () => {
+  const output = await withBrokenSpec('paths/coins.yaml', (t) => t.replace(/^\s+x-doc-slug: .*\n/m, ''));
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/x-doc-slug/);
   assert.match(output, /rule\/operation-doc-slug/);
   assertKept(output);
 });
 
-test('two operations with the same pin fail and name both places', () => {
-  const {status, output} = withBrokenSpec(BALANCES_PATH, (t) => t.replace('x-doc-slug: /api/balance/list-balances', 'x-doc-slug: /api/coin/list-coins'));
-  assert.notEqual(status, 0);
+test('two operations with the same pin fail and name both places', async () => {
+  const output = await withBrokenSpec(BALANCES_PATH, (t) => t.replace('x-doc-slug: /api/balance/list-balances', 'x-doc-slug: /api/coin/list-coins'));
   assert.match(
     output,
     /openapi\/paths\/coins\.yaml:\d+: GET \/coins pins \/api\/coin\/list-coins, already pinned by listBalances at openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+/,
@@ -228,72 +247,50 @@ test('two operations with the same pin fail and name both places', () => {
   assertKept(output);
 });
 
-/** Runs the generator with `file` (relative to openapi/) deleted, then puts it back. */
-function withDeletedFile(file: string) {
-  const abs = path.join(site, 'openapi', file);
-  const original = fs.readFileSync(abs, 'utf8');
-  fs.writeFileSync(marker(), 'pages from the last good generation\n');
-  fs.rmSync(abs);
-  try {
-    return generate();
-  } finally {
-    fs.writeFileSync(abs, original);
-  }
-}
-
-test('a spec file deleted from openapi/ fails and names it', () => {
-  const {status, output} = withDeletedFile('quotes.yaml');
-  assert.notEqual(status, 0);
+test('a spec file deleted from openapi/ fails and names it', async () => {
+  const output = await withDeletedFile('quotes.yaml');
   assert.match(output, /openapi\/quotes\.yaml: missing/);
   assertKept(output);
 });
 
-test('a path file a root points to that does not exist fails and names the root line', () => {
-  const {status, output} = withDeletedFile('paths/coins.yaml');
-  assert.notEqual(status, 0);
+test('a path file a root points to that does not exist fails and names the root line', async () => {
+  const output = await withDeletedFile('paths/coins.yaml');
   assert.match(output, /openapi\/coins\.yaml:\d+: \$ref openapi\/paths\/coins\.yaml — the file does not exist/);
   assertKept(output);
 });
 
-test("a dangling $ref fails with Redocly's file:line and keeps the last good pages", () => {
-  const {status, output} = withBrokenSpec('components/schemas/Coin.yaml', (t) => t.replace('$ref: ./CoinNetwork.yaml', '$ref: ./CoinNetworks.yaml'));
-  assert.notEqual(status, 0);
+test("a dangling $ref fails with Redocly's file:line and keeps the last good pages", async () => {
+  const output = await withBrokenSpec('components/schemas/Coin.yaml', (t) => t.replace('$ref: ./CoinNetwork.yaml', '$ref: ./CoinNetworks.yaml'));
   assert.match(output, /openapi\/components\/schemas\/Coin\.yaml:\d+:\d+ at #\/properties\/networks\/items/);
   assert.match(output, /Can't resolve \$ref/);
   assertKept(output);
 });
 
-test('an example that does not match its schema fails with file:line', () => {
-  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace('                decimals: 6\n', '                decimals: six\n'));
-  assert.notEqual(status, 0);
+test('an example that does not match its schema fails with file:line', async () => {
+  const output = await withBrokenSpec('paths/coins.yaml', (t) => t.replace('                decimals: 6\n', '                decimals: six\n'));
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/responses\/200\/content\/application~1json\/example\/data\/0\/decimals/);
   assert.match(output, /no-invalid-media-type-examples/);
   assertKept(output);
 });
 
-test('a duplicate operationId fails and names both places', () => {
-  const {status, output} = withBrokenSpec(BALANCES_PATH, (t) => t.replace('operationId: listBalances', 'operationId: listCoins'));
-  assert.notEqual(status, 0);
+test('a duplicate operationId fails and names both places', async () => {
+  const output = await withBrokenSpec(BALANCES_PATH, (t) => t.replace('operationId: listBalances', 'operationId: listCoins'));
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+: operationId listCoins is also used at openapi\/paths\/accounts_\{account_id\}_balances\.yaml:\d+/);
   assertKept(output);
 });
 
-test("an operation with an undeclared tag fails with Redocly's file:line and its rule", () => {
-  const {status, output} = withBrokenSpec('paths/coins.yaml', (t) => t.replace('  tags: [Coins]', '  tags: [Assets]'));
-  assert.notEqual(status, 0);
+test("an operation with an undeclared tag fails with Redocly's file:line and its rule", async () => {
+  const output = await withBrokenSpec('paths/coins.yaml', (t) => t.replace('  tags: [Coins]', '  tags: [Assets]'));
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+:\d+ at #\/get\/tags\/0/);
   assert.match(output, /operation-tag-defined/);
   assertKept(output);
 });
 
-test('every operation that cannot be generated is reported with its cause and its file:line, and nothing is written', () => {
+test('every operation that cannot be generated is reported with its cause and its file:line, and nothing is written', async () => {
   // Lint passes (a link to an anchor is a link), the reference model does not: the anchor is on no page of the site.
-  const {status, output} = withBrokenSpec(
-    'paths/coins.yaml',
-    (t) => t.replace('  description: |\n', '  description: |\n    See [the limits](#limits-table).\n'),
-    [[BALANCES_PATH, (t) => t.replace('  description: |\n', '  description: |\n    See [the list](../elsewhere).\n')]],
-  );
-  assert.notEqual(status, 0);
+  const output = await withBrokenSpec('paths/coins.yaml', (t) => t.replace('  description: |\n', '  description: |\n    See [the limits](#limits-table).\n'), [
+    [BALANCES_PATH, (t) => t.replace('  description: |\n', '  description: |\n    See [the list](../elsewhere).\n')],
+  ]);
   assert.match(output, /2 operation\(s\) or component\(s\) could not be generated:/);
   assert.match(output, /openapi\/paths\/coins\.yaml:\d+: listCoins: the link "#limits-table" \(the limits\) leads nowhere on this site/);
   assert.match(
