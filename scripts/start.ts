@@ -12,11 +12,10 @@ import chokidar from 'chokidar';
 import {ARTEFACT_DIR, OPENAPI_DIR} from '../src/data/api-table';
 import {RELEASES_DIR} from '../src/data/spec-changes';
 import {docusaurusCli, SITE_ROOT} from '../tools/cli';
-import {GenerationError, generateApiPages} from '../tools/generate-api';
+import {generateApiPages, generationProblems} from '../tools/generate-api';
 import {bundleSpecs} from '../tools/spec-bundle';
 import {runGate, watcherLines} from '../tools/spec-diff/gate';
 import {loadBundledSpec} from '../tools/spec-diff/snapshots';
-import {SpecError} from '../tools/spec-model';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,7 +46,7 @@ async function regenerate(): Promise<boolean> {
     for (const line of breaking) console.log(`[spec] ${line}`);
     return true;
   } catch (e) {
-    const problems = e instanceof SpecError ? e.problems : e instanceof GenerationError ? e.message.split('\n') : [String(e)];
+    const problems = generationProblems(e) ?? [String(e)];
     console.error(`[spec] ✖ ${problems.map((p) => `\n  ${p}`).join('')}`);
     return false;
   }

@@ -381,13 +381,18 @@ export async function generateApiPages(siteDir: string, options: GenerateOptions
   }
 }
 
-/**
- * What `npm run gen:api` prints when generation fails on the spec (a SpecError or a GenerationError): every problem,
- * each on its line, and that the last good pages were kept. Undefined for any other error (a bug, thrown as it is).
- */
+/** The problems of a generation that failed on the spec (a SpecError or a GenerationError), one per line; undefined for
+ * any other error (a bug, to be thrown as it is). */
+export function generationProblems(error: unknown): string[] | undefined {
+  if (error instanceof SpecError) return error.problems;
+  if (error instanceof GenerationError) return error.message.split('\n');
+  return undefined;
+}
+
+/** What `npm run gen:api` prints when generation fails on the spec: every problem, and that the last good pages were kept. */
 export function failureReport(error: unknown): string | undefined {
-  if (!(error instanceof SpecError || error instanceof GenerationError)) return undefined;
-  const problems = error instanceof SpecError ? error.problems : error.message.split('\n');
+  const problems = generationProblems(error);
+  if (problems === undefined) return undefined;
   return `\n✖ API generation failed; the previous pages in ${GENERATED_DIR}/ were left untouched.\n${problems.map((p) => `  ${p}`).join('\n')}\n`;
 }
 
