@@ -85,10 +85,12 @@ const folderText = (file: string): string =>
     .map((f) => read(path.join(path.dirname(file), f)))
     .join('\n');
 
+let scanned: (readonly [string, string[]])[] | undefined;
+/** Every source file with the reliances found in it: the tree is read once, by the first test that asks. */
 const reliances = (): (readonly [string, string[]])[] =>
-  sourceFiles()
+  (scanned ??= sourceFiles()
     .map((f) => [f, reliancesIn(f, read(f), f.startsWith('src/theme/') ? folderText(f) : undefined)] as const)
-    .filter(([, found]) => found.length > 0);
+    .filter(([, found]) => found.length > 0));
 
 test('no file outside the seam relies on an upstream internal', () => {
   const outside = reliances()
