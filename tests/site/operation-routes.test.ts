@@ -140,6 +140,10 @@ describe('operation pages outside the route table', () => {
       for (const category of ['Crypto', 'Wallet']) await sidebar.getByRole('button', {name: `Expand sidebar category '${category}'`}).click();
       await sidebar.locator(`a[href="${OPERATION.route}"]`).waitFor();
       assert.deepEqual(await sidebarLabels(page, OPERATION.category), labelsOf(OPERATION.category));
+      // Click what a reader sees: until the categories are open (height transitions), the link is clipped by a list
+      // still growing, which Playwright would scroll to reach it; the list springs back when it lets go, between the
+      // press and the release, and the click lands on the list (2 runs in 25 with both cores busy).
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       await sidebar.locator(`a[href="${OPERATION.route}"]`).click();
       await page.waitForURL((url) => url.pathname === OPERATION.route);
       await page.locator('h1', {hasText: OPERATION.label}).waitFor();
