@@ -34,9 +34,10 @@ test('a warning is not clean: lint:api fails on it', () => {
           'components:\n  parameters:\n    UnusedThing:\n      name: unused\n      in: query\n      description: Not used by any operation.\n      schema:\n        type: string\n',
         ),
     );
-    const {status, output} = run('npm', ['run', '--silent', 'lint:api'], dir);
+    // Redocly's part of lint:api, in this process (the test below runs the command itself).
+    const {ok, output} = lintSpec(dir, {force: true});
     assert.match(output, /1 warning/, output);
-    assert.notEqual(status, 0, 'a warning fails lint:api');
+    assert.equal(ok, false, 'a warning fails lint:api');
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }
