@@ -1,4 +1,6 @@
 /** `npm run gen:api`: the API reference pages from openapi/ (tools/generate-api.ts); on failure the last good pages stay. */
+// First: React's production build for the pages it renders (why: in the module).
+import '../tools/production-react';
 import {GENERATED_DIR} from '../src/data/api-table';
 import {apiSources} from '../tools/api-sources';
 import {failureReport, generateApiPages} from '../tools/generate-api';
