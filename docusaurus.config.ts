@@ -27,6 +27,7 @@ import type {PageWeightOptions} from './src/plugins/page-weight';
 import type {StaticCodeOptions} from './src/plugins/static-code';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
+import type {BundlerMemoryOptions} from './src/plugins/bundler-memory';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
 import {routeTableWithout} from './src/upstream/operation-entries/route-table';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
@@ -97,7 +98,7 @@ const config: Config = {
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
     // Docusaurus' parser without its unbounded cache of every parsed file (why: in the module).
-    parseFrontMatter: parseFrontMatterUncached,
+    ...(without('bundler-memory') ? {} : {parseFrontMatter: parseFrontMatterUncached}),
   },
   clientModules: ['./src/client/a11y-fixes.ts', ...(without('idle-prefetch') ? [] : ['./src/client/idle-prefetch.ts'])],
 
@@ -168,7 +169,13 @@ const config: Config = {
     // Keeps the OpenAPI theme's code on the API pages (why: in the plugin).
     ['./src/plugins/page-weight/index.ts', {aliases: !without('page-aliases')} satisfies PageWeightOptions],
     // Keeps the build's memory flat as the API grows (why: in the plugin).
-    ['./src/plugins/bundler-memory/index.ts', {otherBundleSettings: (isServer: boolean) => otherBundleSettings(BUNDLE_ONLY, isServer)}],
+    [
+      './src/plugins/bundler-memory/index.ts',
+      {
+        memorySettings: !without('bundler-memory'),
+        otherBundleSettings: (isServer: boolean) => otherBundleSettings(BUNDLE_ONLY, isServer),
+      } satisfies BundlerMemoryOptions,
+    ],
     // Keeps Rspack's persistent cache from outliving a bundler setting (why: in tools/rspack-cache-key.ts).
     ['./src/plugins/bundler-cache/index.ts', {cacheKeyPlugin: new CacheKeyPlugin([LOCAL_PLUGINS_DIR])}],
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).

@@ -13,6 +13,10 @@
  * scale-results.json), and a chart of time and peak memory against operations (scale.svg). The machine's load
  * average is recorded beside each build, since the builds share the CPUs with whatever else runs. The tests are
  * not run on the synthetic site. Nothing else is kept.
+ *
+ * `--without <piece>[,<piece>…]` (repeatable) also builds each size's synthetic site without those pieces of the
+ * speed machinery (tools/speed-pieces.ts, NOVARAMP_WITHOUT) and prints what each buys there: build peak memory and
+ * time, and the JS of the two pages, against the same site with them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +28,7 @@ import {launchChromium} from '../tools/chromium';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
 import {scratchSite} from '../tools/scratch-site';
 import {serveBuild} from '../tools/serve-build';
+import {parsePieces, WITHOUT_ENV, type SpeedPiece} from '../tools/speed-pieces';
 import {synthesizeSpecs, type SynthResult} from '../tools/synth-spec';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
 
@@ -33,8 +38,11 @@ const TARGET_WALL_MS = 15 * 60 * 1000;
 const GUIDE_ROUTE = '/docs/guides/banking-guide';
 const API_ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
 
-const sizes = process.argv
-  .slice(2)
+const args = process.argv.slice(2);
+/** The variants without pieces of the speed machinery (`--without a,b`, repeatable). */
+const WITHOUT = args.flatMap((arg, i) => (args[i - 1] === '--without' ? [parsePieces(arg, '--without')] : []));
+const sizes = args
+  .filter((arg, i) => args[i - 1] !== '--without')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
 const NS = sizes.length ? sizes : [50, 200, 500];
@@ -51,6 +59,8 @@ interface PageJs {
 
 interface Row {
   n: number;
+  /** The pieces of the speed machinery this build ran without (none: the site as it ships). */
+  without: SpeedPiece[];
   synth: SynthResult;
   pages: number;
   buildMiB: number;
@@ -165,33 +175,77 @@ function scaleChart(points: {n: number; seconds: number; peakMiB: number}[]): st
   ].join('\n');
 }
 
+/** A scratch copy of the site with a synthetic API of `n` operations, built (without `without`) and measured. */
+async function buildAndMeasure(browser: Browser, n: number, without: SpeedPiece[]): Promise<Row> {
+  const label = ['scale', n, ...without].join('-');
+  const site = scratchSite(label);
+  try {
+    const synth = synthesizeSpecs(site, n);
+    const what = without.length ? `, without ${without.join(', ')}` : '';
+    console.error(`N = ${n}${what}: ${synth.real} real + ${synth.added} synthetic operations in ${site}; building …`);
+    const loadBefore = os.loadavg()[0];
+    const build = await measuredBuild(site, label, without.length ? {[WITHOUT_ENV]: without.join(',')} : {});
+    const load: [number, number] = [loadBefore, os.loadavg()[0]];
+    const pages = fs.readdirSync(path.join(site, 'docs', 'api', 'reference'), {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.api.mdx')).length;
+    const weights = await measurePages(browser, site);
+    console.error(`N = ${n}${what}: ${secs(build.wallMs)} s, peak ${mib(build.peakRssBytes)} MiB`);
+    return {n, without, synth, pages, buildMiB: dirBytes(path.join(site, 'build')) / 1024 ** 2, build, load, ...weights, routeTable: routeTableSizes(site)};
+  } finally {
+    fs.rmSync(site, {recursive: true, force: true});
+  }
+}
+
+/** What each piece buys at each size: the site as it ships against the same site without it (+: the piece saves). */
+function piecesTable(all: Row[]): string[] {
+  const variants = all.filter((r) => r.without.length > 0);
+  if (variants.length === 0) return [];
+  const pct = (ours: number, without: number) => (without === 0 ? '–' : `${(((without - ours) / without) * 100).toFixed(1)}%`);
+  return [
+    'What each piece buys (the same synthetic site built without it; % of the figure without it that the piece saves):',
+    '',
+    table(
+      [
+        'without',
+        'N operations',
+        'peak RSS MiB (with / without)',
+        'peak saved',
+        'build s (with / without)',
+        'time saved',
+        'guide JS saved',
+        'API page JS saved',
+      ],
+      variants.map((v) => {
+        const ours = all.find((r) => r.n === v.n && r.without.length === 0)!;
+        return [
+          v.without.join(', '),
+          String(v.n),
+          `${mib(ours.build.peakRssBytes)} / ${mib(v.build.peakRssBytes)}`,
+          pct(ours.build.peakRssBytes, v.build.peakRssBytes),
+          `${secs(ours.build.wallMs)} / ${secs(v.build.wallMs)}`,
+          pct(ours.build.wallMs, v.build.wallMs),
+          pct(ours.guide.js, v.guide.js),
+          pct(ours.api.js, v.api.js),
+        ];
+      }),
+    ),
+    '',
+  ];
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, {recursive: true});
   const browser = await launchChromium('measuring the pages of the synthetic sites');
-  const rows: Row[] = [];
+  const all: Row[] = [];
   try {
     for (const n of NS) {
-      const site = scratchSite(`scale-${n}`);
-      try {
-        const synth = synthesizeSpecs(site, n);
-        console.error(`N = ${n}: ${synth.real} real + ${synth.added} synthetic operations in ${site}; building …`);
-        const loadBefore = os.loadavg()[0];
-        const build = await measuredBuild(site, `scale-${n}`);
-        const load: [number, number] = [loadBefore, os.loadavg()[0]];
-        const pages = fs
-          .readdirSync(path.join(site, 'docs', 'api', 'reference'), {recursive: true, encoding: 'utf8'})
-          .filter((f) => f.endsWith('.api.mdx')).length;
-        const weights = await measurePages(browser, site);
-        rows.push({n, synth, pages, buildMiB: dirBytes(path.join(site, 'build')) / 1024 ** 2, build, load, ...weights, routeTable: routeTableSizes(site)});
-        console.error(`N = ${n}: ${secs(build.wallMs)} s, peak ${mib(build.peakRssBytes)} MiB`);
-      } finally {
-        fs.rmSync(site, {recursive: true, force: true});
-      }
+      for (const without of [[], ...WITHOUT]) all.push(await buildAndMeasure(browser, n, without));
     }
   } finally {
     await browser.close();
   }
 
+  // The site as it ships, size by size; the variants without pieces only in the table of what each buys.
+  const rows = all.filter((r) => r.without.length === 0);
   const steps = rows[0].build.steps.map((s) => s.name);
   /** Cost of one more operation between this N and the previous one. */
   const marginal = (i: number, of: (r: Row) => number, unit: number) =>
@@ -251,12 +305,13 @@ async function main(): Promise<void> {
       ]),
     ),
     '',
+    ...piecesTable(all),
     `Chart: ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'scale.svg'))}`,
     '',
   ];
   console.log(lines.join('\n'));
   fs.writeFileSync(path.join(RESULTS_DIR, 'scale-report.md'), `${lines.join('\n')}\n`);
-  fs.writeFileSync(path.join(RESULTS_DIR, 'scale-results.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS_DIR, 'scale-results.json'), `${JSON.stringify(all, null, 2)}\n`);
   fs.writeFileSync(
     path.join(RESULTS_DIR, 'scale.svg'),
     scaleChart(rows.map((r) => ({n: r.n, seconds: r.build.wallMs / 1000, peakMiB: r.build.peakRssBytes / 2 ** 20}))),

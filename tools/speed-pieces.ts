@@ -16,6 +16,7 @@ export const WITHOUT_ENV = 'NOVARAMP_WITHOUT';
 export const SPEED_PIECES = {
   'operation-entries': {what: 'operation pages out of the route table and sidebar data every page loads'},
   'three-process-build': {what: 'bundling and SSG in processes of their own (scripts/docusaurus-build.mjs)'},
+  'bundler-memory': {what: "JSON exports tracked at the top level, the server bundle's shared chunks, gray-matter uncached (src/plugins/bundler-memory)"},
   'page-aliases': {what: 'crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism provided (src/plugins/page-weight)'},
   'idle-prefetch': {what: "Docusaurus' link prefetch spread over idle time (src/client/idle-prefetch.ts)"},
   'hydration-title': {what: 'the server title held during hydration (src/plugins/hydration-title)'},

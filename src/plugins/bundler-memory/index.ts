@@ -1,6 +1,8 @@
 import type {Plugin} from '@docusaurus/types';
 
 export interface BundlerMemoryOptions {
+  /** The two memory settings below; off only to measure them (`npm run bench:scale -- --without bundler-memory`). */
+  memorySettings: boolean;
   /** Settings that empty the bundle this build process does not make (tools/one-bundle, from docusaurus.config.ts). */
   otherBundleSettings: (isServer: boolean) => {entry?: Record<string, string>; mergeStrategy?: Record<string, 'replace'>};
 }
@@ -22,11 +24,12 @@ export default function bundlerMemoryPlugin(_context: unknown, options: BundlerM
     name: 'novaramp-bundler-memory',
     configureWebpack: (_config, isServer) => {
       const other = options.otherBundleSettings(isServer);
+      const serverSplit = isServer && options.memorySettings;
       return {
-        module: {parser: {json: {exportsDepth: 1}}},
-        ...(isServer ? {optimization: {splitChunks: {chunks: 'async'}}} : {}),
+        ...(options.memorySettings ? {module: {parser: {json: {exportsDepth: 1}}}} : {}),
+        ...(serverSplit ? {optimization: {splitChunks: {chunks: 'async'}}} : {}),
         ...(other.entry ? {entry: other.entry} : {}),
-        mergeStrategy: {...(isServer ? {'optimization.splitChunks': 'replace'} : {}), ...other.mergeStrategy},
+        mergeStrategy: {...(serverSplit ? {'optimization.splitChunks': 'replace'} : {}), ...other.mergeStrategy},
       };
     },
   };
