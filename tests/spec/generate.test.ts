@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {after, before, test} from 'node:test';
+// React's production build, as `npm run gen:api` renders with it (the in-process generations below).
+import '../../tools/production-react';
 import {scratchSite} from '../../tools/scratch-site';
 import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-samples';
