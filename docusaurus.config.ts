@@ -184,6 +184,8 @@ const config: Config = {
     ['./src/plugins/static-code/index.ts', {noPrismAtStartup: !without('prism-at-startup')} satisfies StaticCodeOptions],
     // The operation pages' reference as files of its own, not in their JS (why: in the plugin).
     './src/plugins/static-reference/index.ts',
+    // The pages that render tables and workflow steps from the spec are compiled again when it changes (why: in the plugin).
+    './src/plugins/spec-dependencies/index.ts',
     // The operation pages out of the JS every page downloads (why: in the plugin).
     [
       './src/upstream/operation-entries/index.ts',

@@ -31,6 +31,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS files (a bundler loader, which Rspack requires): `require` is how they import.
+    files: ['**/*.cjs'],
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  {
     // The site's React code: Docusaurus' rules and the hooks rules. tools/ renders HTML strings at build time (no
     // router, no theme) and tests/ name helpers `use…` that are not hooks.
     files: ['src/**/*.{ts,tsx}'],

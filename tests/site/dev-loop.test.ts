@@ -115,3 +115,34 @@ test('a summary, then a parameter of the reference, changed in openapi/ appear i
   await heading.waitFor();
   assert.equal(await heading.innerText(), 'List every supported coin', 'the last good page is still served');
 });
+
+test("a guide's spec table and its workflow step follow an edit of the spec and of the workflow", async () => {
+  const page = await browser.newPage();
+  /** Whether the article at `route`, loaded again, says `text`. */
+  const says = async (route: string, text: string) => {
+    await page.goto(`${origin}${route}`);
+    return (
+      await page
+        .locator('article')
+        .innerText({timeout: 30_000})
+        .catch(() => '')
+    ).includes(text);
+  };
+  try {
+    // docs/api/authentication.md lists each scope's operations by their summaries (`::spec-table{scopes}`).
+    const specFile = path.join(site, 'openapi', 'paths', 'coins.yaml');
+    const spec = fs.readFileSync(specFile, 'utf8').replace('get: [unclosed\n', 'get:\n');
+    const summary = /^ {2}summary: (.+)$/m.exec(spec)![1];
+    fs.writeFileSync(specFile, spec.replace(`summary: ${summary}`, 'summary: List the coins NovaRamp supports'));
+    await waitFor('the new summary in the scopes table', () => says('/docs/api/authentication', 'List the coins NovaRamp supports'));
+    // docs/api/sandbox-environment.md embeds the workflow's first step (`::workflow-step{…}`) with its request body.
+    const workflowFile = path.join(site, 'openapi', 'workflows', 'sandbox-money-flow.arazzo.yaml');
+    const workflow = fs.readFileSync(workflowFile, 'utf8');
+    assert.ok(workflow.includes('first_name: Jane\n'), 'the workflow still names Jane (update this test with it)');
+    assert.ok(await says('/docs/api/sandbox-environment', '"first_name": "Jane"'), 'the step shows the request body');
+    fs.writeFileSync(workflowFile, workflow.replace('first_name: Jane\n', 'first_name: Janet\n'));
+    await waitFor('the new request body in the embedded step', () => says('/docs/api/sandbox-environment', '"first_name": "Janet"'));
+  } finally {
+    await page.close();
+  }
+});

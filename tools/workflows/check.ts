@@ -12,8 +12,9 @@
  *
  * Each problem is `file:line: message`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import {API_SPECS, specPath} from '../../src/data/api-table';
+import {API_SPECS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
 import type {ChangeTarget} from '../../src/data/spec-changes';
 import type {ApiDocument, ApiOperation} from '../openapi/document';
 import {isObject, type Json} from '../openapi/json';
@@ -28,9 +29,32 @@ const COMPARISON = /^\s*(\$[^\s=!<>]+)\s*(==|!=)\s*(.+?)\s*$/;
 const STEP_OUTPUT = /\$steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_.-]+)/g;
 const INPUT = /\$inputs\.([A-Za-z0-9_-]+)/g;
 
-/** The APIs a check reads, each bundled once per process (also for guide-steps.ts, which lint:api runs next). */
+/** Every file under a site's openapi/ with its mtime and size: what the bundles below were made from. */
+export function specStamp(siteDir: string): string {
+  return fs
+    .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const stat = fs.statSync(file);
+      return `${file}:${stat.mtimeMs}:${stat.size}`;
+    })
+    .sort()
+    .join('\n');
+}
+
+/**
+ * The APIs a check reads, each bundled once per process while the site's openapi/ stays as it was (also for
+ * guide-steps.ts, which lint:api runs next; the dev server's process lives on through edits of the spec).
+ */
 const apis = new Map<string, Promise<ApiDocument>>();
+const stamps = new Map<string, string>();
 export const loadRoot = (siteDir: string, root: string): Promise<ApiDocument> => {
+  const stamp = specStamp(siteDir);
+  if (stamps.get(siteDir) !== stamp) {
+    for (const key of apis.keys()) if (key.startsWith(path.join(siteDir, path.sep))) apis.delete(key);
+    stamps.set(siteDir, stamp);
+  }
   const key = path.join(siteDir, root);
   if (!apis.has(key)) apis.set(key, loadApi(root, {siteDir}));
   return apis.get(key)!;

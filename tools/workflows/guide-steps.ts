@@ -17,19 +17,21 @@ import {API_SPECS, specPath} from '../../src/data/api-table';
 import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../doc-requests';
 import type {ApiDocument} from '../openapi/document';
 import {findOperation} from '../spec-lookup';
-import {loadRoot} from './check';
+import {loadRoot, specStamp} from './check';
 import {stepKey, workflowPages, type StepEmbed} from './pages';
 
 interface Loaded {
   apis: Map<string, ApiDocument>;
   steps: Map<string, StepEmbed>;
 }
-const loaded = new Map<string, Promise<Loaded>>();
+/** Per site folder: what was loaded, and the state of its openapi/ then (check.ts' `specStamp`). */
+const loaded = new Map<string, {stamp: string; steps: Promise<Loaded>}>();
 
 /**
  * Every step of every workflow of a site as a page embeds it, by `<workflowId>/<stepId>`: the eight APIs bundled
- * by the OpenAPI kernel and the workflow pages built from them, once per process (the build's Markdown loader and
- * the checks ask for them page after page).
+ * by the OpenAPI kernel and the workflow pages built from them, once per process while openapi/ stays as it was
+ * (the build's Markdown loader and the checks ask for them page after page; the dev server's process lives on
+ * through edits of the spec and the workflows).
  */
 export async function workflowSteps(siteDir: string): Promise<Map<string, StepEmbed>> {
   return (await load(siteDir)).steps;
@@ -37,18 +39,19 @@ export async function workflowSteps(siteDir: string): Promise<Map<string, StepEm
 
 function load(siteDir: string): Promise<Loaded> {
   const key = path.resolve(siteDir);
-  if (!loaded.has(key)) {
-    loaded.set(
-      key,
-      (async () => {
+  const stamp = specStamp(siteDir);
+  if (loaded.get(key)?.stamp !== stamp) {
+    loaded.set(key, {
+      stamp,
+      steps: (async () => {
         const apis = new Map<string, ApiDocument>();
         // The bundles lint:api's workflow check made a moment before, in the same process.
         for (const api of API_SPECS) apis.set(api, await loadRoot(siteDir, specPath(api)));
         return {apis, steps: workflowPages(siteDir, apis).steps};
       })(),
-    );
+    });
   }
-  return loaded.get(key)!;
+  return loaded.get(key)!.steps;
 }
 
 /** The steps of a workflow, for a message: `create-account, read-kyc, …`. */
