@@ -47,8 +47,13 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
-  if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
-  if (site) fs.rmSync(site, {recursive: true, force: true});
+  if (dev?.pid && dev.exitCode === null) {
+    // The server's process group, and only then its folder: a regeneration still writing there kept it from going.
+    const exited = new Promise((resolve) => dev.once('exit', resolve));
+    process.kill(-dev.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
+  if (site) fs.rmSync(site, {recursive: true, force: true, maxRetries: 5});
 });
 
 const waitFor = async (what: string, check: () => boolean | Promise<boolean>, ms = 120_000) => {
@@ -140,8 +145,11 @@ test("a guide's spec table and its workflow step follow an edit of the spec and 
     const workflow = fs.readFileSync(workflowFile, 'utf8');
     assert.ok(workflow.includes('first_name: Jane\n'), 'the workflow still names Jane (update this test with it)');
     assert.ok(await says('/docs/api/sandbox-environment', '"first_name": "Jane"'), 'the step shows the request body');
+    const before = output.length;
     fs.writeFileSync(workflowFile, workflow.replace('first_name: Jane\n', 'first_name: Janet\n'));
     await waitFor('the new request body in the embedded step', () => says('/docs/api/sandbox-environment', '"first_name": "Janet"'));
+    // The regeneration the edit started ends before the server is stopped.
+    await waitFor('the regeneration after the edit', () => /sandbox-money-flow\.arazzo\.yaml changed[^]*API pages updated/.test(output.slice(before)));
   } finally {
     await page.close();
   }
