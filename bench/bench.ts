@@ -46,7 +46,7 @@ import {serveBuild, type Served} from '../tools/serve-build';
 import {parsePieces, SPEED_PIECE_NAMES, WITHOUT_ENV} from '../tools/speed-pieces';
 import {afdocsScorecard} from './afdocs';
 import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';
-import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
+import {measuredBuild, mib, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
 
 const DEFAULT_LIGHTHOUSE_PAGES = [
   '/',
@@ -175,8 +175,6 @@ function printPieces(variants: Variant[]): void {
   const withouts = variants.filter((v) => v.without && !v.failed);
   for (const v of variants.filter((x) => x.failed)) out(`${v.name} did not build: ${v.failed}\n`);
   if (withouts.length === 0) return;
-  const pct = (with_: number | undefined, without: number | undefined): string =>
-    with_ === undefined || without === undefined || without === 0 ? '–' : `${(((without - with_) / without) * 100).toFixed(1)}%`;
   const jsOf = (v: Variant, route: string) => v.pages.find((p) => p.route === route)?.js.gzip;
   const lhOf = (v: Variant, route: string) => v.lighthouse.find((l) => l.route === route && l.throttling === THROTTLINGS[0]);
   const tbt = (r: LighthouseResult | undefined) => (r?.metrics.TBT === undefined ? undefined : Number.parseFloat(r.metrics.TBT));
@@ -190,15 +188,15 @@ function printPieces(variants: Variant[]): void {
       ['without', 'build peak', 'build time', ...PAGES.map((p) => `JS ${p.type} ${p.route}`), ...lhRoutes.flatMap((r) => [`performance ${r}`, `TBT ${r}`])],
       withouts.map((v) => [
         `${v.without!.join(', ')}`,
-        v.build && ours.build ? pct(ours.build.peakRssBytes, v.build.peakRssBytes) : '–',
-        v.build && ours.build ? pct(ours.build.wallMs, v.build.wallMs) : '–',
-        ...PAGES.map((p) => `${pct(jsOf(ours, p.route), jsOf(v, p.route))} (${kib(jsOf(v, p.route) ?? 0)})`),
+        v.build && ours.build ? savedShare(ours.build.peakRssBytes, v.build.peakRssBytes) : '–',
+        v.build && ours.build ? savedShare(ours.build.wallMs, v.build.wallMs) : '–',
+        ...PAGES.map((p) => `${savedShare(jsOf(ours, p.route), jsOf(v, p.route))} (${kib(jsOf(v, p.route) ?? 0)})`),
         ...lhRoutes.flatMap((r) => {
           const [a, b] = [lhOf(ours, r), lhOf(v, r)];
           const points = a?.scores.performance !== undefined && b?.scores.performance !== undefined ? a.scores.performance - b.scores.performance : undefined;
           return [
             `${points === undefined ? '–' : points >= 0 ? `+${points}` : points} (${b?.scores.performance ?? '–'})`,
-            `${pct(tbt(a), tbt(b))} (${b?.metrics.TBT ?? '–'})`,
+            `${savedShare(tbt(a), tbt(b))} (${b?.metrics.TBT ?? '–'})`,
           ];
         }),
       ]),

@@ -30,7 +30,7 @@ import {scratchSite} from '../tools/scratch-site';
 import {serveBuild} from '../tools/serve-build';
 import {parsePieces, WITHOUT_ENV, type SpeedPiece} from '../tools/speed-pieces';
 import {synthesizeSpecs, type SynthResult} from '../tools/synth-spec';
-import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
+import {measuredBuild, mib, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
 
 const TARGET_PEAK_BYTES = 3 * 1024 ** 3;
 const TARGET_WALL_MS = 15 * 60 * 1000;
@@ -199,7 +199,6 @@ async function buildAndMeasure(browser: Browser, n: number, without: SpeedPiece[
 function piecesTable(all: Row[]): string[] {
   const variants = all.filter((r) => r.without.length > 0);
   if (variants.length === 0) return [];
-  const pct = (ours: number, without: number) => (without === 0 ? '–' : `${(((without - ours) / without) * 100).toFixed(1)}%`);
   return [
     'What each piece buys (the same synthetic site built without it; % of the figure without it that the piece saves):',
     '',
@@ -220,11 +219,11 @@ function piecesTable(all: Row[]): string[] {
           v.without.join(', '),
           String(v.n),
           `${mib(ours.build.peakRssBytes)} / ${mib(v.build.peakRssBytes)}`,
-          pct(ours.build.peakRssBytes, v.build.peakRssBytes),
+          savedShare(ours.build.peakRssBytes, v.build.peakRssBytes),
           `${secs(ours.build.wallMs)} / ${secs(v.build.wallMs)}`,
-          pct(ours.build.wallMs, v.build.wallMs),
-          pct(ours.guide.js, v.guide.js),
-          pct(ours.api.js, v.api.js),
+          savedShare(ours.build.wallMs, v.build.wallMs),
+          savedShare(ours.guide.js, v.guide.js),
+          savedShare(ours.api.js, v.api.js),
         ];
       }),
     ),
