@@ -12,9 +12,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {GENERATED_DIR, OPENAPI_DIR} from '../src/data/api-table';
-import {RELEASES_DIR} from '../src/data/spec-changes';
+import {GENERATED_DIR} from '../src/data/api-table';
 import {WORKFLOW_PAGES_DIR} from '../src/data/navigation';
+import {specFiles} from './openapi/spec-files';
 import {loadOperations} from './spec-model';
 import {payloadValidators, streamVocabulary, ajvErrors, type StreamVocabulary} from './asyncapi';
 import {renderPage} from './content/rendered';
@@ -59,18 +59,15 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
   const headers = new Set<string>(STANDARD_HEADERS);
   const idPrefixes = new Set<string>();
   const events = new Set<string>();
-  const yamlFiles = fs
-    .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true})
-    .map(String)
+  // Released snapshots hold what the API was, not what pages may name now.
+  const yamlFiles = specFiles(siteDir, {releases: false})
     // The AsyncAPI document is the stream's vocabulary (Vocabulary.stream), not the REST API's.
     .filter((f) => f.endsWith('.yaml') && !f.endsWith('.asyncapi.yaml'))
     // The Arazzo workflows (openapi/workflows/) only use the API's names; what they name is checked against the spec
     // by tools/workflows/check.ts, and must not widen what pages may name.
-    .filter((f) => !f.endsWith('.arazzo.yaml'))
-    // Released snapshots hold what the API was, not what pages may name now.
-    .filter((f) => !path.join(OPENAPI_DIR, f).startsWith(`${RELEASES_DIR}/`));
-  for (const rel of yamlFiles) {
-    const doc = parse(fs.readFileSync(path.join(siteDir, OPENAPI_DIR, rel), 'utf8'));
+    .filter((f) => !f.endsWith('.arazzo.yaml'));
+  for (const file of yamlFiles) {
+    const doc = parse(fs.readFileSync(path.join(siteDir, file), 'utf8'));
     for (const event of Object.keys(doc?.webhooks ?? {})) events.add(event);
     // A parameter in a file of its own (openapi/components/parameters/) is the document itself.
     if (doc?.in === 'header' && typeof doc.name === 'string') headers.add(doc.name.toLowerCase());

@@ -8,8 +8,7 @@
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {OPENAPI_DIR} from '../src/data/api-table';
-import {RELEASES_DIR} from '../src/data/spec-changes';
+import {specFiles} from './openapi/spec-files';
 import {bundleSpecs} from './spec-bundle';
 
 const CACHE_DIR = '.tmp/bundles';
@@ -19,12 +18,14 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 /** The hash of what bundling reads. */
 export function bundleInputsHash(siteDir: string): string {
   const hash = createHash('sha256');
-  const files = fs
-    .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true, encoding: 'utf8'})
-    .map((f) => path.posix.join(OPENAPI_DIR, f.split(path.sep).join('/')))
-    .filter((f) => !f.startsWith(`${RELEASES_DIR}/`) && fs.statSync(path.join(siteDir, f)).isFile())
-    .sort();
-  for (const f of [...files, 'redocly.yaml', 'tools/spec-bundle.ts', 'tools/asyncapi.ts', 'tools/workflows/publish.ts', 'package-lock.json']) {
+  for (const f of [
+    ...specFiles(siteDir, {releases: false}),
+    'redocly.yaml',
+    'tools/spec-bundle.ts',
+    'tools/asyncapi.ts',
+    'tools/workflows/publish.ts',
+    'package-lock.json',
+  ]) {
     const abs = path.join(siteDir, f);
     hash
       .update(`${f}\0`)

@@ -7,9 +7,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {OPENAPI_DIR} from '../src/data/api-table';
 import {lintAsyncApi, parserVersion} from './asyncapi';
 import {bin, run} from './cli';
+import {specFiles} from './openapi/spec-files';
 
 export interface LintResult {
   ok: boolean;
@@ -21,12 +21,7 @@ export interface LintResult {
 function specHash(siteDir: string, tool: string): string {
   const hash = crypto.createHash('sha256');
   hash.update(`${tool}\0`);
-  const files = fs
-    .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true, encoding: 'utf8'})
-    .map((f) => path.join(OPENAPI_DIR, f))
-    .filter((f) => fs.statSync(path.join(siteDir, f)).isFile())
-    .sort();
-  for (const file of ['redocly.yaml', ...files])
+  for (const file of ['redocly.yaml', ...specFiles(siteDir)])
     hash
       .update(`${file}\0`)
       .update(fs.readFileSync(path.join(siteDir, file)))

@@ -14,12 +14,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {API_SPECS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
+import {API_SPECS, specPath} from '../../src/data/api-table';
 import type {ChangeTarget} from '../../src/data/spec-changes';
 import type {ApiDocument, ApiOperation} from '../openapi/document';
 import {isObject, type Json} from '../openapi/json';
 import {loadApi} from '../openapi/load';
 import {parsePointer} from '../openapi/pointer';
+import {specFiles} from '../openapi/spec-files';
 import {allowedValues, schemasAt} from './schema-path';
 import {parseOperationId, readWorkflowFile, workflowIdOfFile, type Step, type Workflow, type WorkflowFile} from './workflows';
 
@@ -31,15 +32,11 @@ const INPUT = /\$inputs\.([A-Za-z0-9_-]+)/g;
 
 /** Every file under a site's openapi/ with its mtime and size: what the bundles below were made from. */
 export function specStamp(siteDir: string): string {
-  return fs
-    .readdirSync(path.join(siteDir, OPENAPI_DIR), {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      const stat = fs.statSync(file);
+  return specFiles(siteDir)
+    .map((file) => {
+      const stat = fs.statSync(path.join(siteDir, file));
       return `${file}:${stat.mtimeMs}:${stat.size}`;
     })
-    .sort()
     .join('\n');
 }
 
