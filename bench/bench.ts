@@ -46,7 +46,7 @@ import {serveBuild, type Served} from '../tools/serve-build';
 import {parsePieces, SPEED_PIECE_NAMES, WITHOUT_ENV} from '../tools/speed-pieces';
 import {afdocsScorecard} from './afdocs';
 import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';
-import {measuredBuild, mib, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
+import {measuredBuild, mib, optionValues, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
 
 const DEFAULT_LIGHTHOUSE_PAGES = [
   '/',
@@ -59,8 +59,7 @@ const DEFAULT_LIGHTHOUSE_PAGES = [
   ...PAGES.filter((p) => p.type === 'workflow').map((p) => p.route),
 ];
 const argv = process.argv.slice(2);
-/** The values of a repeatable option. */
-const valuesOf = (option: string): string[] => argv.flatMap((a, i) => (a === option && argv[i + 1] ? [argv[i + 1]] : []));
+const valuesOf = (option: string): string[] => optionValues(argv, option);
 const LIGHTHOUSE_PAGES = valuesOf('--lh-page').length ? valuesOf('--lh-page') : DEFAULT_LIGHTHOUSE_PAGES;
 /** The variants without pieces of the speed machinery: each a list of pieces, built together. */
 const WITHOUT = [

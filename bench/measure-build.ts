@@ -123,6 +123,8 @@ export const BUILD_ENV: NodeJS.ProcessEnv = {DOCUSAURUS_NO_PERSISTENT_CACHE: '1'
 /** What a speed piece saves: the share of the figure without it that the figure with it is lower by ('–' when unknown). */
 export const savedShare = (withPiece: number | undefined, without: number | undefined): string =>
   withPiece === undefined || without === undefined || without === 0 ? '–' : `${(((without - withPiece) / without) * 100).toFixed(1)}%`;
+/** The values of a repeatable command-line option (`--without a --without b,c`), in order. */
+export const optionValues = (argv: string[], option: string): string[] => argv.flatMap((a, i) => (a === option && argv[i + 1] ? [argv[i + 1]] : []));
 export const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
 export const secs = (ms: number): string => (ms / 1000).toFixed(1);
 

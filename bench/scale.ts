@@ -30,7 +30,7 @@ import {scratchSite} from '../tools/scratch-site';
 import {serveBuild} from '../tools/serve-build';
 import {parsePieces, WITHOUT_ENV, type SpeedPiece} from '../tools/speed-pieces';
 import {synthesizeSpecs, type SynthResult} from '../tools/synth-spec';
-import {measuredBuild, mib, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
+import {measuredBuild, mib, optionValues, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
 
 const TARGET_PEAK_BYTES = 3 * 1024 ** 3;
 const TARGET_WALL_MS = 15 * 60 * 1000;
@@ -40,7 +40,7 @@ const API_ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
 
 const args = process.argv.slice(2);
 /** The variants without pieces of the speed machinery (`--without a,b`, repeatable). */
-const WITHOUT = args.flatMap((arg, i) => (args[i - 1] === '--without' ? [parsePieces(arg, '--without')] : []));
+const WITHOUT = optionValues(args, '--without').map((list) => parsePieces(list, '--without'));
 const sizes = args
   .filter((arg, i) => args[i - 1] !== '--without')
   .map(Number)
