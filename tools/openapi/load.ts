@@ -43,7 +43,12 @@ interface LoadOptions {
 }
 
 /** Loads and bundles `file` (relative to `siteDir`); throws SpecLoadError listing every problem as `file:line:col`. */
-export async function loadApi(file: string, {siteDir = process.cwd(), unresolved = 'error'}: LoadOptions = {}): Promise<ApiDocument> {
+export async function loadApi(file: string, options: LoadOptions = {}): Promise<ApiDocument> {
+  return (await bundleApi(file, options)).doc;
+}
+
+/** loadApi, with the absolute paths of every file the bundle read (Redocly's `fileDependencies`). */
+async function bundleApi(file: string, {siteDir = process.cwd(), unresolved = 'error'}: LoadOptions): Promise<{doc: ApiDocument; files: string[]}> {
   const abs = path.resolve(siteDir, file);
   if (!fs.existsSync(abs)) throw new SpecLoadError([`${file}: the file does not exist`]);
   config ??= createConfig({});
@@ -68,7 +73,46 @@ export async function loadApi(file: string, {siteDir = process.cwd(), unresolved
   if (!isObject(parsed) || (typeof parsed.openapi !== 'string' && typeof parsed.swagger !== 'string')) {
     throw new SpecLoadError([`${file}: not an OpenAPI document (no \`openapi\` version)`]);
   }
-  return new ApiDocument(toOpenApi31(parsed), {siteDir, file: path.relative(siteDir, abs)}, errors);
+  return {doc: new ApiDocument(toOpenApi31(parsed), {siteDir, file: path.relative(siteDir, abs)}, errors), files: [...result.fileDependencies]};
+}
+
+/** A file's state as the remembered bundles compare it (./locate.ts revalidates its source files the same way). */
+const fileState = (abs: string): string => {
+  const stat = fs.statSync(abs, {throwIfNoEntry: false});
+  return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+};
+
+/** How recent a file's modification time is too recent to trust the bundle that read it (ms). */
+const RECENT_WRITE_MS = 20;
+
+/** The bundles `loadFreshApi` made in this process, by absolute path, with the state of the files each read then. */
+const remembered = new Map<string, {doc: Promise<ApiDocument>; files: Promise<Map<string, string>>}>();
+
+/**
+ * loadApi, made once per process while the files its bundle read stay as they were (modification time and size):
+ * for the callers that ask for the same API again and again (lint:api's workflow check then the guides' steps; the
+ * dev server's Markdown loader, whose process lives on through edits of the spec). A file added to the spec changes a
+ * file that references it, so the files the bundle read are enough.
+ */
+export async function loadFreshApi(file: string, options: Omit<LoadOptions, 'unresolved'> = {}): Promise<ApiDocument> {
+  const siteDir = options.siteDir ?? process.cwd();
+  const key = path.resolve(siteDir, file);
+  const known = remembered.get(key);
+  const states = known && (await known.files.catch(() => undefined));
+  if (known && states && [...states].every(([abs, state]) => fileState(abs) === state)) return known.doc;
+  const startedAt = Date.now();
+  const bundled = bundleApi(file, {siteDir});
+  const files = bundled.then(({files: read}) => {
+    // A file written while the bundle read it may hold more than the bundle saw; file times come from a coarse clock,
+    // so one written just before counts too: such a bundle is not remembered.
+    if (read.some((abs) => (fs.statSync(abs, {throwIfNoEntry: false})?.mtimeMs ?? Infinity) > startedAt - RECENT_WRITE_MS))
+      throw new Error('changed while read');
+    return new Map(read.map((abs) => [abs, fileState(abs)]));
+  });
+  files.catch(() => undefined); // a failed or unremembered bundle is made again on the next call
+  const doc = bundled.then((b) => b.doc);
+  remembered.set(key, {doc, files});
+  return doc;
 }
 
 /** The document in OpenAPI 3.1 (a 3.1 document as it is; 2.0 and 3.0 upgraded). */

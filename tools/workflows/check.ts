@@ -12,15 +12,13 @@
  *
  * Each problem is `file:line: message`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import type {ChangeTarget} from '../../src/data/spec-changes';
 import type {ApiDocument, ApiOperation} from '../openapi/document';
 import {isObject, type Json} from '../openapi/json';
-import {loadApi} from '../openapi/load';
+import {loadFreshApi} from '../openapi/load';
 import {parsePointer} from '../openapi/pointer';
-import {specFiles} from '../openapi/spec-files';
 import {allowedValues, schemasAt} from './schema-path';
 import {parseOperationId, readWorkflowFile, workflowIdOfFile, type Step, type Workflow, type WorkflowFile} from './workflows';
 
@@ -29,33 +27,6 @@ const JSON_MEDIA = 'application/json';
 const COMPARISON = /^\s*(\$[^\s=!<>]+)\s*(==|!=)\s*(.+?)\s*$/;
 const STEP_OUTPUT = /\$steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_.-]+)/g;
 const INPUT = /\$inputs\.([A-Za-z0-9_-]+)/g;
-
-/** Every file under a site's openapi/ with its mtime and size: what the bundles below were made from. */
-export function specStamp(siteDir: string): string {
-  return specFiles(siteDir)
-    .map((file) => {
-      const stat = fs.statSync(path.join(siteDir, file));
-      return `${file}:${stat.mtimeMs}:${stat.size}`;
-    })
-    .join('\n');
-}
-
-/**
- * The APIs a check reads, each bundled once per process while the site's openapi/ stays as it was (also for
- * guide-steps.ts, which lint:api runs next; the dev server's process lives on through edits of the spec).
- */
-const apis = new Map<string, Promise<ApiDocument>>();
-const stamps = new Map<string, string>();
-export const loadRoot = (siteDir: string, root: string): Promise<ApiDocument> => {
-  const stamp = specStamp(siteDir);
-  if (stamps.get(siteDir) !== stamp) {
-    for (const key of apis.keys()) if (key.startsWith(path.join(siteDir, path.sep))) apis.delete(key);
-    stamps.set(siteDir, stamp);
-  }
-  const key = path.join(siteDir, root);
-  if (!apis.has(key)) apis.set(key, loadApi(root, {siteDir}));
-  return apis.get(key)!;
-};
 
 /** A literal of a condition (`'completed'`, `201`, `true`), or undefined for a runtime expression. */
 function literal(text: string): {value: Json} | undefined {
@@ -148,7 +119,7 @@ async function checkFile(siteDir: string, wf: WorkflowFile): Promise<WorkflowPro
       continue;
     }
     try {
-      sources.set(source.name, await loadRoot(siteDir, root));
+      sources.set(source.name, await loadFreshApi(root, {siteDir}));
     } catch (e) {
       report(['sourceDescriptions', i, 'url'], `${root} does not load: ${(e as Error).message}`);
     }

@@ -16,42 +16,45 @@ import path from 'node:path';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../doc-requests';
 import type {ApiDocument} from '../openapi/document';
+import {loadFreshApi} from '../openapi/load';
 import {findOperation} from '../spec-lookup';
-import {loadRoot, specStamp} from './check';
 import {stepKey, workflowPages, type StepEmbed} from './pages';
+import {workflowFiles} from './workflows';
 
 interface Loaded {
   apis: Map<string, ApiDocument>;
   steps: Map<string, StepEmbed>;
 }
-/** Per site folder: what was loaded, and the state of its openapi/ then (check.ts' `specStamp`). */
-const loaded = new Map<string, {stamp: string; steps: Promise<Loaded>}>();
+/** Per site folder: the steps, with the bundles and the state of the workflow files they were built from. */
+const loaded = new Map<string, {docs: ApiDocument[]; workflows: string; loaded: Loaded}>();
 
 /**
  * Every step of every workflow of a site as a page embeds it, by `<workflowId>/<stepId>`: the eight APIs bundled
- * by the OpenAPI kernel and the workflow pages built from them, once per process while openapi/ stays as it was
- * (the build's Markdown loader and the checks ask for them page after page; the dev server's process lives on
- * through edits of the spec and the workflows).
+ * by the OpenAPI kernel and the workflow pages built from them, built again only when a bundle or a workflow file
+ * changed (the build's Markdown loader and the checks ask for them page after page; the dev server's process lives
+ * on through edits of the spec and the workflows).
  */
 export async function workflowSteps(siteDir: string): Promise<Map<string, StepEmbed>> {
   return (await load(siteDir)).steps;
 }
 
-function load(siteDir: string): Promise<Loaded> {
+const fileState = (abs: string): string => {
+  const stat = fs.statSync(abs);
+  return `${abs}:${stat.mtimeMs}:${stat.size}`;
+};
+
+async function load(siteDir: string): Promise<Loaded> {
   const key = path.resolve(siteDir);
-  const stamp = specStamp(siteDir);
-  if (loaded.get(key)?.stamp !== stamp) {
-    loaded.set(key, {
-      stamp,
-      steps: (async () => {
-        const apis = new Map<string, ApiDocument>();
-        // The bundles lint:api's workflow check made a moment before, in the same process.
-        for (const api of API_SPECS) apis.set(api, await loadRoot(siteDir, specPath(api)));
-        return {apis, steps: workflowPages(siteDir, apis).steps};
-      })(),
-    });
-  }
-  return loaded.get(key)!.steps;
+  // The kernel keeps each bundle while the files it read stay as they were (lint:api's workflow check made them a
+  // moment before, in the same process): the same documents, unless the spec changed.
+  const docs = await Promise.all(API_SPECS.map((api) => loadFreshApi(specPath(api), {siteDir})));
+  const workflows = workflowFiles(siteDir).map(fileState).join('\n');
+  const known = loaded.get(key);
+  if (known && known.workflows === workflows && known.docs.every((doc, i) => doc === docs[i])) return known.loaded;
+  const apis = new Map(API_SPECS.map((api, i) => [api, docs[i]]));
+  const fresh = {apis, steps: workflowPages(siteDir, apis).steps};
+  loaded.set(key, {docs, workflows, loaded: fresh});
+  return fresh;
 }
 
 /** The steps of a workflow, for a message: `create-account, read-kyc, …`. */
