@@ -33,7 +33,6 @@ import {routeTableWithout} from './src/upstream/operation-entries/route-table';
 import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
 import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
-import {CacheKeyPlugin, LOCAL_PLUGINS_DIR} from './tools/rspack-cache-key';
 import {builtWithout} from './tools/speed-pieces';
 import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
@@ -176,8 +175,8 @@ const config: Config = {
         otherBundleSettings: (isServer: boolean) => otherBundleSettings(BUNDLE_ONLY, isServer),
       } satisfies BundlerMemoryOptions,
     ],
-    // Keeps Rspack's persistent cache from outliving a bundler setting (why: in tools/rspack-cache-key.ts).
-    ['./src/plugins/bundler-cache/index.ts', {cacheKeyPlugin: new CacheKeyPlugin([LOCAL_PLUGINS_DIR])}],
+    // Keeps Rspack's persistent cache from outliving a bundler setting (why: in the plugin).
+    './src/plugins/bundler-cache/index.ts',
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
     ...(without('hydration-title') ? [] : ['./src/plugins/hydration-title/index.ts']),
     // Colours and copy button of the code blocks highlighted at build time (why: in the plugin).

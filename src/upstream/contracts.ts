@@ -205,7 +205,7 @@ export const CONTRACTS: Contract[] = [
     kind: 'bundler setting',
     assumption:
       "Docusaurus configures Rspack's persistent cache as `{type: 'persistent', version, buildDependencies}`, at `experiments.cache` (Rspack 1) or `cache` (Rspack 2), where the cache-key plugin extends it",
-    where: ['src/upstream/rspack-persistent-cache.ts', 'tools/rspack-cache-key.ts', 'src/plugins/bundler-cache/index.ts'],
+    where: ['src/upstream/rspack-persistent-cache.ts', 'src/plugins/bundler-cache/cache-key.ts', 'src/plugins/bundler-cache/index.ts'],
     check: allOf(
       contains('@docusaurus/core', 'lib/webpack/base.js', "type: 'persistent'", 'buildDependencies: getCacheBuildDependencies()'),
       // Rspack 1's place or Rspack 2's: a problem only when neither holds.

@@ -1,5 +1,5 @@
 /**
- * Rspack's persistent cache after a change of bundler configuration (tools/rspack-cache-key.ts): small real
+ * Rspack's persistent cache after a change of bundler configuration (src/plugins/bundler-cache/cache-key.ts): small real
  * Rspack builds (the Rspack Docusaurus bundles with, from @docusaurus/faster) in a temporary folder, built twice
  * with the persistent cache on and the same `version` and build dependencies, as Docusaurus configures them.
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import {after, test} from 'node:test';
 import {rspack} from '@docusaurus/faster';
 import {withPersistentCache} from '../../src/upstream/rspack-persistent-cache';
-import {CacheKeyPlugin, moduleConfigHash} from '../../tools/rspack-cache-key';
+import {CacheKeyPlugin, moduleConfigHash} from '../../src/plugins/bundler-cache/cache-key';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundler-cache-'));
 after(() => fs.rmSync(dir, {recursive: true, force: true}));

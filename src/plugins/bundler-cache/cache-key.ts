@@ -1,7 +1,7 @@
 /**
  * The key of Rspack's persistent cache (node_modules/.cache/rspack, on in `npm start` and `npm run build`), so it
- * never serves modules built under another bundler configuration (tests/spec/bundler-cache.test.ts). The config
- * hands the plugin below to src/plugins/bundler-cache, which adds it to both bundler configurations.
+ * never serves modules built under another bundler configuration (tests/spec/bundler-cache.test.ts). The plugin of
+ * this folder (./index.ts) adds the Rspack plugin below to both bundler configurations.
  *
  * Why: Rspack keys the cache by the `version` Docusaurus gives it (its own version and the theme aliases) and by
  * the contents of the build dependencies, which Docusaurus lists as its webpack config files and
@@ -19,8 +19,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import {SITE_ROOT} from './cli';
-import {persistentCacheOf, type CompilerOptions} from '../src/upstream/rspack-persistent-cache';
+import {persistentCacheOf, type CompilerOptions} from '../../upstream/rspack-persistent-cache';
 
 /**
  * A stable text of a configuration value: object keys sorted, RegExps and functions by their source, class
@@ -66,5 +65,5 @@ export class CacheKeyPlugin {
   }
 }
 
-/** Where the local Docusaurus plugins live: their sources, loaders and shims decide how modules are built. */
-export const LOCAL_PLUGINS_DIR = path.join(SITE_ROOT, 'src', 'plugins');
+/** Where a site's local Docusaurus plugins live: their sources, loaders and shims decide how modules are built. */
+export const localPluginsDir = (siteDir: string): string => path.join(siteDir, 'src', 'plugins');
