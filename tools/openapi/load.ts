@@ -13,6 +13,7 @@ import {BaseResolver, bundle, createConfig, getLineColLocation, isAbsoluteUrl, R
 import {upgrade} from '@scalar/openapi-upgrader';
 import {ApiDocument} from './document';
 import {isObject, type JsonObject} from './json';
+import {fileState} from './spec-files';
 
 export class SpecLoadError extends Error {
   constructor(readonly problems: string[]) {
@@ -75,12 +76,6 @@ async function bundleApi(file: string, {siteDir = process.cwd(), unresolved = 'e
   }
   return {doc: new ApiDocument(toOpenApi31(parsed), {siteDir, file: path.relative(siteDir, abs)}, errors), files: [...result.fileDependencies]};
 }
-
-/** A file's state as the remembered bundles compare it (./locate.ts revalidates its source files the same way). */
-const fileState = (abs: string): string => {
-  const stat = fs.statSync(abs, {throwIfNoEntry: false});
-  return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
-};
 
 /** How recent a file's modification time is too recent to trust the bundle that read it (ms). */
 const RECENT_WRITE_MS = 20;

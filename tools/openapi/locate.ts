@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml';
 import {parsePointer} from './pointer';
+import {fileState} from './spec-files';
 
 /** A source file of the spec, parsed with positions (YAML, JSON included). */
 export interface SourceFile {
@@ -47,13 +48,8 @@ export class SourceLocator {
     const cached = this.files.get(file);
     if (cached && !this.options.revalidate) return cached.source;
     const abs = path.join(this.siteDir, file);
-    let stamp = 'missing';
-    try {
-      const stat = fs.statSync(abs);
-      stamp = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      // Missing: stays null until it appears.
-    }
+    // Missing: stays null until it appears.
+    const stamp = fileState(abs);
     if (cached && cached.stamp === stamp) return cached.source;
     let source: SourceFile | null = null;
     if (stamp !== 'missing') {

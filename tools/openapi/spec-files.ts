@@ -16,3 +16,12 @@ export function specFiles(siteDir: string, {releases = true}: {releases?: boolea
     .filter((file) => releases || !file.startsWith(`${RELEASES_DIR}/`))
     .sort();
 }
+
+/**
+ * A file's state as the kernel's remembered reads compare it (the source reader of ./locate.ts, the bundles of
+ * ./load.ts, the workflows' steps): modification time and size, or `missing`.
+ */
+export function fileState(abs: string): string {
+  const stat = fs.statSync(abs, {throwIfNoEntry: false});
+  return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+}

@@ -17,6 +17,7 @@ import {API_SPECS, specPath} from '../../src/data/api-table';
 import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../doc-requests';
 import type {ApiDocument} from '../openapi/document';
 import {loadFreshApi} from '../openapi/load';
+import {fileState} from '../openapi/spec-files';
 import {findOperation} from '../spec-lookup';
 import {stepKey, workflowPages, type StepEmbed} from './pages';
 import {workflowFiles} from './workflows';
@@ -38,17 +39,14 @@ export async function workflowSteps(siteDir: string): Promise<Map<string, StepEm
   return (await load(siteDir)).steps;
 }
 
-const fileState = (abs: string): string => {
-  const stat = fs.statSync(abs);
-  return `${abs}:${stat.mtimeMs}:${stat.size}`;
-};
-
 async function load(siteDir: string): Promise<Loaded> {
   const key = path.resolve(siteDir);
   // The kernel keeps each bundle while the files it read stay as they were (lint:api's workflow check made them a
   // moment before, in the same process): the same documents, unless the spec changed.
   const docs = await Promise.all(API_SPECS.map((api) => loadFreshApi(specPath(api), {siteDir})));
-  const workflows = workflowFiles(siteDir).map(fileState).join('\n');
+  const workflows = workflowFiles(siteDir)
+    .map((abs) => `${abs}:${fileState(abs)}`)
+    .join('\n');
   const known = loaded.get(key);
   if (known && known.workflows === workflows && known.docs.every((doc, i) => doc === docs[i])) return known.loaded;
   const apis = new Map(API_SPECS.map((api, i) => [api, docs[i]]));
