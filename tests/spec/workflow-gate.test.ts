@@ -67,6 +67,18 @@ describe('npm run diff and the workflows', () => {
     assert.equal(status, 1, output);
     assert.match(output, /Removed field `rate` from/);
     assert.match(output, /✓ The \d+ workflows of openapi\/workflows\/ hold against the working spec/);
+    // `npm run diff -- --json`: the same verdict for a machine, each violation with its source line and the reason.
+    const json = await diffCommand(dir, {json: true});
+    const report = JSON.parse(json.output) as {
+      release: {version: string};
+      violations: {message: string; reason: string; location?: {file: string}}[];
+      workflows: unknown[];
+    };
+    assert.equal(json.code, 1);
+    assert.match(report.release.version, /^\d+\.\d+\.\d+$/);
+    assert.deepEqual(report.workflows, []);
+    const rate = report.violations.filter((v) => v.message.includes('Removed field `rate` from'));
+    assert.ok(rate.length > 0 && rate.every((v) => v.location?.file === SCHEMA && v.reason.length > 0), json.output);
   });
 
   test('a change no workflow depends on passes', async () => {
