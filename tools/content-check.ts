@@ -11,10 +11,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {GENERATED_DIR} from '../src/data/api-table';
 import {WORKFLOW_PAGES_DIR} from '../src/data/navigation';
 import {specFiles} from './openapi/spec-files';
+import {parseYamlData} from './openapi/yaml-data';
 import {loadOperations} from './spec-model';
 import {payloadValidators, streamVocabulary, ajvErrors, type StreamVocabulary} from './asyncapi';
 import {renderPage} from './content/rendered';
@@ -67,7 +67,7 @@ export function buildVocabulary(siteDir: string, routes: string[]): Vocabulary {
     // by tools/workflows/check.ts, and must not widen what pages may name.
     .filter((f) => !f.endsWith('.arazzo.yaml'));
   for (const file of yamlFiles) {
-    const doc = parse(fs.readFileSync(path.join(siteDir, file), 'utf8'));
+    const doc = parseYamlData(fs.readFileSync(path.join(siteDir, file), 'utf8')) as {webhooks?: object; in?: unknown; name?: unknown} | null;
     for (const event of Object.keys(doc?.webhooks ?? {})) events.add(event);
     // A parameter in a file of its own (openapi/components/parameters/) is the document itself.
     if (doc?.in === 'header' && typeof doc.name === 'string') headers.add(doc.name.toLowerCase());

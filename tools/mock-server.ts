@@ -5,9 +5,9 @@
 import {spawn, type ChildProcess, type StdioOptions} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {ARTEFACT_DIR, COMBINED_SPEC} from '../src/data/api-table';
 import {bin} from './cli';
+import {parseYamlData} from './openapi/yaml-data';
 import {freePort} from './serve-build';
 import {cachedBundle} from './spec-bundle-cache';
 
@@ -86,5 +86,5 @@ export async function start(siteDir: string, options: {spec?: string; port?: num
     await stop();
     throw err;
   }
-  return {origin, spec: parse(fs.readFileSync(spec, 'utf8')) as Record<string, unknown>, log: () => output, stop};
+  return {origin, spec: parseYamlData(fs.readFileSync(spec, 'utf8')) as Record<string, unknown>, log: () => output, stop};
 }

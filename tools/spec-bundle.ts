@@ -18,10 +18,11 @@ const Converter = require('openapi-to-postmanv2') as {
     cb: (err: Error | null, result: {result: boolean; reason?: string; output: {data: unknown}[]}) => void,
   ) => void;
 };
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
 import {API_SPECS, ARTEFACT_DIR, COMBINED_SPEC as COMBINED, specPath} from '../src/data/api-table';
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from './asyncapi';
 import {bin, run} from './cli';
+import {parseYamlData} from './openapi/yaml-data';
 import {BRAND} from '../src/data/brand';
 import {publishWorkflows, WORKFLOW_ARTEFACT_FOLDER} from './workflows/publish';
 
@@ -83,15 +84,15 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
     redocly(['bundle', ...roots, '-o', tmp, '--ext', 'yaml'], siteDir);
     for (const spec of API_SPECS) {
       const file = path.join(tmp, `${spec}.yaml`);
-      const doc = withoutInternalServers(parse(fs.readFileSync(file, 'utf8')) as Doc);
+      const doc = withoutInternalServers(parseYamlData(fs.readFileSync(file, 'utf8')) as Doc);
       fs.writeFileSync(file, stringify(doc, {lineWidth: 0}));
       fs.writeFileSync(path.join(tmp, `${spec}.json`), `${JSON.stringify(doc, null, 2)}\n`);
     }
     const joined = path.join(tmp, `${COMBINED}.yaml`);
     redocly(['join', ...API_SPECS.map((s) => path.join(tmp, `${s}.yaml`)), '-o', joined], siteDir);
-    const combined = parse(fs.readFileSync(joined, 'utf8'));
+    const combined = parseYamlData(fs.readFileSync(joined, 'utf8')) as Doc;
     combined.info = {
-      ...combined.info,
+      ...(combined.info as Doc),
       title: `${BRAND} API`,
       summary: `Every ${BRAND} API in one document: accounts, balances, coins, crypto, fiat, quotes, transactions and webhooks.`,
       description: `The combined ${BRAND} API: ${API_SPECS.join(', ')}. Each API is also published on its own.`,
@@ -105,7 +106,7 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
     redocly(['bundle', ASYNCAPI_FILE, '-o', asyncapi], siteDir);
     const problems = await parserProblems(siteDir, path.relative(siteDir, asyncapi));
     if (problems.length > 0) throw new Error(`the bundled ${ASYNCAPI_FILE} does not validate:\n${problems.join('\n')}`);
-    fs.writeFileSync(path.join(tmp, `${ASYNCAPI_ARTEFACT}.json`), `${JSON.stringify(parse(fs.readFileSync(asyncapi, 'utf8')), null, 2)}\n`);
+    fs.writeFileSync(path.join(tmp, `${ASYNCAPI_ARTEFACT}.json`), `${JSON.stringify(parseYamlData(fs.readFileSync(asyncapi, 'utf8')), null, 2)}\n`);
     const workflows = publishWorkflows(siteDir, path.join(tmp, WORKFLOW_ARTEFACT_FOLDER));
     fs.rmSync(target, {recursive: true, force: true});
     fs.renameSync(tmp, target);

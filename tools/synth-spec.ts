@@ -16,8 +16,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
 import {API_SPECS, HTTP_METHODS, OPENAPI_DIR, specPath, type ApiSpecId} from '../src/data/api-table';
+import {parseYamlData} from './openapi/yaml-data';
 
 const isMethod = (key: string): boolean => (HTTP_METHODS as readonly string[]).includes(key);
 
@@ -45,7 +46,7 @@ interface Template {
   item: PathItem;
 }
 
-const readYaml = (file: string): unknown => parse(fs.readFileSync(file, 'utf8'));
+const readYaml = (file: string): unknown => parseYamlData(fs.readFileSync(file, 'utf8'));
 const writeYaml = (file: string, value: unknown): void => fs.writeFileSync(file, stringify(value, {lineWidth: 0, aliasDuplicateObjects: false}));
 
 /** The path item an entry of `paths` stands for: the file its `$ref` names, or the entry itself. */

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {parse} from 'yaml';
 import {API_SPECS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
 import {RELEASES_DIR, type ReleaseInfo} from '../../src/data/spec-changes';
 import {bin, run, SITE_ROOT} from '../cli';
+import {parseYamlData} from '../openapi/yaml-data';
 
 /** An OpenAPI or AsyncAPI document, as parsed from YAML. */
 export type SpecDocument = Record<string, unknown>;
@@ -75,7 +75,7 @@ export const latestRelease = (siteDir = SITE_ROOT): ReleaseInfo | undefined => l
 
 function readYaml(file: string, label: string): SpecDocument {
   try {
-    return parse(fs.readFileSync(file, 'utf8')) as SpecDocument;
+    return parseYamlData(fs.readFileSync(file, 'utf8')) as SpecDocument;
   } catch (e) {
     throw new Error(`${label}: ${(e as Error).message.split('\n')[0]}`, {cause: e});
   }
