@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {bundleInputsHash, cachedBundle} from '../../tools/spec-bundle-cache';
+import {bundleInputsHash, cachedBundle, makeOnce} from '../../tools/spec-bundle-cache';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundle-cache-'));
 after(() => fs.rmSync(scratch, {recursive: true, force: true}));
@@ -34,4 +34,21 @@ test('a bundle is made once and then reused as it is', async () => {
   assert.equal(await cachedBundle(SITE_ROOT), dir);
   assert.equal(fs.statSync(path.join(dir, 'novaramp.json')).mtimeMs, written, 'not bundled again');
   assert.ok(Date.now() - started < 2_000, 'reused, not rebuilt');
+});
+
+test('callers asking at once make the folder once: the others wait for it', async () => {
+  const dir = path.join(scratch, 'once', 'folder');
+  let made = 0;
+  const make = async (tmp: string) => {
+    made++;
+    fs.mkdirSync(tmp, {recursive: true});
+    // Long enough for every other caller to find the lock taken.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    fs.writeFileSync(path.join(tmp, 'made-by'), String(made));
+  };
+  await Promise.all([makeOnce(dir, make), makeOnce(dir, make), makeOnce(dir, make)]);
+  assert.equal(made, 1, 'made once');
+  assert.equal(fs.readFileSync(path.join(dir, 'made-by'), 'utf8'), '1');
+  assert.ok(fs.existsSync(path.join(dir, '.complete')));
+  assert.deepEqual(fs.readdirSync(path.dirname(dir)), ['folder'], 'no temporary folder or lock left behind');
 });
