@@ -43,7 +43,7 @@ export function bundleInputsHash(siteDir: string): string {
  * `dir`, proper-lockfile); one that waited too long, or whose lock was taken over as stale, makes it itself: the
  * rename lets only one result in, so the worst case is the work done twice.
  */
-export async function makeOnce(dir: string, make: (tmp: string) => Promise<void>): Promise<void> {
+export async function makeOnce(dir: string, make: (tmp: string) => Promise<unknown>): Promise<void> {
   const complete = path.join(dir, '.complete');
   if (fs.existsSync(complete)) return;
   fs.mkdirSync(path.dirname(dir), {recursive: true});
@@ -76,7 +76,7 @@ export async function cachedBundle(siteDir: string): Promise<string> {
   const root = path.join(siteDir, CACHE_DIR);
   const dir = path.join(root, bundleInputsHash(siteDir));
   if (fs.existsSync(path.join(dir, '.complete'))) return dir;
-  await makeOnce(dir, (tmp) => bundleSpecs(siteDir, path.relative(siteDir, tmp)).then(() => undefined));
+  await makeOnce(dir, (tmp) => bundleSpecs(siteDir, path.relative(siteDir, tmp)));
   for (const other of fs.readdirSync(root)) {
     const abs = path.join(root, other);
     if (abs !== dir && Date.now() - fs.statSync(abs).mtimeMs > KEEP_MS) fs.rmSync(abs, {recursive: true, force: true});
