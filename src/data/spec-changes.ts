@@ -25,7 +25,8 @@ export interface ReleaseInfo {
 }
 
 /** How a change affects clients built against the previous release. */
-export type ChangeKind = 'breaking' | 'non-breaking' | 'deprecation' | 'documentation';
+export const CHANGE_KINDS = ['breaking', 'non-breaking', 'deprecation', 'documentation'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 /** What happened to the target. */
 export type ChangeAction = 'added' | 'removed' | 'changed' | 'deprecated';
 /** What changed. */

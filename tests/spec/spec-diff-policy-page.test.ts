@@ -1,6 +1,6 @@
 /**
  * docs/api/versioning.md states the rules the gate applies, and only those: each list item of its policy sections
- * starts with a statement of tools/spec-diff/rules.ts (POLICY_STATEMENTS) in bold, under the heading of its kind;
+ * starts with a statement of tools/spec-diff/policy-statements.yaml in bold, under the heading of its kind;
  * together the statements stand for every rule id of the gate exactly once, with the kind the classifier gives it.
  * (That each classification rule is applied is tests/spec/spec-diff-cases.test.ts's; the policy rules are
  * exercised by tests/spec/release.test.ts and enforced in redocly.yaml, checked here.)
@@ -11,9 +11,12 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
 import {SITE_ROOT} from '../../tools/cli';
-import {ALL_RULES, CLASSIFICATION_RULES, POLICY_RULES, POLICY_STATEMENTS, type ClassificationRuleId} from '../../tools/spec-diff/rules';
+import {policyStatements, POLICY_STATEMENTS_FILE} from '../../tools/spec-diff/policy-statements';
+import {brokenCopy} from '../helpers/broken-copy';
+import {ALL_RULES, CLASSIFICATION_RULES, POLICY_RULES, type ClassificationRuleId} from '../../tools/spec-diff/rules';
 
 const PAGE = 'docs/api/versioning.md';
+const POLICY_STATEMENTS = policyStatements();
 /** The page's policy sections, and the kind of the rules each one states. */
 const SECTIONS: Record<string, string> = {
   'Breaking changes': 'breaking',
@@ -75,4 +78,16 @@ test('the deprecation rules the page states are Redocly rules of redocly.yaml', 
     assert.ok(rules.length > 0, `redocly.yaml has ${prefix}*`);
     for (const id of rules) assert.equal(config.rules[id].severity, 'error', id);
   }
+});
+
+test('a rule id the gate does not know, or a section missing, fails with the file and line', (t) => {
+  const typo = brokenCopy(t, POLICY_STATEMENTS_FILE, 'rules: [request-values-narrowed]', 'rules: [request-values-narowed]');
+  assert.throws(
+    () => policyStatements(typo.file),
+    new RegExp(`^Error: ${typo.file}:${typo.line}: breaking\\.\\d+\\.rules\\.0: "request-values-narowed" is not a rule`),
+  );
+  // A missing section is reported where the sections start.
+  const missing = brokenCopy(t, POLICY_STATEMENTS_FILE, /^documentation:\n( {2}.*\n)+/m, '');
+  const sections = missing.text.split('\n').indexOf('breaking:') + 1;
+  assert.throws(() => policyStatements(missing.file), new RegExp(`^Error: ${missing.file}:${sections}: documentation: `));
 });

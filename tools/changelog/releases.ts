@@ -4,13 +4,13 @@
  * broken page.
  */
 import path from 'node:path';
-import {RELEASES_DIR, type SpecChange} from '../../src/data/spec-changes';
+import {CHANGE_KINDS, RELEASES_DIR, type SpecChange} from '../../src/data/spec-changes';
 import {loadReleaseChanges} from '../spec-diff';
 
 export class ReleaseError extends Error {}
 
 const ACTIONS = new Set(['added', 'removed', 'changed', 'deprecated']);
-const KINDS = new Set(['breaking', 'non-breaking', 'deprecation', 'documentation']);
+const KINDS = new Set<string>(CHANGE_KINDS);
 
 export function readReleaseChanges(siteDir: string, version: string): SpecChange[] {
   const rel = path.join(RELEASES_DIR, version, 'changes.json');

@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {SITE_URL} from '../../src/data/brand';
-import {CHANGELOG_ARTEFACT, type ChangeKind, type ChangelogEntry} from '../../src/data/spec-changes';
+import {CHANGE_KINDS, CHANGELOG_ARTEFACT, type ChangeKind, type ChangelogEntry} from '../../src/data/spec-changes';
 import {notFound} from './suggest';
 
-export const CHANGE_KINDS = ['breaking', 'non-breaking', 'deprecation', 'documentation'] as const satisfies readonly ChangeKind[];
+export {CHANGE_KINDS};
 
 function readChangelog(buildDir: string): ChangelogEntry[] {
   const file = path.join(buildDir, CHANGELOG_ARTEFACT);
