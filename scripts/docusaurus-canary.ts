@@ -123,7 +123,7 @@ function main(): number {
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', `scratch copy on ${version}`);
-  // Which of our assumptions the canary breaks (src/upstream/contracts.ts), before the build says how it fails.
+  // Which of our assumptions the canary breaks (src/upstream/contracts.yaml), before the build says how it fails.
   const contractsOk =
     installedOk && step('upstream contracts', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=dot', 'tests/spec/upstream-contracts.test.ts']);
   const fastOk = !installedOk || args.includes('--no-fast') || step('fast tier', 'npm', ['run', 'test:spec']);

@@ -18,7 +18,7 @@
  * bundling process really stopped before SSG and left its bundle, that every process loaded the same site (same
  * routes and chunks), and fails loudly if a Docusaurus upgrade changed that. Docusaurus builds locales one after
  * the other in one process and step 1 exits after the first, so a second locale fails the build here instead of
- * silently missing. The switches are a contract of src/upstream/contracts.ts, checked against the installed Docusaurus.
+ * silently missing. The switches are a contract of src/upstream/contracts.yaml, checked against the installed Docusaurus.
  *
  * Plain JavaScript run by `node`, not tsx: the wrapper stays alive for the whole build, and tsx would add two
  * Node processes to the build's memory.

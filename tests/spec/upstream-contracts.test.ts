@@ -1,5 +1,5 @@
 /**
- * Every assumption the site makes of its upstream packages beyond their public API (src/upstream/contracts.ts),
+ * Every assumption the site makes of its upstream packages beyond their public API (src/upstream/contracts.yaml),
  * checked against the installed packages: an upgrade that breaks one fails its test, named by the assumption, with
  * the files of ours that rely on it. This replaces a pin of the packages' versions, which failed on any upgrade
  * without saying what broke.
@@ -8,8 +8,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import {CONTRACTS, type ReadUpstream} from '../../src/upstream/contracts';
 import {SITE_ROOT} from '../../tools/cli';
+import {brokenCopy} from '../helpers/broken-copy';
+import {CONTRACTS_FILE, readContracts, type ReadUpstream} from '../helpers/upstream-contracts';
+
+const CONTRACTS = readContracts();
 
 const installed: ReadUpstream = (pkg, file) => {
   const full = path.join(SITE_ROOT, 'node_modules', pkg, file);
@@ -57,4 +60,20 @@ test('an OpenAPI theme file we ejected, changed upstream, fails its contract, sa
   const contract = CONTRACTS.find((c) => c.id === 'endpoint line')!;
   const problem = contract.check(withEdit('docusaurus-theme-openapi-docs', 'lib/theme/ApiExplorer/MethodEndpoint/index.js', (t) => `${t}\n// a fix upstream`));
   assert.match(problem ?? '', /MethodEndpoint\/index\.js changed since it was copied .*copy it again/);
+});
+
+test('a contract that does not fit the register fails with the file and line', (t) => {
+  const {file, line} = brokenCopy(t, CONTRACTS_FILE, 'copied: [aea76b2570fecf8c]', 'copied: [aea76b25]');
+  assert.throws(() => readContracts(file), new RegExp(`^Error: ${file}:${line}: \\d+\\.holds\\.0\\.copied\\.0: 16 hex digits`));
+});
+
+test('a check that none of two places holds names both', () => {
+  const contract = CONTRACTS.find((c) => c.id === 'persistent cache settings')!;
+  const problem = contract.check(
+    withEdit('@rspack/core', 'dist/config/types.d.ts', (t) => t.replaceAll('buildDependencies?: string[];', 'dependencies?: string[];')),
+  );
+  assert.match(
+    problem ?? '',
+    /^none holds: @rspack\/core\/dist\/config\/types\.d\.ts no longer has .*; @rspack\/core\/dist\/config\/types\.d\.ts no longer has /s,
+  );
 });

@@ -3,7 +3,7 @@
  * reads a file Docusaurus generates, sets an undocumented switch, matches an upstream module path or class name, or is
  * an ejected upstream component fails this test anywhere else (the feature imports the name or the function from the
  * seam instead). Inside the seam, each file that relies on something is named by a contract of
- * src/upstream/contracts.ts (its `where`), so an upgrade that breaks the assumption fails that contract's test.
+ * src/upstream/contracts.yaml (its `where`), so an upgrade that breaks the assumption fails that contract's test.
  * Comments are ignored: naming a file in prose relies on nothing.
  */
 import assert from 'node:assert/strict';
@@ -12,8 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import ts from 'typescript';
-import {CONTRACTS} from '../../src/upstream/contracts';
 import {SITE_ROOT} from '../../tools/cli';
+import {readContracts} from '../helpers/upstream-contracts';
+
+const CONTRACTS = readContracts();
 
 /**
  * Import specifiers that name a package's insides, a generated module, or a theme's internal components. (`@theme-init/`
@@ -68,13 +70,13 @@ export function reliancesIn(file: string, text: string, folderText = text): stri
 }
 
 const SEAM = 'src/upstream/';
-/** The seam's register itself names upstream files to check them. */
-const REGISTER = 'src/upstream/contracts.ts';
+/** The seam's register (data: it names upstream files to check them, and is not scanned). */
+const REGISTER = 'src/upstream/contracts.yaml';
 
 const sourceFiles = (): string[] =>
   execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: SITE_ROOT, encoding: 'utf8'})
     .split('\n')
-    .filter((f) => /\.(ts|tsx|js|mjs)$/.test(f) && !/^(tests|bench)\//.test(f) && f !== REGISTER && fs.existsSync(path.join(SITE_ROOT, f)));
+    .filter((f) => /\.(ts|tsx|js|mjs)$/.test(f) && !/^(tests|bench)\//.test(f) && fs.existsSync(path.join(SITE_ROOT, f)));
 
 const read = (f: string): string => fs.readFileSync(path.join(SITE_ROOT, f), 'utf8');
 /** The text of every source file in `file`'s folder. */
