@@ -10,6 +10,7 @@ import {test} from 'node:test';
 import {parse, parseDocument} from 'yaml';
 import {SITE_ROOT} from '../../tools/cli';
 import {classifySpecs, type ClassifiedChange, type SpecSnapshot} from '../../tools/spec-diff';
+import {compareOpenApi} from '../../tools/spec-diff/engine';
 import {CLASSIFICATION_RULES} from '../../tools/spec-diff/rules';
 
 const FIXTURES = path.join(SITE_ROOT, 'tests/fixtures/diff');
@@ -118,4 +119,34 @@ for (const c of [...issueCases, ...extraCases]) {
 test('the cases apply every classification rule of tools/spec-diff/rules.ts', () => {
   const missing = Object.keys(CLASSIFICATION_RULES).filter((rule) => !applied.has(rule));
   assert.deepEqual(missing, [], `rules no case applies (add one to tests/fixtures/diff/cases-extra.yaml): ${missing.join(', ')}`);
+});
+
+test('leaving out the items the same in both documents finds what comparing the whole documents finds', () => {
+  // Every case, and changes an unchanged operation would show only if api-smart-diff followed more than its `$ref`s
+  // (tools/spec-diff/engine.ts assumes it does not): its security scheme, the servers it inherits, a schema named
+  // only by a discriminator's mapping.
+  const mapping = {
+    path: ['components', 'schemas', 'Widget', 'properties', 'owner'],
+    set: {type: 'object', discriminator: {propertyName: 'kind', mapping: {person: '#/components/schemas/Person'}}},
+  };
+  const indirect: Pick<Case, 'case' | 'before' | 'edits'>[] = [
+    {case: 'security scheme changed', edits: [{path: ['components', 'securitySchemes', 'ApiKey', 'scheme'], set: 'basic'}]},
+    {case: 'server changed', edits: [{path: ['servers', 0, 'url'], set: 'https://api.sandbox.widgets.example/v2'}]},
+    {
+      case: 'schema behind a mapping changed',
+      before: [mapping],
+      edits: [mapping, {path: ['components', 'schemas', 'Person', 'properties', 'email'], delete: true}],
+    },
+  ];
+  const all = [...issueCases, ...extraCases].filter((c) => c.document !== 'websocket');
+  for (const c of [...all, ...indirect]) {
+    const [before, after] = [edited('base.yaml', c.before), edited('base.yaml', c.edits)];
+    const found = (whole: boolean) =>
+      compareOpenApi(before, after, {whole})
+        .map((d) => JSON.stringify(d))
+        .sort();
+    const whole = found(true);
+    assert.ok(whole.length > 0, `${c.case}: a difference`);
+    assert.deepEqual(found(false), whole, c.case);
+  }
 });
