@@ -158,17 +158,18 @@ function writeHashed(out: string, folder: string, text: string): string {
 }
 
 export interface GenerateOptions {
-  /** Print `n/total operations` on stderr at most every `everyMs` (a long run), and when done. */
-  progress?: {everyMs: number};
+  /** Print `n/total operations` (on stderr, or to `write`) at most every `everyMs` (a long run), and when done. */
+  progress?: {everyMs: number; write?: (line: string) => void};
 }
 
 /** Progress of a long run. */
 function progress(every: GenerateOptions['progress'], total: number): (done: number) => void {
   let last = Date.now();
+  const write = every?.write ?? ((line: string) => process.stderr.write(line));
   return (done) => {
     if (!every || (Date.now() - last < every.everyMs && done < total)) return;
     last = Date.now();
-    process.stderr.write(`[gen:api] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} operations\n`);
+    write(`[gen:api] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} operations\n`);
   };
 }
 

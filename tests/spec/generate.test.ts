@@ -79,12 +79,14 @@ function assertKept(output: string) {
 }
 
 // One full generation serves both the output checks and the progress lines (a second run cost ~10 s of the tier).
-test('generation succeeds on the real specs, says how far it is operation by operation when asked to, and replaces the previous pages', () => {
+// In this process, which the full generation of a later test then finds warm; the CLI's own lines are checked on a
+// broken spec below, and its success by every build (`npm run build` runs it).
+test('generation succeeds on the real specs, says how far it is operation by operation when asked to, and replaces the previous pages', async () => {
   fs.mkdirSync(path.dirname(marker()), {recursive: true});
   fs.writeFileSync(marker(), 'stale\n');
-  const {status, output} = generate({GEN_API_PROGRESS_MS: '0'});
-  assert.equal(status, 0, output);
-  assert.match(output, new RegExp(`Generated ${operationCount} API pages from 8 specs`));
+  let output = '';
+  const pages = await generateApiPages(site, {progress: {everyMs: 0, write: (line) => (output += line)}});
+  assert.equal(pages.length, operationCount);
   const counts = [...output.matchAll(/^\[gen:api\] (\d+)\/(\d+) operations$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
   assert.equal(counts.length, operationCount, 'a line per operation');
   assert.deepEqual(counts.at(-1), [operationCount, operationCount]);
