@@ -166,8 +166,12 @@ test('the package check names the file importing an undeclared package', () => {
 test('every dependency is pinned to an exact version', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
   const exact = (v: string | undefined): boolean => v !== undefined && /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(v);
-  // An override may be `$<name>`: npm's reference to that direct dependency's version (the canary's overrides).
-  const pinned = (v: string): boolean => exact(v) || (v.startsWith('$') && exact(pkg.dependencies?.[v.slice(1)] ?? pkg.devDependencies?.[v.slice(1)]));
+  // An override may be `$<name>`: npm's reference to that direct dependency's version (the canary's overrides); an
+  // alias (`npm:typescript@7.0.2`) names its version.
+  const pinned = (v: string): boolean =>
+    exact(v) ||
+    exact(/^npm:(?:@[^/@]+\/)?[^/@]+@(.+)$/.exec(v)?.[1]) ||
+    (v.startsWith('$') && exact(pkg.dependencies?.[v.slice(1)] ?? pkg.devDependencies?.[v.slice(1)]));
   const loose = ['dependencies', 'devDependencies', 'overrides'].flatMap((k) =>
     Object.entries(pkg[k] ?? {})
       .filter(([, v]) => !pinned(v))
