@@ -2,7 +2,7 @@
  * "Added in X.Y.Z", "Changed in X.Y.Z, …" and "Deprecated since X.Y.Z — sunset YYYY-MM-DD" on every operation and
  * webhook event page, read from the changelog entries (the release snapshots' records, plus Unreleased), each
  * version linking to its changelog entry. Plain markup in the page's MDX: no client code, and nothing per
- * operation reaches global data. Styled by src/css/release-badges.css (loaded by src/plugins/changelog).
+ * operation reaches global data. Styled by src/plugins/changelog/release-badges.css (the changelog plugin loads it).
  */
 import {API_SPECS} from '../../src/data/api-table';
 import type {ChangelogEntry, SpecChange} from '../../src/data/spec-changes';

@@ -62,7 +62,7 @@ export default async function changelogPlugin(context: LoadContext, options: Plu
     },
     // The sources of the posts, not the generated posts (watching those would reload in a loop).
     getPathsToWatch: () => watch,
-    getClientModules: () => [path.resolve(__dirname, '../../css/release-badges.css')],
+    getClientModules: () => [path.resolve(__dirname, 'release-badges.css')],
     async postBuild(props) {
       await blog.postBuild?.(props);
       fs.writeFileSync(path.join(props.outDir, CHANGELOG_ARTEFACT), `${JSON.stringify(entries, null, 2)}\n`);
