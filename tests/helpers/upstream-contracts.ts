@@ -14,9 +14,11 @@ export const CONTRACTS_FILE = path.join(SITE_ROOT, 'src/upstream/contracts.yaml'
 /** A file of an installed package (`read('@docusaurus/core', 'lib/client/preload.js')`), or undefined when absent. */
 export type ReadUpstream = (pkg: string, file: string) => string | undefined;
 
+/** A package's name (scoped or not), then the path inside it. */
+const PACKAGE_FILE = /^((?:@[^/]+\/)?[^/@]+)\/(.+)$/;
+
 const FILE_CHECK = z.strictObject({
-  /** The package's name, then the path inside it. */
-  file: z.string().regex(/^(@[^/]+\/)?[^/@]+\/.+/, 'a package name, then a path inside it'),
+  file: z.string().regex(PACKAGE_FILE, 'a package name, then a path inside it'),
   contains: z.array(z.string().min(1)).min(1).optional(),
   matches: z.array(z.string().min(1)).min(1).optional(),
   copied: z
@@ -53,7 +55,7 @@ const groups = (text: string, pattern: string): string[] => [...text.matchAll(ne
 
 /** What is wrong with one file of a package, or undefined. */
 function checkFile(c: FileCheck, read: ReadUpstream): string | undefined {
-  const [, pkg, file] = /^((?:@[^/]+\/)?[^/]+)\/(.+)$/.exec(c.file)!;
+  const [, pkg, file] = PACKAGE_FILE.exec(c.file)!;
   const text = read(pkg, file);
   if (text === undefined) return `${c.file} is gone`;
   const missing = [...(c.contains ?? []).filter((t) => !text.includes(t)), ...(c.matches ?? []).filter((p) => !new RegExp(p).test(text)).map((p) => `/${p}/`)];

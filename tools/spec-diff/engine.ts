@@ -6,6 +6,7 @@
  * which the API sends) compared with the response-direction schema rules.
  */
 import {apiCompare, allBreaking, openapi3Rules, openApiSchemaRules, type CompareRules, type Diff} from 'api-smart-diff';
+import {decodePointer, isObject, OPERATION_SECTIONS, type Json} from './walk';
 
 export type RawDiff = Diff;
 
@@ -35,9 +36,6 @@ function rules(): CompareRules {
   return {...base, '/webhooks': webhookRules(base['/paths'] as RuleNode)} as CompareRules;
 }
 
-type Json = Record<string, unknown>;
-const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null;
-
 /** A component's key: its section and name (`schemas` NUL `Account`). */
 const componentKey = (section: string, name: string): string => `${section}\0${name}`;
 /** What a `$ref` to anything but a component counts as: always changed. */
@@ -46,12 +44,12 @@ const OTHER_REF = '*';
 /** The components a value's `$ref`s name, at any depth (OTHER_REF for a `$ref` elsewhere). */
 function refsOf(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) refsOf(v, into);
-  else if (isJson(value))
+  else if (isObject(value))
     for (const [key, v] of Object.entries(value)) {
       if (key !== '$ref' || typeof v !== 'string') refsOf(v, into);
       else {
-        const [root, components, section, name] = v.split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-        into.add(root === '#' && components === 'components' && name !== undefined ? componentKey(section, name) : OTHER_REF);
+        const [components, section, name] = v.startsWith('#') ? decodePointer(v) : [];
+        into.add(components === 'components' && name !== undefined ? componentKey(section, name) : OTHER_REF);
       }
     }
   return into;
@@ -60,8 +58,8 @@ function refsOf(value: unknown, into = new Set<string>()): Set<string> {
 /** Each component of `components`, by its key. */
 const componentsOf = (doc: Json): Map<string, unknown> =>
   new Map(
-    Object.entries(isJson(doc.components) ? doc.components : {}).flatMap(([section, named]) =>
-      isJson(named) ? Object.entries(named).map(([name, c]) => [componentKey(section, name), c] as const) : [],
+    Object.entries(isObject(doc.components) ? doc.components : {}).flatMap(([section, named]) =>
+      isObject(named) ? Object.entries(named).map(([name, c]) => [componentKey(section, name), c] as const) : [],
     ),
   );
 
@@ -87,9 +85,9 @@ function withoutUnchangedItems(before: Json, after: Json): void {
         grew = true;
       }
   }
-  for (const section of ['paths', 'webhooks']) {
+  for (const section of OPERATION_SECTIONS) {
     const [bs, as] = [before[section], after[section]];
-    if (!isJson(bs) || !isJson(as)) continue;
+    if (!isObject(bs) || !isObject(as)) continue;
     for (const key of Object.keys(bs))
       if (key in as && text(bs[key]) === text(as[key]) && ![...refsOf(bs[key])].some((r) => changed.has(r))) {
         delete bs[key];
@@ -106,7 +104,7 @@ function withoutUnchangedItems(before: Json, after: Json): void {
  */
 export function compareOpenApi(before: unknown, after: unknown, {whole = false}: {whole?: boolean} = {}): RawDiff[] {
   const [b, a] = [structuredClone(before), structuredClone(after)];
-  if (!whole && isJson(b) && isJson(a)) withoutUnchangedItems(b, a);
+  if (!whole && isObject(b) && isObject(a)) withoutUnchangedItems(b, a);
   // The library's own change descriptions are not used (tools/spec-diff/messages.ts writes ours).
   return apiCompare(b, a, {rules: rules(), annotateHook: () => ''}).diffs;
 }
