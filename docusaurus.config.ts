@@ -30,13 +30,13 @@ import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matte
 import type {BundlerMemoryOptions} from './src/plugins/bundler-memory';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
 import {routeTableWithout} from './src/upstream/operation-entries/route-table';
-import {CHANGELOG_ROUTE, loadChangelog} from './tools/changelog';
-import agentMarkdownPlugin, {type AgentMarkdownOptions} from './tools/markdown/docusaurus-plugin';
-import rehypeDocusaurus from './tools/markdown/rehype-docusaurus';
+import {CHANGELOG_ROUTE, loadChangelog} from './src/plugins/changelog/load';
+import agentMarkdownPlugin, {type AgentMarkdownOptions} from './src/plugins/agent-markdown';
+import rehypeDocusaurus from './src/plugins/agent-markdown/rehype-docusaurus';
 import {builtWithout} from './tools/speed-pieces';
-import remarkMermaidSvg, {MERMAID_THEMES} from './tools/mermaid/remark-mermaid-svg';
+import remarkMermaidSvg, {MERMAID_THEMES} from './src/plugins/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
-import remarkStaticCode from './tools/static-code/remark-static-code';
+import remarkStaticCode from './src/plugins/static-code/remark';
 import remarkWorkflowSteps from './tools/workflows/remark-workflow-steps';
 
 // Switches (environment variables), all read here:
@@ -59,7 +59,7 @@ const without = builtWithout;
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
 // directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
 // the requests of an Arazzo workflow step (tools/workflows/remark-workflow-steps.ts). Fenced code is
-// highlighted at build time into static HTML (tools/static-code/remark-static-code.ts).
+// highlighted at build time into static HTML (src/plugins/static-code/remark.ts).
 const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, remarkWorkflowSteps, remarkStaticCode]};
 
 /** Inline SVG icon links for the footer; each carries an accessible name. */
@@ -92,7 +92,7 @@ const config: Config = {
   i18n: {defaultLocale: 'en', locales: ['en']},
 
   markdown: {
-    // Fenced ```mermaid blocks are drawn at build time (tools/mermaid/remark-mermaid-svg.ts). The mermaid theme
+    // Fenced ```mermaid blocks are drawn at build time (src/plugins/mermaid/remark-mermaid-svg.ts). The mermaid theme
     // (design card) draws them in the browser on a machine without Chrome/Chromium/Edge.
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'warn'},
@@ -198,7 +198,7 @@ const config: Config = {
     ...(without('html-end-tags') ? [] : ['./src/plugins/html-end-tags/index.ts']),
     [
       // The API changelog at /changelog, one entry per release of the spec (plus Unreleased), with feeds; its posts
-      // are generated into `.changelog/` (git-ignored) from the releases by tools/changelog at every (re)load.
+      // are generated into `.changelog/` (git-ignored) from the releases by src/plugins/changelog/load.ts at every (re)load.
       './src/plugins/changelog/index.ts',
       {
         id: 'changelog',
@@ -250,7 +250,7 @@ const config: Config = {
     [
       // /llms.txt (an index of every page's Markdown copy), /llms-full.txt and a Markdown copy of every page:
       // converted from the built HTML by @signalwire/docusaurus-plugin-llms-txt, except the operation and event
-      // pages, written from the bundled spec (tools/markdown/docusaurus-plugin.ts: why and how).
+      // pages, written from the bundled spec (src/plugins/agent-markdown/index.ts: why and how).
       agentMarkdownPlugin,
       {
         llmsTxt: {
@@ -341,7 +341,7 @@ const config: Config = {
     prism: {
       theme: accessibleTheme(prismThemes[PRISM_THEMES.light]),
       darkTheme: accessibleTheme(prismThemes[PRISM_THEMES.dark]),
-      // Code blocks are highlighted at build time (tools/static-code, with these grammars and the API samples' ones);
+      // Code blocks are highlighted at build time (tools/highlight.ts, with these grammars and the API samples' ones);
       // json, python and go ship with prism-react-renderer, bash is for a block left to the classic CodeBlock.
       additionalLanguages: ['bash'],
     },

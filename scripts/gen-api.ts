@@ -4,9 +4,13 @@ import '../tools/production-react';
 import {GENERATED_DIR} from '../src/data/api-table';
 import {apiSources} from '../tools/api-sources';
 import {failureReport, generateApiPages} from '../tools/generate-api';
+import {releaseBadgesOf} from '../src/plugins/changelog/release-badges';
 
 // Progress on stderr every 2 s of a long run (`GEN_API_PROGRESS_MS` sets the interval: 0 prints every operation).
-generateApiPages(process.cwd(), {progress: {everyMs: Number(process.env.GEN_API_PROGRESS_MS ?? 2000)}}).then(
+generateApiPages(process.cwd(), {
+  progress: {everyMs: Number(process.env.GEN_API_PROGRESS_MS ?? 2000)},
+  releaseBadges: releaseBadgesOf(process.cwd()),
+}).then(
   (pages) => console.log(`Generated ${pages.length} API pages from ${apiSources().length} specs into ${GENERATED_DIR}/.`),
   (e: unknown) => {
     const report = failureReport(e);

@@ -13,6 +13,7 @@ import {ARTEFACT_DIR, OPENAPI_DIR} from '../src/data/api-table';
 import {RELEASES_DIR} from '../src/data/spec-changes';
 import {docusaurusCli, SITE_ROOT} from '../tools/cli';
 import {generateApiPages, generationProblems} from '../tools/generate-api';
+import {releaseBadgesOf} from '../src/plugins/changelog/release-badges';
 import {bundleSpecs} from '../tools/spec-bundle';
 import {runGate, watcherLines} from '../tools/spec-diff/gate';
 import {loadBundledSpec} from '../tools/spec-diff/snapshots';
@@ -39,7 +40,7 @@ function classification(): string[] {
 /** Generates the pages and the downloads; true when both succeeded (problems are printed as file:line). */
 async function regenerate(): Promise<boolean> {
   try {
-    const pages = await generateApiPages(SITE_ROOT);
+    const pages = await generateApiPages(SITE_ROOT, {releaseBadges: releaseBadgesOf(SITE_ROOT)});
     await bundleSpecs(SITE_ROOT);
     const [counts, ...breaking] = classification();
     console.log(`[spec] ${pages.length} API pages generated; lint clean · ${counts}`);

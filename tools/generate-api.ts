@@ -32,8 +32,7 @@ import {
 import {apiSources, derivedSlug, type ApiSource} from './api-sources';
 import {codeSampleBlocks, codeSamples, SAMPLE_SOURCES_FOLDER} from './api-pages/code-samples';
 import {deferHiddenPanels} from './api-pages/defer-panels';
-import {pageMdx} from './api-pages/page';
-import {releaseBadges, releaseHistory} from './api-pages/release-badges';
+import {pageMdx, type PageOperation} from './api-pages/page';
 import {tryItFile} from './api-pages/try-it';
 import {docusaurusCli, run} from './cli';
 import type {ApiDocument, ApiOperation} from './openapi/document';
@@ -160,6 +159,12 @@ function writeHashed(out: string, folder: string, text: string): string {
 export interface GenerateOptions {
   /** Print `n/total operations` (on stderr, or to `write`) at most every `everyMs` (a long run), and when done. */
   progress?: {everyMs: number; write?: (line: string) => void};
+  /**
+   * The release badges line of an operation's page (MDX, or empty): the changelog feature makes it
+   * (src/plugins/changelog/release-badges.ts `releaseBadgesOf`), and the entry script passes it in, since tools/ may
+   * not import a feature.
+   */
+  releaseBadges: (operation: PageOperation) => string;
 }
 
 /** Progress of a long run. */
@@ -185,12 +190,11 @@ interface ApiRun {
 function generateInto(
   runs: ApiRun[],
   out: string,
-  {progress: showProgress}: GenerateOptions,
+  {progress: showProgress, releaseBadges}: GenerateOptions,
   uses = new Map<string, WorkflowUse[]>(),
 ): {links: SpecLink[]; problems: GenerationProblem[]} {
   const links: SpecLink[] = [];
   const problems: GenerationProblem[] = [];
-  const history = releaseHistory();
   const total = runs.reduce((n, r) => n + r.doc.operations().length, 0);
   const tick = progress(showProgress, total);
   let done = 0;
@@ -220,7 +224,7 @@ function generateInto(
         const c = ctx(route, at);
         problems.push(...model.problems.map((p) => ({api: source.id, operationId: model.operationId, at: p.at ?? at, message: p.message})));
         for (const r of model.refs) components.set(`${r.ref}|${r.direction}`, r);
-        writeOperation(out, source, model, slug, c, history, pageIds, usedInWorkflowsMdx(uses.get(useKey(source.id, model.operationId)) ?? []));
+        writeOperation(out, source, model, slug, c, releaseBadges, pageIds, usedInWorkflowsMdx(uses.get(useKey(source.id, model.operationId)) ?? []));
         c.flush(model.operationId);
       } catch (error) {
         problems.push({api: source.id, operationId: op.operationId, at, message: `generation failed: ${(error as Error).message}`});
@@ -260,7 +264,7 @@ function writeOperation(
   model: OperationModel,
   slug: string,
   ctx: HtmlContext,
-  history: ReturnType<typeof releaseHistory>,
+  releaseBadges: GenerateOptions['releaseBadges'],
   pageIds: Set<string>,
   workflowUses: string,
 ): void {
@@ -276,17 +280,14 @@ function writeOperation(
   const method = model.kind === 'webhook' ? 'event' : model.method;
   const badges = source.foreign
     ? ''
-    : releaseBadges(
-        {
-          method,
-          path: model.path,
-          operationId: model.operationId,
-          deprecated: model.deprecated,
-          'x-doc-slug': slug,
-          'x-sunset': model.extensions['x-sunset'] as string | undefined,
-        },
-        history,
-      );
+    : releaseBadges({
+        method,
+        path: model.path,
+        operationId: model.operationId,
+        deprecated: model.deprecated,
+        'x-doc-slug': slug,
+        'x-sunset': model.extensions['x-sunset'] as string | undefined,
+      });
   const base = kebabCase(model.operationId) || 'operation';
   let id = base;
   for (let n = 2; pageIds.has(id); n++) id = `${base}-${n}`;
@@ -321,7 +322,7 @@ function stockPages(siteDir: string, out: string): void {
 }
 
 /** Checks, lints and generates; returns the manifest. Throws SpecError (tools/spec-model.ts) or GenerationError, the output untouched. */
-export async function generateApiPages(siteDir: string, options: GenerateOptions = {}): Promise<ApiManifestEntry[]> {
+export async function generateApiPages(siteDir: string, options: GenerateOptions): Promise<ApiManifestEntry[]> {
   const ops = loadOperations(siteDir);
   const lint = lintSpec(siteDir);
   if (!lint.ok) throw new GenerationError(['Redocly lint failed:', ...lintProblems(lint.output)].join('\n'));

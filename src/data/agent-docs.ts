@@ -1,6 +1,6 @@
 /**
  * What agents are told about the Markdown copies: where a page's copy is, which pages have none, and the directive
- * that points them to llms.txt. Pure data: the build (tools/markdown/), the site (the copy-page menu, the head link)
+ * that points them to llms.txt. Pure data: the build (src/plugins/agent-markdown/), the site (the copy-page menu, the head link)
  * and the tests read it.
  */
 import {SITE_URL} from './brand';

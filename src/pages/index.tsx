@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
-import {AgentDiscovery} from '@site/src/components/AgentDocs';
+import {AgentDiscovery} from '@site/src/plugins/agent-markdown/components';
 import type {ReactNode} from 'react';
 import styles from './index.module.css';
 

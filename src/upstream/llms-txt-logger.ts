@@ -4,7 +4,7 @@
  * which hands it `exports.default`; Docusaurus 4 loads it natively, where a CommonJS module's default export is its
  * whole `module.exports`, and the plugin's first log line fails with `baseLogger.error is not a function` (hiding the
  * error it was reporting). On Docusaurus 4 only, this resolve hook gives that one import ./docusaurus-logger.mjs, the
- * logger itself. Imported by tools/markdown/docusaurus-plugin.ts before the plugin. Contract: 'llms-txt logger import'.
+ * logger itself. Imported by src/plugins/agent-markdown/index.ts before the plugin. Contract: 'llms-txt logger import'.
  */
 import nodeModule from 'node:module';
 import path from 'node:path';

@@ -12,7 +12,7 @@ import {loadOperations} from '../../tools/spec-model';
 import {BRAND, SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from '../../tools/asyncapi';
-import {WORKFLOWS_HEADING} from '../../tools/markdown/workflows';
+import {WORKFLOWS_HEADING} from '../../src/plugins/agent-markdown/workflows';
 import {workflowDownloadPath} from '../../tools/workflows/publish';
 import {workflowFiles, workflowIdOfFile, type ArazzoDocument} from '../../tools/workflows/workflows';
 import {workflowRoute} from '../../src/data/navigation';

@@ -1,5 +1,5 @@
 /**
- * The API changelog of the production build, against what the release snapshots say (tools/changelog): the
+ * The API changelog of the production build, against what the release snapshots say (src/plugins/changelog/load.ts): the
  * /changelog page lists every entry newest first with its changes linking to operation pages that exist, every entry
  * has its page, the RSS and Atom feeds carry the entries, the search index and llms.txt list them, /changelog.json
  * is the entries, and the operation and webhook event pages show their "Added in" badge linking to the entry.
@@ -10,10 +10,10 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {SITE_URL} from '../../src/data/brand';
 import {CHANGELOG_ARTEFACT} from '../../src/data/spec-changes';
-import {releaseBadges, operationHistory} from '../../tools/api-pages/release-badges';
+import {releaseBadges, operationHistory} from '../../src/plugins/changelog/release-badges';
 import {SITE_ROOT} from '../../tools/cli';
-import {CHANGELOG_ROUTE, loadEntries} from '../../tools/changelog';
-import {entryRoute} from '../../tools/changelog/posts';
+import {CHANGELOG_ROUTE, loadEntries} from '../../src/plugins/changelog/load';
+import {entryRoute} from '../../src/plugins/changelog/posts';
 import {BUILD_DIR} from '../../tools/serve-build';
 import {loadOperations} from '../../tools/spec-model';
 import {useSiteInBrowser, withPage} from '../helpers/site';

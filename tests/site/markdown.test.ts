@@ -22,7 +22,7 @@ import {htmlDirective, LLMS_TXT, markdownDirective, markdownPath, markdownUrl} f
 import {SITE_URL} from '../../src/data/brand';
 import {launchChromium} from '../../tools/chromium';
 import {SITE_ROOT} from '../../tools/cli';
-import {llmsTxtCopies, routeOfCopy} from '../../tools/markdown/finish';
+import {llmsTxtCopies, routeOfCopy} from '../../src/plugins/agent-markdown/finish';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';
 
 const BUILD = path.join(SITE_ROOT, 'build');

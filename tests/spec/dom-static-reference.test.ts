@@ -1,5 +1,5 @@
 /**
- * The reference files in the browser (src/plugins/static-reference/files.ts, what the operation page's reference
+ * The reference files in the browser (src/plugins/static-reference/client-files.ts, what the operation page's reference
  * client loads through): a file fetched once however often it is asked for, tried three times (1 s, then 3 s apart)
  * before it fails, a failed one fetched anew next time, the last eight kept. `fetch` and the timers are mocked; the
  * module needs no DOM. The module keeps its files for the page's life: each test uses URLs of its own.
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import {afterEach, beforeEach, mock, test} from 'node:test';
 import type {ReferenceFile} from '../../src/data/static-reference';
-import {loadedReference, loadReference} from '../../src/plugins/static-reference/files';
+import {loadedReference, loadReference} from '../../src/plugins/static-reference/client-files';
 
 const file = (url: string): ReferenceFile => ({html: `<p>${url}</p>`, deferred: [`<p>${url} panel</p>`]});
 

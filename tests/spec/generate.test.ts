@@ -18,6 +18,7 @@ import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-sa
 import {fullReferenceHtml, REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-reference';
 import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
 import {failureReport, generateApiPages, readGeneratedPages, syncInto} from '../../tools/generate-api';
+import {releaseBadgesOf} from '../../src/plugins/changelog/release-badges';
 import {run, SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
 import {apiManifest, referenceFileName} from '../helpers/reference';
@@ -40,7 +41,7 @@ function generate(env: NodeJS.ProcessEnv = {}) {
 /** What the CLI prints when generation, run in this process, fails as it should (a SpecError or a GenerationError). */
 async function failedGeneration(): Promise<string> {
   try {
-    await generateApiPages(site);
+    await generateApiPages(site, {releaseBadges: releaseBadgesOf(site)});
   } catch (error) {
     const report = failureReport(error);
     if (report === undefined) throw error;
@@ -85,7 +86,7 @@ test('generation succeeds on the real specs, says how far it is operation by ope
   fs.mkdirSync(path.dirname(marker()), {recursive: true});
   fs.writeFileSync(marker(), 'stale\n');
   let output = '';
-  const pages = await generateApiPages(site, {progress: {everyMs: 0, write: (line) => (output += line)}});
+  const pages = await generateApiPages(site, {progress: {everyMs: 0, write: (line) => (output += line)}, releaseBadges: releaseBadgesOf(site)});
   assert.equal(pages.length, operationCount);
   const counts = [...output.matchAll(/^\[gen:api\] (\d+)\/(\d+) operations$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
   assert.equal(counts.length, operationCount, 'a line per operation');

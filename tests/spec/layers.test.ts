@@ -13,33 +13,45 @@ import {SITE_ROOT} from '../../tools/cli';
 import {checkFakeFiles} from '../helpers/fake-files';
 
 /**
- * The layers, most specific folder first. Each may import itself and the layers it names; nothing imports
- * scripts/ (entry points, one per npm script), bench/ or tests/ from outside. `site entries` is part of the site
- * (the two import each other freely): the files tests may import of it, to unit-test its browser-side logic in a DOM.
+ * A feature's browser part: its client modules (`client*.ts`), its theme components (`theme/`) and the components the
+ * site's own use (`components/`). The rest of its folder (`src/plugins/<feature>/`) is its Node part: the Docusaurus
+ * plugin, remark and rehype plugins, build steps.
  */
-export const LAYERS: {name: string; paths: string[]; mayImport: string[]}[] = [
+const FEATURE_BROWSER_PART = /^src\/plugins\/[^/]+\/(client[^/]*\.tsx?|(theme|components)(\/.*)?)$/;
+
+/**
+ * The layers, most specific first (a folder, a file, or a pattern). Each may import itself and the layers it names;
+ * nothing imports scripts/ (entry points, one per npm script), bench/ or tests/ from outside. `site entries` is part
+ * of the site (the two import each other freely): the files tests may import of it, to unit-test its browser-side
+ * logic in a DOM. A feature's Node part may use the tools/ kernel; the kernel never imports a feature (what it needs
+ * of one, such as the changelog's release badges, its entry script passes in).
+ */
+export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: string[]}[] = [
   {name: 'data', paths: ['src/data/'], mayImport: []},
   // The seam to upstream: what the site assumes of its packages beyond their public API (src/upstream/README.md).
   {name: 'upstream', paths: ['src/upstream/'], mayImport: []},
-  // A feature's public entries: a local plugin's files (its Node part and its browser part), the client modules, the
-  // module that makes the operation page's reference interactive.
-  {name: 'site entries', paths: ['src/plugins/', 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'], mayImport: ['data', 'upstream', 'site']},
+  // The browser's public entries: a feature's browser part, the client modules, the module that makes the operation
+  // page's reference interactive.
+  {name: 'site entries', paths: [FEATURE_BROWSER_PART, 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'], mayImport: ['data', 'upstream', 'site']},
+  // A feature's Node part (src/plugins/<feature>/, its browser part aside).
+  {name: 'features', paths: ['src/plugins/'], mayImport: ['data', 'upstream', 'site entries', 'tools']},
   {name: 'site', paths: ['src/'], mayImport: ['data', 'upstream', 'site entries']},
   {name: 'tools', paths: ['tools/'], mayImport: ['data', 'upstream']},
   // Code the hosts run (hosting/): self-contained, since each host bundles it its own way.
   {name: 'hosting', paths: ['hosting/'], mayImport: []},
-  {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'upstream', 'site', 'site entries', 'tools']},
+  {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'upstream', 'site', 'site entries', 'features', 'tools']},
   // The house rules (npm run lint): they import only their packages.
   {name: 'lint config', paths: ['eslint.config.mjs', 'prettier.config.mjs'], mayImport: []},
-  {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'upstream', 'tools']},
+  {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'upstream', 'features', 'tools']},
   {name: 'bench', paths: ['bench/'], mayImport: ['data', 'upstream', 'tools']},
-  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'tools', 'hosting']},
+  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'features', 'tools', 'hosting']},
 ];
 
 /** A file's path without its extension: what an import names. */
 const withoutExtension = (file: string): string => file.replace(/\.(ts|tsx|js|mjs|cjs)$/, '');
-const layerOf = (file: string) =>
-  LAYERS.find((l) => l.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : withoutExtension(file) === withoutExtension(p))));
+const inPath = (file: string, p: string | RegExp): boolean =>
+  typeof p !== 'string' ? p.test(file) || p.test(`${file}.ts`) : p.endsWith('/') ? file.startsWith(p) : withoutExtension(file) === withoutExtension(p);
+const layerOf = (file: string) => LAYERS.find((l) => l.paths.some((p) => inPath(file, p)));
 
 function sourceFiles(): string[] {
   return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: SITE_ROOT, encoding: 'utf8'})
@@ -120,7 +132,7 @@ export function undeclaredPackages(files = sourceFiles(), read = importsOf): str
   return [...new Set(problems)];
 }
 
-test('imports follow the layers: src/ only src/data, tools/ only src/data, tests/ only the entries of src/, nothing imports scripts/, bench/ or tests/', () => {
+test("imports follow the layers: src/ only src/data, tools/ only src/data, a feature's Node part also tools/, nothing imports scripts/, bench/ or tests/", () => {
   assert.deepEqual(layerViolations(), []);
 });
 
@@ -138,6 +150,11 @@ test('the layer check names the file of an import across the rule', () => {
       '../../src/components/ApiDocItem/reference-dom',
     ],
     'tests/spec/t.test.ts': ['../../src/components/ApiDocItem/TryIt'],
+    // A feature's Node part may use the kernel; its browser part may not, and the kernel imports no feature.
+    'src/plugins/f/index.ts': ['../../../tools/spec-model', './client', './theme/Root'],
+    'src/plugins/f/client.ts': ['../../../tools/spec-model', './index'],
+    'src/plugins/f/theme/Root/index.tsx': ['../../remark'],
+    'tools/t.ts': ['../src/plugins/f/remark'],
   };
   assert.deepEqual(checkFakeFiles(layerViolations, fake), [
     'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, upstream, site entries)',
@@ -145,7 +162,11 @@ test('the layer check names the file of an import across the rule', () => {
     'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data, upstream)',
     'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, upstream, tools)',
     'src/data/w.ts: imports ../components/X (data → site; data may import data)',
-    'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, upstream, site entries, tools, hosting)',
+    'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, upstream, site entries, features, tools, hosting)',
+    'src/plugins/f/client.ts: imports ../../../tools/spec-model (site entries → tools; site entries may import site entries, data, upstream, site)',
+    'src/plugins/f/client.ts: imports ./index (site entries → features; site entries may import site entries, data, upstream, site)',
+    'src/plugins/f/theme/Root/index.tsx: imports ../../remark (site entries → features; site entries may import site entries, data, upstream, site)',
+    'tools/t.ts: imports ../src/plugins/f/remark (tools → features; tools may import tools, data, upstream)',
   ]);
 });
 

@@ -1,6 +1,6 @@
 /**
- * The Workflows section of llms.txt (tools/markdown/workflows.ts), added by the build step that finishes the Markdown
- * copies (tools/markdown/docusaurus-plugin.ts `finishMarkdown`), on a small build: every workflow with its summary
+ * The Workflows section of llms.txt (src/plugins/agent-markdown/workflows.ts), added by the build step that finishes the Markdown
+ * copies (src/plugins/agent-markdown/index.ts `finishMarkdown`), on a small build: every workflow with its summary
  * and its two downloads, the Markdown copy of its page linked when the build has it, once however often it runs
  * (the llms-txt plugin's own entry for that page dropped from its list), and a build without the downloads refused.
  */
@@ -11,8 +11,8 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
-import {finishMarkdown, llmsTxtCopies} from '../../tools/markdown/finish';
-import {WORKFLOWS_HEADING} from '../../tools/markdown/workflows';
+import {finishMarkdown, llmsTxtCopies} from '../../src/plugins/agent-markdown/finish';
+import {WORKFLOWS_HEADING} from '../../src/plugins/agent-markdown/workflows';
 import {workflowDownloadPath} from '../../tools/workflows/publish';
 import {WORKFLOWS_DIR} from '../../tools/workflows/workflows';
 import {workflowRoute} from '../../src/data/navigation';

@@ -1,6 +1,6 @@
 /**
  * The Markdown copies of operation pages, written from the reference model (tools/reference/markdown.ts), and the
- * build step that puts them in place (tools/markdown/docusaurus-plugin.ts `finishMarkdown`), on a small spec of
+ * build step that puts them in place (src/plugins/agent-markdown/index.ts `finishMarkdown`), on a small spec of
  * their own (tests/fixtures/markdown/payments.json): every part of an operation under a heading that names it,
  * schemas described once, links absolute, the same rows as the HTML page rendered from the same model; on bad
  * input, an error naming the file and nothing written. The copies of the real site are checked over the build in
@@ -18,9 +18,9 @@ import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../src/data/a
 import {SITE_URL} from '../../src/data/brand';
 import {MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SAMPLE_SOURCES_FOLDER} from '../../tools/api-pages/code-samples';
-import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../tools/markdown/finish';
-import {absoluteLinks, fence} from '../../tools/markdown/markdown-text';
-import rehypeDocusaurus from '../../tools/markdown/rehype-docusaurus';
+import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../src/plugins/agent-markdown/finish';
+import {absoluteLinks, fence} from '../../tools/markdown-text';
+import rehypeDocusaurus from '../../src/plugins/agent-markdown/rehype-docusaurus';
 import type {ApiDocument} from '../../tools/openapi/document';
 import {loadApi} from '../../tools/openapi/load';
 import {buildOperationModel} from '../../tools/reference/build';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import remarkMermaidSvg, {altText} from '../../tools/mermaid/remark-mermaid-svg';
+import remarkMermaidSvg, {altText} from '../../src/plugins/mermaid/remark-mermaid-svg';
 import {SITE_ROOT} from '../../tools/cli';
 
 // @mdx-js/mdx (the compiler Docusaurus uses) is ESM-only: imported, not required.

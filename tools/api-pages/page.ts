@@ -31,6 +31,16 @@ export function metaDescription(model: OperationModel): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 100))}…`;
 }
 
+/** The operation fields a page knows it by (the plugin's `api` object). */
+export interface PageOperation {
+  method?: string;
+  path?: string;
+  operationId?: string;
+  deprecated?: boolean;
+  'x-doc-slug'?: string;
+  'x-sunset'?: string;
+}
+
 export interface PageInput {
   model: OperationModel;
   /** The page's doc id within its folder (the file name without `.api.mdx`). */
@@ -42,7 +52,7 @@ export interface PageInput {
   tryItFile?: string;
   /** The description as HTML (tools/reference/prose.ts). */
   descriptionHtml: string;
-  /** The release badges line (./release-badges.ts), MDX, or empty. */
+  /** The release badges line (the changelog's, src/plugins/changelog/release-badges.ts), MDX, or empty. */
   badges: string;
   /** The highlighted code samples the page exports. */
   codeSamples: unknown[];

@@ -12,7 +12,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {STATUS_CODES} from 'node:http';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../src/data/static-reference';
 import type {Json} from '../openapi/json';
-import {codeBlockParts} from '../static-code/highlight';
+import {codeBlockParts} from '../highlight';
 import {ADDITIONAL_PROPERTY, ENUM_INLINE_MAX, ENUM_SHOWN, enumSegments, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {
   ComponentModel,

@@ -3,7 +3,7 @@
  * written by `npm run gen:api` (tools/generate-api.ts) into WORKFLOW_PAGES_DIR, at /docs/guides/workflows/<id>.
  *
  * A page states the journey's purpose and inputs, draws a sequence diagram from its steps (mermaid, drawn at build
- * time by tools/mermaid like every other diagram; the sandbox simulations marked), then gives each step: what it
+ * time by src/plugins/mermaid like every other diagram; the sandbox simulations marked), then gives each step: what it
  * sends (method and path from the operation's reference model, the parameters and body fields the step sets, and a
  * code sample per language built from the step itself, the values it carries shown as named variables: `$ACCOUNT_ID`
  * in a shell, `accountId` in JavaScript), what it checks (its success criteria in words), what it carries forward
@@ -20,7 +20,7 @@ import type {Json} from '../openapi/json';
 import {parsePointer} from '../openapi/pointer';
 import {buildOperationModel} from '../reference/build';
 import type {OperationModel} from '../reference/model';
-import {code} from '../markdown/markdown-text';
+import {code} from '../markdown-text';
 import {proseText} from '../reference/prose';
 import {serverUrl} from '../reference/request';
 import {parseOperationId, readWorkflowFile, workflowFiles, workflowIdOfFile, type Criterion, type Step, type Workflow, type WorkflowFile} from './workflows';

@@ -1,7 +1,7 @@
 /**
  * The API changelog at /changelog: a second instance of the blog plugin whose posts are generated, as Docusaurus'
  * own website does for its changelog (website/src/plugins/changelog). At every (re)load it asks `load` (computed from
- * the release snapshots and the working spec by tools/changelog, passed in by docusaurus.config.ts) for the entries
+ * the release snapshots and the working spec by ./load.ts, passed in by docusaurus.config.ts) for the entries
  * and their posts, writes the posts into its git-ignored content folder and lets the blog plugin build the list,
  * the entry pages and the RSS and Atom feeds from them. After the build it publishes the entries as
  * CHANGELOG_ARTEFACT for machines (the MCP server reads it). It also loads the release badges' stylesheet, since

@@ -9,7 +9,7 @@
 import {useCallback, useEffect, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {DEFERRED_ATTRIBUTE, REFERENCE_HTML_URL, STATIC_REFERENCE_CLASS} from '../../data/static-reference';
-import {loadedReference, loadReference} from './files';
+import {loadedReference, loadReference} from './client-files';
 
 export interface ReferenceHtml {
   state: 'ready' | 'loading' | 'failed';

@@ -1,6 +1,6 @@
 // Wraps the classic CodeBlock so that in the browser it, Prism and the extra grammars load when something first renders
 // one (the try-it panel, a spec description's code): every code block of the docs is either highlighted at build time
-// or imports the classic one itself (tools/static-code), so they are no longer part of every page's startup
+// or imports the classic one itself (src/plugins/static-code), so they are no longer part of every page's startup
 // (src/plugins/static-code). The server bundle renders it directly: a Suspense boundary on the server is streamed as a
 // hidden segment once the page is large. Covered by tests/site/api-page.test.ts.
 import React, {lazy, Suspense, type ComponentType, type ReactNode} from 'react';

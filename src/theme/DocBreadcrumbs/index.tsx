@@ -6,7 +6,7 @@ import {useLocation} from '@docusaurus/router';
 import DocBreadcrumbs from '@theme-original/DocBreadcrumbs';
 import type DocBreadcrumbsType from '@theme/DocBreadcrumbs';
 import type {WrapperProps} from '@docusaurus/types';
-import {DocPageTools} from '@site/src/components/AgentDocs';
+import {DocPageTools} from '@site/src/plugins/agent-markdown/components';
 
 export default function DocBreadcrumbsWrapper(props: WrapperProps<typeof DocBreadcrumbsType>): ReactNode {
   return (

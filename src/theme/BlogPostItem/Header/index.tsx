@@ -6,7 +6,7 @@ import {useLocation} from '@docusaurus/router';
 import Header from '@theme-original/BlogPostItem/Header';
 import type HeaderType from '@theme/BlogPostItem/Header';
 import type {WrapperProps} from '@docusaurus/types';
-import {AgentDiscovery, CopyPage} from '@site/src/components/AgentDocs';
+import {AgentDiscovery, CopyPage} from '@site/src/plugins/agent-markdown/components';
 import {hasMarkdownCopy} from '@site/src/data/agent-docs';
 
 type Props = WrapperProps<typeof HeaderType>;

@@ -12,8 +12,8 @@
  *   menu and the HTML's own agent directive (the copy has its own), React's empty comments.
  * Runs before the plugin's own link rules (`beforeDefaultRehypePlugins`), so links it creates are made absolute.
  */
-import {SITE_URL} from '../../src/data/brand';
-import {CSS_MODULE_PREFIX} from '../../src/upstream/docusaurus-markup';
+import {SITE_URL} from '../../data/brand';
+import {CSS_MODULE_PREFIX} from '../../upstream/docusaurus-markup';
 
 interface Text {
   type: 'text';

@@ -2,8 +2,8 @@
  * The changelog as data: one entry per release, newest first, each with the changes its snapshot recorded against
  * the previous one, and "Unreleased" first when the working spec differs from the latest release.
  */
-import type {ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
-import {listReleases} from '../spec-diff';
+import type {ChangelogEntry, SpecChange} from '../../data/spec-changes';
+import {listReleases} from '../../../tools/spec-diff';
 import {readReleaseChanges} from './releases';
 
 /** The version name of the entry for the working spec. */

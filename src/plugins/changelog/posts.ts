@@ -3,8 +3,8 @@
  * entry with sections Added / Changed / Deprecated / Removed, breaking changes flagged in words, each change linking
  * to the page of its operation or webhook event when that page still exists.
  */
-import {API_SPECS} from '../../src/data/api-table';
-import type {ChangeAction, ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
+import {API_SPECS} from '../../data/api-table';
+import type {ChangeAction, ChangelogEntry, SpecChange} from '../../data/spec-changes';
 import {UNRELEASED} from './entries';
 
 /** Where the changelog is published; each entry at `CHANGELOG_ROUTE/<version>` (`unreleased` for Unreleased). */

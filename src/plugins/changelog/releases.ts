@@ -4,8 +4,8 @@
  * broken page.
  */
 import path from 'node:path';
-import {CHANGE_KINDS, RELEASES_DIR, type SpecChange} from '../../src/data/spec-changes';
-import {loadReleaseChanges} from '../spec-diff';
+import {CHANGE_KINDS, RELEASES_DIR, type SpecChange} from '../../data/spec-changes';
+import {loadReleaseChanges} from '../../../tools/spec-diff';
 
 export class ReleaseError extends Error {}
 

@@ -19,8 +19,8 @@ import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Browser, Page} from 'playwright-core';
-import {findChromium, launchChromium} from '../chromium';
-import {bundleOnly} from '../one-bundle';
+import {findChromium, launchChromium} from '../../../tools/chromium';
+import {bundleOnly} from '../../../tools/one-bundle';
 
 const localRequire = createRequire(__filename);
 const MERMAID_SCRIPT = localRequire.resolve('mermaid/dist/mermaid.min.js');

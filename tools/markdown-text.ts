@@ -6,7 +6,7 @@
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
-import {SITE_URL} from '../../src/data/brand';
+import {SITE_URL} from '../src/data/brand';
 
 /** `value` as an inline code span, with enough backticks around it for any backticks inside. */
 export function code(value: string): string {

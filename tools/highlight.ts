@@ -9,7 +9,7 @@
  */
 import {createRequire} from 'node:module';
 import {normalizeTokens, Prism, themes, type PrismTheme} from 'prism-react-renderer';
-import {PRISM_THEMES} from '../../src/data/prism-themes';
+import {PRISM_THEMES} from '../src/data/prism-themes';
 
 const require = createRequire(__filename);
 

@@ -6,16 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
-import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../src/data/agent-docs';
-import {SITE_URL} from '../../src/data/brand';
-import {COMPONENT_FOLDER, COMPONENT_URL, componentFileName, MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
-import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../api-pages/code-samples';
-import {componentMarkdown, operationMarkdown} from '../reference/markdown';
-import type {ComponentModel, Direction, OperationModel} from '../reference/model';
-import {workflowDownloadPath} from '../workflows/publish';
+import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../data/api-table';
+import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../data/agent-docs';
+import {SITE_URL} from '../../data/brand';
+import {COMPONENT_FOLDER, COMPONENT_URL, componentFileName, MODEL_FOLDER, operationFileName} from '../../data/static-reference';
+import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../../../tools/api-pages/code-samples';
+import {componentMarkdown, operationMarkdown} from '../../../tools/reference/markdown';
+import type {ComponentModel, Direction, OperationModel} from '../../../tools/reference/model';
+import {workflowDownloadPath} from '../../../tools/workflows/publish';
 import {withWorkflowsSection, workflowEntries, workflowsSection} from './workflows';
-import {LLMS_FULL_HEADER, LLMS_FULL_SEPARATOR} from '../../src/upstream/llms-txt-layout';
+import {LLMS_FULL_HEADER, LLMS_FULL_SEPARATOR} from '../../upstream/llms-txt-layout';
 
 export class MarkdownGenerationError extends Error {}
 

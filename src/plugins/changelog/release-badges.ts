@@ -4,10 +4,13 @@
  * version linking to its changelog entry. Plain markup in the page's MDX: no client code, and nothing per
  * operation reaches global data. Styled by src/plugins/changelog/release-badges.css (the changelog plugin loads it).
  */
-import {API_SPECS} from '../../src/data/api-table';
-import type {ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
-import {loadEntries} from '../changelog';
-import {entryRoute} from '../changelog/posts';
+import {API_SPECS} from '../../data/api-table';
+import type {ChangelogEntry, SpecChange} from '../../data/spec-changes';
+import type {PageOperation} from '../../../tools/api-pages/page';
+import {loadEntries} from './load';
+import {entryRoute} from './posts';
+
+export type {PageOperation};
 
 export interface OperationReleases {
   /** The version that added the operation (the latest addition, if it was removed and added again). */
@@ -16,16 +19,6 @@ export interface OperationReleases {
   changed: string[];
   /** The version that deprecated it. */
   deprecated?: string;
-}
-
-/** The operation fields a page knows it by (the plugin's `api` object). */
-export interface PageOperation {
-  method?: string;
-  path?: string;
-  operationId?: string;
-  deprecated?: boolean;
-  'x-doc-slug'?: string;
-  'x-sunset'?: string;
 }
 
 interface OperationNames {
@@ -93,9 +86,12 @@ export function releaseBadges(api: PageOperation, history: Map<string, Operation
   return badges.length ? `<p className="release-badges">${badges.join(' ')}</p>` : '';
 }
 
-let siteHistory: Map<string, OperationReleases> | undefined;
-/** The site's history, read once per process: page generation asks for it once per page. */
-export function releaseHistory(): Map<string, OperationReleases> {
-  siteHistory ??= operationHistory(loadEntries());
-  return siteHistory;
+/**
+ * The badges of `siteDir`'s pages, for page generation (tools/generate-api.ts `GenerateOptions.releaseBadges`): the
+ * changelog read once, when the first page asks, and kept for this generation only (`npm start` generates again
+ * after each edit of the spec, whose Unreleased entry may have changed).
+ */
+export function releaseBadgesOf(siteDir: string): (api: PageOperation) => string {
+  let history: Map<string, OperationReleases> | undefined;
+  return (api) => releaseBadges(api, (history ??= operationHistory(loadEntries(siteDir))));
 }

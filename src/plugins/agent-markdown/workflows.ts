@@ -4,11 +4,11 @@
  * (`/openapi/workflows/<id>.arazzo.yaml|json`, written by tools/workflows/publish.ts). The downloads are named in
  * code, not linked: every link of llms.txt into the site is a page's Markdown copy (tests/site/markdown.test.ts).
  */
-import {markdownPath} from '../../src/data/agent-docs';
-import {SITE_URL} from '../../src/data/brand';
-import {workflowDownloadPath} from '../workflows/publish';
-import {readWorkflowFile, workflowFiles, workflowIdOfFile} from '../workflows/workflows';
-import {workflowRoute} from '../../src/data/navigation';
+import {markdownPath} from '../../data/agent-docs';
+import {SITE_URL} from '../../data/brand';
+import {workflowDownloadPath} from '../../../tools/workflows/publish';
+import {readWorkflowFile, workflowFiles, workflowIdOfFile} from '../../../tools/workflows/workflows';
+import {workflowRoute} from '../../data/navigation';
 
 export const WORKFLOWS_HEADING = '## Workflows';
 

@@ -1,13 +1,13 @@
 /**
  * The API changelog of the site, computed from the release snapshots and the working spec: the entries
  * (published as CHANGELOG_ARTEFACT) and the blog posts the changelog plugin (src/plugins/changelog) builds pages and
- * feeds from; the operation pages' badges read the same entries (tools/api-pages/release-badges.ts).
+ * feeds from; the operation pages' badges read the same entries (src/plugins/changelog/release-badges.ts).
  * docusaurus.config.ts hands `loadChangelog` to the plugin, which calls it at every (re)load.
  */
-import type {ChangelogEntry, SpecChange} from '../../src/data/spec-changes';
-import {SITE_ROOT} from '../cli';
-import {diffSpecs, latestRelease, loadRelease, loadWorkingSpec} from '../spec-diff';
-import {loadOperations} from '../spec-model';
+import type {ChangelogEntry, SpecChange} from '../../data/spec-changes';
+import {SITE_ROOT} from '../../../tools/cli';
+import {diffSpecs, latestRelease, loadRelease, loadWorkingSpec} from '../../../tools/spec-diff';
+import {loadOperations} from '../../../tools/spec-model';
 import {changelogEntries} from './entries';
 import {changelogPosts, type ChangelogPost} from './posts';
 
