@@ -43,8 +43,9 @@ function closedDetailsBodies(nodes: Node[], found: Element[] = []): Element[] {
   return found;
 }
 
-function countElements(nodes: Node[]): number {
-  return nodes.reduce((n, node) => n + (isElement(node) ? 1 + countElements(node.childNodes) : 0), 0);
+/** The elements of `nodes`, those inside `emptied` left out. */
+function countElements(nodes: Node[], emptied: Set<Element>): number {
+  return nodes.reduce((n, node) => n + (isElement(node) ? 1 + (emptied.has(node) ? 0 : countElements(node.childNodes, emptied)) : 0), 0);
 }
 
 /** Cuts the contents of `elements` (in document order, none inside another) out of `html`. */
@@ -66,8 +67,11 @@ function cut(html: string, elements: Element[], deferred: string[]): string {
 
 export function deferHiddenPanels(html: string, {detailsAbove = DETAILS_DEFERRED_ABOVE} = {}): ReferenceFile {
   const deferred: string[] = [];
-  const shown = cut(html, hiddenPanels(parseFragment(html, {sourceCodeLocationInfo: true}).childNodes), deferred);
-  const tree = parseFragment(shown, {sourceCodeLocationInfo: true});
-  if (countElements(tree.childNodes) <= detailsAbove) return {html: shown, deferred};
-  return {html: cut(shown, closedDetailsBodies(tree.childNodes), deferred), deferred};
+  const tree = parseFragment(html, {sourceCodeLocationInfo: true});
+  const panels = hiddenPanels(tree.childNodes);
+  const shown = cut(html, panels, deferred);
+  // What the page keeps is counted on this tree, its panels emptied: parsing `shown` again (a quarter of this
+  // function's time on the portal's references) is only needed to locate its <details>, over the bound.
+  if (countElements(tree.childNodes, new Set(panels)) <= detailsAbove) return {html: shown, deferred};
+  return {html: cut(shown, closedDetailsBodies(parseFragment(shown, {sourceCodeLocationInfo: true}).childNodes), deferred), deferred};
 }
