@@ -112,6 +112,9 @@ function reachableFiles(siteDir: string): {files: YamlFile[]; remote: string[]} 
   return {files: [...files.values()], remote};
 }
 
+/** The files the document reaches (itself first), relative to the site: all that its checks read. */
+export const asyncApiFiles = (siteDir: string): string[] => reachableFiles(siteDir).files.map((f) => f.rel);
+
 function walk(node: unknown, keys: (string | number)[], visit: (node: Json, keys: (string | number)[]) => void): void {
   if (Array.isArray(node)) node.forEach((v, i) => walk(v, [...keys, i], visit));
   else if (isObject(node)) {
