@@ -12,11 +12,13 @@ const isOutput = (name: string): boolean => /^build(-.*)?$/.test(name) || name.s
 
 /**
  * A scratch copy of the site in the OS temp folder: sources only (no build output, no generated API or workflow pages),
- * with node_modules symlinked to this worktree's. Returns its path; the caller removes it.
+ * with node_modules symlinked to this worktree's. Returns its path; the caller removes it. `only`: the top-level
+ * files and folders to copy, for a caller whose tools read no more (each file made costs ~1 ms of CPU, the whole
+ * site ~0.9 s).
  */
-export function scratchSite(label: string): string {
+export function scratchSite(label: string, {only}: {only?: string[]} = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `novaramp-${label}-`));
-  for (const name of fs.readdirSync(SITE_ROOT)) {
+  for (const name of only ?? fs.readdirSync(SITE_ROOT)) {
     if (NOT_COPIED.has(name) || isOutput(name)) continue;
     fs.cpSync(path.join(SITE_ROOT, name), path.join(dir, name), {
       recursive: true,
