@@ -19,20 +19,32 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundler-memory-'));
 after(() => fs.rmSync(dir, {recursive: true, force: true}));
 fs.writeFileSync(path.join(dir, 'entry.js'), "console.log('SITE-ENTRY');\n");
 
+const ONLY = [undefined, 'server', 'client'] as const;
+let built: Promise<Map<string, string>> | undefined;
+
 /**
- * Builds a client or server configuration after the plugin configured it; returns the bundle's text. The build runs
- * in plain `node` (src/upstream/docusaurus-bundle.mjs), which loads Docusaurus 3 and 4 alike.
+ * Builds a client and a server configuration after the plugin configured them, for each value of the switch; returns
+ * the bundles' texts by `<value>:<client|server>`. The builds run in plain `node` (src/upstream/docusaurus-bundle.mjs),
+ * which loads Docusaurus 3 and 4 alike, all six in one process (loading Docusaurus and Rspack is most of a build).
  */
-async function bundle(only: string | undefined, isServer: boolean): Promise<string> {
-  const settings = otherBundleSettings(bundleOnly(only === undefined ? {} : {[BUNDLE_ONLY_ENV]: only}), isServer);
-  const {stdout} = await promisify(execFile)(
-    process.execPath,
-    [path.join(SITE_ROOT, 'src/upstream/docusaurus-bundle.mjs'), JSON.stringify({dir, settings, isServer})],
-    {
-      cwd: SITE_ROOT,
-    },
-  );
-  return fs.readFileSync(stdout.trim(), 'utf8');
+async function buildAll(): Promise<Map<string, string>> {
+  const jobs = ONLY.flatMap((only) => [false, true].map((isServer) => ({only, isServer})));
+  const builds = jobs.map(({only, isServer}) => ({
+    settings: otherBundleSettings(bundleOnly(only === undefined ? {} : {[BUNDLE_ONLY_ENV]: only}), isServer),
+    isServer,
+  }));
+  const {stdout} = await promisify(execFile)(process.execPath, [path.join(SITE_ROOT, 'src/upstream/docusaurus-bundle.mjs'), JSON.stringify({dir, builds})], {
+    cwd: SITE_ROOT,
+  });
+  const files = stdout.trim().split('\n');
+  assert.equal(files.length, jobs.length, stdout);
+  return new Map(jobs.map(({only, isServer}, i) => [`${only}:${isServer ? 'server' : 'client'}`, fs.readFileSync(files[i], 'utf8')]));
+}
+
+/** The bundle of a client or server configuration with the switch set to `only`. */
+async function bundle(only: (typeof ONLY)[number], isServer: boolean): Promise<string> {
+  built ??= buildAll();
+  return (await built).get(`${only}:${isServer ? 'server' : 'client'}`)!;
 }
 
 test('unset, both bundles are made', async () => {
