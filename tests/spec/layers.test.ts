@@ -13,11 +13,11 @@ import {SITE_ROOT} from '../../tools/cli';
 import {checkFakeFiles} from '../helpers/fake-files';
 
 /**
- * A feature's browser part: its client modules (`client*.ts`), its theme components (`theme/`) and the components the
- * site's own use (`components/`). The rest of its folder (`src/plugins/<feature>/`) is its Node part: the Docusaurus
- * plugin, remark and rehype plugins, build steps.
+ * A feature's browser part (a path without its extension): its client modules (`client*.ts`), its theme components
+ * (`theme/`) and the components the site's pages and theme use (`components/`). The rest of its folder
+ * (`src/plugins/<feature>/`) is its Node part: the Docusaurus plugin, remark and rehype plugins, build steps.
  */
-const FEATURE_BROWSER_PART = /^src\/plugins\/[^/]+\/(client[^/]*\.tsx?|(theme|components)(\/.*)?)$/;
+const FEATURE_BROWSER_PART = /^src\/plugins\/[^/]+\/(client[^/]*|(theme|components)(\/.*)?)$/;
 
 /**
  * The layers, most specific first (a folder, a file, or a pattern). Each may import itself and the layers it names;
@@ -50,7 +50,7 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
 /** A file's path without its extension: what an import names. */
 const withoutExtension = (file: string): string => file.replace(/\.(ts|tsx|js|mjs|cjs)$/, '');
 const inPath = (file: string, p: string | RegExp): boolean =>
-  typeof p !== 'string' ? p.test(file) || p.test(`${file}.ts`) : p.endsWith('/') ? file.startsWith(p) : withoutExtension(file) === withoutExtension(p);
+  typeof p !== 'string' ? p.test(withoutExtension(file)) : p.endsWith('/') ? file.startsWith(p) : withoutExtension(file) === withoutExtension(p);
 const layerOf = (file: string) => LAYERS.find((l) => l.paths.some((p) => inPath(file, p)));
 
 function sourceFiles(): string[] {

@@ -1,7 +1,7 @@
 /**
  * The API changelog of the site, computed from the release snapshots and the working spec: the entries
  * (published as CHANGELOG_ARTEFACT) and the blog posts the changelog plugin (src/plugins/changelog) builds pages and
- * feeds from; the operation pages' badges read the same entries (src/plugins/changelog/release-badges.ts).
+ * feeds from; the operation pages' badges read the same entries (./release-badges.ts).
  * docusaurus.config.ts hands `loadChangelog` to the plugin, which calls it at every (re)load.
  */
 import type {ChangelogEntry, SpecChange} from '../../data/spec-changes';
