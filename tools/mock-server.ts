@@ -5,14 +5,11 @@
 import {spawn, type ChildProcess, type StdioOptions} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {ARTEFACT_DIR, COMBINED_SPEC} from '../src/data/api-table';
+import {COMBINED_SPEC} from '../src/data/api-table';
 import {bin} from './cli';
 import {parseYamlData} from './openapi/yaml-data';
 import {freePort} from './serve-build';
 import {cachedBundle} from './spec-bundle-cache';
-
-/** The combined spec `npm run bundle:spec` writes, the one the mock serves by default. */
-export const combinedSpecPath = (siteDir: string): string => path.join(siteDir, ARTEFACT_DIR, `${COMBINED_SPEC}.yaml`);
 
 /**
  * Runs `prism mock` on 127.0.0.1:port. `detached` puts it in a process group of its own, so that killing the

@@ -4,9 +4,10 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {ARTEFACT_DIR, COMBINED_SPEC} from '../../src/data/api-table';
+import {COMBINED_SPEC} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import {waitUntilAnswering} from '../../tools/mock-server';
+import {cachedBundle} from '../../tools/spec-bundle-cache';
 import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
 import {freePort} from '../../tools/serve-build';
 
@@ -32,8 +33,8 @@ before(async () => {
   mock.stdout?.on('data', (d) => (log += d));
   mock.stderr?.on('data', (d) => (log += d));
   await waitUntilAnswering(base, mock, () => log);
-  // The combined spec the mock serves (npm run mock bundles it when no build has).
-  spec = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, ARTEFACT_DIR, `${COMBINED_SPEC}.json`), 'utf8'));
+  // The combined spec the mock serves: openapi/ as it is now, bundled once per change (tools/spec-bundle-cache.ts).
+  spec = JSON.parse(fs.readFileSync(path.join(await cachedBundle(SITE_ROOT), `${COMBINED_SPEC}.json`), 'utf8'));
   validate = specValidator(spec);
 });
 after(() => {
