@@ -123,8 +123,9 @@ function run(step) {
   });
   if (r.status !== 0) {
     console.error(`✖ docusaurus build (${STEPS[step].label}) failed${r.signal ? ` with ${r.signal}` : ''}`);
-    // V8 aborts when the heap is full ("JavaScript heap out of memory" above).
-    if (r.signal === 'SIGABRT' || r.status === 134) {
+    // V8 aborts when the heap is full ("JavaScript heap out of memory" above); near the limit it may instead fail one of
+    // its own checks while collecting garbage ("Fatal error … Check failed" above), and that traps (SIGTRAP).
+    if (r.signal === 'SIGABRT' || r.signal === 'SIGTRAP' || r.status === 134) {
       console.error(
         `  If it ran out of its JavaScript heap (${STEPS[step].node[0] ?? process.env.NODE_OPTIONS}), give it more: NODE_OPTIONS=--max-old-space-size=<MiB> npm run build`,
       );
