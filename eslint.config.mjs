@@ -1,5 +1,5 @@
 // ESLint: the recommended rules of ESLint, typescript-eslint and React's hooks, Docusaurus' own plugin, and Prettier's
-// switch-off of formatting rules (Prettier formats: prettier.config.mjs). `npm run lint` runs it with Prettier.
+// switch-off of formatting rules (Prettier formats: prettier.config.mjs). `npm run lint` runs it (`lint:code`), then Prettier (`lint:format`).
 import js from '@eslint/js';
 import docusaurus from '@docusaurus/eslint-plugin';
 import prettier from 'eslint-config-prettier';
