@@ -12,6 +12,14 @@ import {freePort} from './serve-build';
 import {cachedBundle} from './spec-bundle-cache';
 
 /**
+ * The combined spec of openapi/ as it is now, the one the mock serves (`.yaml`; `.json`, the same document): the
+ * shared bundle of tools/spec-bundle-cache.ts, made again only when what bundling reads has changed.
+ */
+export async function currentCombinedSpec(siteDir: string, ext: 'yaml' | 'json' = 'yaml'): Promise<string> {
+  return path.join(await cachedBundle(siteDir), `${COMBINED_SPEC}.${ext}`);
+}
+
+/**
  * Runs `prism mock` on 127.0.0.1:port. `detached` puts it in a process group of its own, so that killing the
  * group also stops the worker process Prism forks.
  */
@@ -59,7 +67,7 @@ export interface MockServer {
  * at once never rewrite each other's bundle) on a free port and resolves once it answers.
  */
 export async function start(siteDir: string, options: {spec?: string; port?: number} = {}): Promise<MockServer> {
-  const spec = options.spec ?? path.join(await cachedBundle(siteDir), `${COMBINED_SPEC}.yaml`);
+  const spec = options.spec ?? (await currentCombinedSpec(siteDir));
   if (!fs.existsSync(spec)) throw new Error(`${spec}: no such spec to mock`);
   const port = options.port ?? (await freePort());
   const child = spawnPrism(siteDir, spec, port, {detached: true});

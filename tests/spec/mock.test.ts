@@ -2,12 +2,9 @@
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {COMBINED_SPEC} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
-import {waitUntilAnswering} from '../../tools/mock-server';
-import {cachedBundle} from '../../tools/spec-bundle-cache';
+import {currentCombinedSpec, waitUntilAnswering} from '../../tools/mock-server';
 import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
 import {freePort} from '../../tools/serve-build';
 
@@ -33,8 +30,8 @@ before(async () => {
   mock.stdout?.on('data', (d) => (log += d));
   mock.stderr?.on('data', (d) => (log += d));
   await waitUntilAnswering(base, mock, () => log);
-  // The combined spec the mock serves: openapi/ as it is now, bundled once per change (tools/spec-bundle-cache.ts).
-  spec = JSON.parse(fs.readFileSync(path.join(await cachedBundle(SITE_ROOT), `${COMBINED_SPEC}.json`), 'utf8'));
+  // The combined spec the mock serves: openapi/ as it is now.
+  spec = JSON.parse(fs.readFileSync(await currentCombinedSpec(SITE_ROOT, 'json'), 'utf8'));
   validate = specValidator(spec);
 });
 after(() => {
