@@ -37,10 +37,10 @@ test('a bundling process out of its JavaScript heap fails the build, naming the 
 test('a bundling process that V8 stops with a trap (a failed check of its own near the heap limit) gets the same hint', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-trap-'));
   try {
-    // The step process (docusaurus.mjs, not the script that runs it) is stopped as V8 stops it when one of its checks
-    // fails: SIGTRAP, before it bundles anything.
+    // The step process (any process but the script that runs the steps) is stopped as V8 stops it when one of its
+    // checks fails: SIGTRAP, before it bundles anything.
     const trap = path.join(out, 'trap.cjs');
-    fs.writeFileSync(trap, "if (/docusaurus\\.mjs$/.test(process.argv[1] ?? '')) process.kill(process.pid, 'SIGTRAP');\n");
+    fs.writeFileSync(trap, "if (!/scripts[\\\\/]docusaurus-build\\.mjs$/.test(process.argv[1] ?? '')) process.kill(process.pid, 'SIGTRAP');\n");
     const r = spawnSync(process.execPath, ['scripts/docusaurus-build.mjs', '--step', 'bundle', '--out-dir', path.join(out, 'build')], {
       cwd: SITE_ROOT,
       encoding: 'utf8',
