@@ -7,7 +7,7 @@
  * 2. Copies the working tree (tracked and untracked files git does not ignore) to a scratch folder, sets every
  *    declared `@docusaurus/*` package to `<version>`, and overrides every installed one to it, so the OpenAPI plugin's
  *    and theme's `^3` ranges cannot pull a Docusaurus 3 package back in; installs afresh (no lock file).
- * 3. Runs the upstream contracts there (tests/spec/upstream-contracts.test.ts: which of our assumptions the canary
+ * 3. Runs the upstream contracts there (tests/spec/one-process/upstream-contracts.test.ts: which of our assumptions the canary
  *    breaks), then, unless `--no-fast`, the fast tier (`npm run test:spec`, in the scratch copy committed to a
  *    throwaway git repository, since some tests read the tree through git), builds (`npm run build`) and, unless
  *    `--no-site`, runs the site tier on that build.
@@ -125,7 +125,8 @@ function main(): number {
   git('commit', '-q', '-m', `scratch copy on ${version}`);
   // Which of our assumptions the canary breaks (src/upstream/contracts.yaml), before the build says how it fails.
   const contractsOk =
-    installedOk && step('upstream contracts', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=dot', 'tests/spec/upstream-contracts.test.ts']);
+    installedOk &&
+    step('upstream contracts', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=dot', 'tests/spec/one-process/upstream-contracts.test.ts']);
   const fastOk = !installedOk || args.includes('--no-fast') || step('fast tier', 'npm', ['run', 'test:spec']);
   const ok =
     installedOk &&

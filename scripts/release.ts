@@ -3,7 +3,7 @@
  * release.json with today's date, changes.json from the previous release). Refuses when the spec does not lint,
  * when X.Y.Z is not greater than the latest release, or when breaking changes need a major version it lacks.
  * `npm run release -- --rerecord` writes every release's changes.json again from the snapshots (after a change of
- * the classification rules), for tests/spec/release.test.ts to accept them.
+ * the classification rules), for tests/spec/one-process/release.test.ts to accept them.
  */
 import {SITE_ROOT} from '../tools/cli';
 import {cutRelease, ReleaseError, rerecordReleases} from '../tools/spec-diff/release';

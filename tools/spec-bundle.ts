@@ -28,7 +28,7 @@ const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !
 /**
  * The servers marked `x-internal: true` (the local mock of `npm run mock`) removed, at the root, on path items and on
  * operations: the API pages offer the mock from the roots, but the downloads are the API integrators call, and an
- * `http://` server in them fails the OWASP ruleset (tests/spec/owasp.test.ts).
+ * `http://` server in them fails the OWASP ruleset (tests/spec/one-process/owasp.test.ts).
  */
 export function withoutInternalServers(doc: Doc): Doc {
   const strip = (node: Doc) => {

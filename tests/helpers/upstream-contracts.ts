@@ -1,6 +1,6 @@
 /**
  * The register of the seam, src/upstream/contracts.yaml (its header says what each check means), read and made into
- * checks against a package reader: tests/spec/upstream-contracts.test.ts runs them on the installed packages, and on
+ * checks against a package reader: tests/spec/one-process/upstream-contracts.test.ts runs them on the installed packages, and on
  * copies with one assumption broken on purpose; tests/spec/upstream-reliances.test.ts reads the `where` lists.
  */
 import crypto from 'node:crypto';

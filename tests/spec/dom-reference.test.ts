@@ -3,7 +3,7 @@
  * on fixture HTML laid out as tools/reference/html.tsx writes it: tabs (selection, the panel shown, the keyboard,
  * scroll buttons), deferred panels and `<details>` bodies filled when first shown, components shown apart loaded
  * when opened (their ids kept unique), in-reference links, and the alert when something fails to load. The same
- * module on real fixture specs in Chromium: tests/spec/reference-dom.test.ts.
+ * module on real fixture specs in Chromium: tests/spec/one-process/reference-dom.test.ts.
  */
 import {settle} from '../helpers/dom';
 import assert from 'node:assert/strict';

@@ -273,7 +273,7 @@ describe('the cURL samples of each page, run in order against the mock', () => {
 });
 
 test('the TypeScript samples of every page type-check against the published types, in one strict tsc run', async () => {
-  // Inside the site, so that openapi-fetch and @types/node resolve from its node_modules (as tests/spec/typed-samples.test.ts).
+  // Inside the site, so that openapi-fetch and @types/node resolve from its node_modules (as tests/spec/one-process/typed-samples.test.ts).
   const dir = path.join(SITE_ROOT, '.tmp', `workflow-pages-${process.pid}`);
   fs.rmSync(dir, {recursive: true, force: true});
   try {

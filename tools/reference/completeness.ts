@@ -5,8 +5,8 @@
  * shown apart is checked in its own HTML and its own copy (the page and the copy load or link it one click away).
  * Recursion is listed once, and a named schema whose fields were listed already is not required again (the copy
  * points back to it; the page repeats it). Every link of the model leads to an element a reader can reach from it.
- * Run by `npm test` on the portal's spec (tests/spec/reference-spec.test.ts), on fixtures of every shape
- * (tests/spec/reference-model.test.ts), and by `npm run bench:corpus` on the built pages of real specs.
+ * Run by `npm test` on the portal's spec (tests/spec/one-process/reference-spec.test.ts), on fixtures of every shape
+ * (tests/spec/one-process/reference-model.test.ts), and by `npm run bench:corpus` on the built pages of real specs.
  */
 import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
 import type {ApiDocument} from '../openapi/document';

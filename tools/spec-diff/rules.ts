@@ -2,7 +2,7 @@
  * Every rule the gate applies, by id: how each kind of change is classified, and the policy that decides which
  * breaking changes may ship. docs/api/versioning.md states them for integrators: each list item of its policy
  * sections starts with a statement of policy-statements.yaml in bold, which names the rules it stands for, and
- * tests/spec/spec-diff-policy-page.test.ts checks that the page states exactly these, each under the heading of its
+ * tests/spec/one-process/spec-diff-policy-page.test.ts checks that the page states exactly these, each under the heading of its
  * kind; the case tests (tests/fixtures/diff/) check that each classification rule is applied.
  */
 import type {ChangeKind} from '../../src/data/spec-changes';

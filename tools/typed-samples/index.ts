@@ -4,7 +4,7 @@
  * every other code sample (tools/api-pages/code-samples.ts shows it as the TypeScript tab): its path template, its
  * path parameters, required query parameters and required headers with the values the example request uses
  * (tools/reference/request.ts), and its JSON request body example, all checked by the compiler against the spec
- * (tests/spec/typed-samples.test.ts type-checks every sample and every ```ts block of the docs).
+ * (tests/spec/one-process/typed-samples.test.ts type-checks every sample and every ```ts block of the docs).
  */
 import {documentOf} from '../openapi/document';
 import type {Json} from '../openapi/json';

@@ -10,7 +10,7 @@
  * - a link to a place of the reference (`#id`: a recursive schema's link to its expansion) opens the tabs and
  *   `<details>` around its target, loading what they hold, and scrolls to it.
  * No React: the page's HTML is the reference, and this only changes what is shown. Unit-tested in a DOM
- * (tests/spec/dom-reference.test.ts), in a browser on fixture specs (tests/spec/reference-dom.test.ts) and on the
+ * (tests/spec/dom-reference.test.ts), in a browser on fixture specs (tests/spec/one-process/reference-dom.test.ts) and on the
  * built pages (tests/site/api-page.test.ts).
  */
 import {COMPONENT_FILE_ATTRIBUTE, DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../data/static-reference';

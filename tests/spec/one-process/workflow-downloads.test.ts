@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {parse} from 'yaml';
-import {API_SPECS} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
-import {cachedBundle} from '../../tools/spec-bundle-cache';
-import {publishWorkflows, WORKFLOW_ARTEFACT_FOLDER, workflowDownloadPath} from '../../tools/workflows/publish';
-import {parseOperationId, workflowFiles, workflowIdOfFile, type ArazzoDocument} from '../../tools/workflows/workflows';
+import {API_SPECS} from '../../../src/data/api-table';
+import {SITE_ROOT} from '../../../tools/cli';
+import {cachedBundle} from '../../../tools/spec-bundle-cache';
+import {publishWorkflows, WORKFLOW_ARTEFACT_FOLDER, workflowDownloadPath} from '../../../tools/workflows/publish';
+import {parseOperationId, workflowFiles, workflowIdOfFile, type ArazzoDocument} from '../../../tools/workflows/workflows';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-workflow-downloads-'));
 after(() => fs.rmSync(scratch, {recursive: true, force: true}));

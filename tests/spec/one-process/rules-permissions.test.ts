@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {SITE_ROOT} from '../../tools/cli';
-import {lintSpec} from '../../tools/spec-lint';
-import {expectMarks, lintWithRules, projectRules, reported} from '../helpers/redocly-rules';
+import {SITE_ROOT} from '../../../tools/cli';
+import {lintSpec} from '../../../tools/spec-lint';
+import {expectMarks, lintWithRules, projectRules, reported} from '../../helpers/redocly-rules';
 
 const RULE = 'rule/operation-403-declared';
 const FIXTURE = 'tests/fixtures/rules/permissions/operation-403-declared.yaml';

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {before, test} from 'node:test';
 import {parse} from 'yaml';
-import {API_SPECS} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
-import {OWASP_RULESET, owaspProblems, type SpectralProblem} from '../../tools/owasp/spectral';
-import {cachedBundle} from '../../tools/spec-bundle-cache';
+import {API_SPECS} from '../../../src/data/api-table';
+import {SITE_ROOT} from '../../../tools/cli';
+import {OWASP_RULESET, owaspProblems, type SpectralProblem} from '../../../tools/owasp/spectral';
+import {cachedBundle} from '../../../tools/spec-bundle-cache';
 
 let problems: SpectralProblem[] = [];
 

@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
-import {SITE_ROOT} from '../../tools/cli';
-import {DEFAULT_RATE_LIMIT, specFacts} from '../../tools/spec-tables/spec-facts';
-import {projectRules, ruleBlockTests} from '../helpers/redocly-rules';
+import {SITE_ROOT} from '../../../tools/cli';
+import {DEFAULT_RATE_LIMIT, specFacts} from '../../../tools/spec-tables/spec-facts';
+import {projectRules, ruleBlockTests} from '../../helpers/redocly-rules';
 
 const RULES = ['rule/rate-limits-declared', 'rule/rate-limits-shape', 'rule/rate-limit-known', 'rule/rate-limit-withdrawals'];
 const BLOCK_TITLE = '# Rate limits (issue #27)';

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from '@babel/parser';
-import {pagesApartKey, pagesApartPlaceholder} from '../../src/upstream/operation-entries/routes';
-import {routeTableWithout} from '../../src/upstream/operation-entries/route-table';
+import {pagesApartKey, pagesApartPlaceholder} from '../../../src/upstream/operation-entries/routes';
+import {routeTableWithout} from '../../../src/upstream/operation-entries/route-table';
 
 const OP = '/docs/api/crypto/wallet/withdraw';
 const OP2 = '/docs/api/crypto/wallet/list';

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import {SITE_ROOT} from '../../tools/cli';
-import {brokenCopy} from '../helpers/broken-copy';
-import {CONTRACTS_FILE, readContracts, type ReadUpstream} from '../helpers/upstream-contracts';
+import {SITE_ROOT} from '../../../tools/cli';
+import {brokenCopy} from '../../helpers/broken-copy';
+import {CONTRACTS_FILE, readContracts, type ReadUpstream} from '../../helpers/upstream-contracts';
 
 const CONTRACTS = readContracts();
 

@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {API_SPECS} from '../../src/data/api-table';
-import {RELEASES_DIR} from '../../src/data/spec-changes';
-import {ASYNCAPI_FILE} from '../../tools/asyncapi';
-import {SITE_ROOT} from '../../tools/cli';
-import {scratchSite} from '../../tools/scratch-site';
-import {listReleases, loadRelease, loadReleaseChanges, loadWorkingSpec} from '../../tools/spec-diff';
-import {runGate} from '../../tools/spec-diff/gate';
-import {cutRelease, recordedChanges, ReleaseError} from '../../tools/spec-diff/release';
-import {RELEASE_ASYNCAPI} from '../../tools/spec-diff/snapshots';
+import {API_SPECS} from '../../../src/data/api-table';
+import {RELEASES_DIR} from '../../../src/data/spec-changes';
+import {ASYNCAPI_FILE} from '../../../tools/asyncapi';
+import {SITE_ROOT} from '../../../tools/cli';
+import {scratchSite} from '../../../tools/scratch-site';
+import {listReleases, loadRelease, loadReleaseChanges, loadWorkingSpec} from '../../../tools/spec-diff';
+import {runGate} from '../../../tools/spec-diff/gate';
+import {cutRelease, recordedChanges, ReleaseError} from '../../../tools/spec-diff/release';
+import {RELEASE_ASYNCAPI} from '../../../tools/spec-diff/snapshots';
 
 const ACCOUNT = 'openapi/components/schemas/Account.yaml';
 /** The latest real release, and the next two minor versions after it (the scratch site cuts them). */

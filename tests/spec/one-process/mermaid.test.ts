@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
-import remarkMermaidSvg, {altText} from '../../src/plugins/mermaid/remark-mermaid-svg';
-import {SITE_ROOT} from '../../tools/cli';
+import remarkMermaidSvg, {altText} from '../../../src/plugins/mermaid/remark-mermaid-svg';
+import {SITE_ROOT} from '../../../tools/cli';
 
 // @mdx-js/mdx (the compiler Docusaurus uses) is ESM-only: imported, not required.
 const compile: typeof import('@mdx-js/mdx').compile = async (...args) => (await import('@mdx-js/mdx')).compile(...args);

@@ -11,14 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {stringify} from 'yaml';
-import {RELEASES_DIR, type SpecChange} from '../../src/data/spec-changes';
-import {operationHistory, releaseBadges, releasesOf, type PageOperation} from '../../src/plugins/changelog/release-badges';
-import {SITE_ROOT} from '../../tools/cli';
-import {changelogEntries, UNRELEASED} from '../../src/plugins/changelog/entries';
-import {changelogPosts} from '../../src/plugins/changelog/posts';
-import {ReleaseError} from '../../src/plugins/changelog/releases';
-import {diffSpecs, listReleases, loadRelease, type SpecSnapshot} from '../../tools/spec-diff';
-import {loadOperations} from '../../tools/spec-model';
+import {RELEASES_DIR, type SpecChange} from '../../../src/data/spec-changes';
+import {operationHistory, releaseBadges, releasesOf, type PageOperation} from '../../../src/plugins/changelog/release-badges';
+import {SITE_ROOT} from '../../../tools/cli';
+import {changelogEntries, UNRELEASED} from '../../../src/plugins/changelog/entries';
+import {changelogPosts} from '../../../src/plugins/changelog/posts';
+import {ReleaseError} from '../../../src/plugins/changelog/releases';
+import {diffSpecs, listReleases, loadRelease, type SpecSnapshot} from '../../../tools/spec-diff';
+import {loadOperations} from '../../../tools/spec-model';
 
 type Operation = PageOperation & {summary?: string; description?: string; parameters?: {name?: string}[]};
 interface Spec {

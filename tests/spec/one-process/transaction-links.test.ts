@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import {before, test} from 'node:test';
-import {API_SPECS, specPath} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
-import type {ApiDocument} from '../../tools/openapi/document';
-import {isObject, type Json} from '../../tools/openapi/json';
-import {loadApi} from '../../tools/openapi/load';
-import {childPointer} from '../../tools/openapi/pointer';
+import {API_SPECS, specPath} from '../../../src/data/api-table';
+import {SITE_ROOT} from '../../../tools/cli';
+import type {ApiDocument} from '../../../tools/openapi/document';
+import {isObject, type Json} from '../../../tools/openapi/json';
+import {loadApi} from '../../../tools/openapi/load';
+import {childPointer} from '../../../tools/openapi/pointer';
 
 /** The links each transaction type carries (Transaction.yaml's descriptions of `withdrawal_id` and `wallet_id`). */
 const LINKS: Record<string, {withdrawal_id: boolean; wallet_id: boolean}> = {

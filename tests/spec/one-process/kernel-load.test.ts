@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {loadFreshApi, SpecLoadError} from '../../tools/openapi/load';
+import {loadFreshApi, SpecLoadError} from '../../../tools/openapi/load';
 
 let dir: string;
 /** Writes `file`; `earlier`: dated a minute ago (a bundle that read a file written a moment before is made again). */

@@ -7,14 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import {before, test} from 'node:test';
-import {API_SPECS, specPath} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
-import {loadApi} from '../../tools/openapi/load';
-import {buildOperationModel} from '../../tools/reference/build';
-import {linkProblems, lostRows, type Renderings} from '../../tools/reference/completeness';
-import {renderReferenceHtml} from '../../tools/reference/html';
-import {operationMarkdown} from '../../tools/reference/markdown';
-import type {OperationModel} from '../../tools/reference/model';
+import {API_SPECS, specPath} from '../../../src/data/api-table';
+import {SITE_ROOT} from '../../../tools/cli';
+import {loadApi} from '../../../tools/openapi/load';
+import {buildOperationModel} from '../../../tools/reference/build';
+import {linkProblems, lostRows, type Renderings} from '../../../tools/reference/completeness';
+import {renderReferenceHtml} from '../../../tools/reference/html';
+import {operationMarkdown} from '../../../tools/reference/markdown';
+import type {OperationModel} from '../../../tools/reference/model';
 
 const models: OperationModel[] = [];
 const pages = new Map<string, {renderings: Renderings; htmlProblems: string[]}>();

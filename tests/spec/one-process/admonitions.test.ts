@@ -12,8 +12,8 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
-import {GENERATED_DIR} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
+import {GENERATED_DIR} from '../../../src/data/api-table';
+import {SITE_ROOT} from '../../../tools/cli';
 
 const CONTENT_DIRS = ['docs', 'blog'];
 const generated = path.join(SITE_ROOT, GENERATED_DIR);

@@ -15,9 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {LineCounter, parseDocument, type Document} from 'yaml';
-import {OPENAPI_DIR, specPath} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
-import {resolveSourceValue} from '../../tools/openapi/source-values';
+import {OPENAPI_DIR, specPath} from '../../../src/data/api-table';
+import {SITE_ROOT} from '../../../tools/cli';
+import {resolveSourceValue} from '../../../tools/openapi/source-values';
 
 type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
 type Obj = {[key: string]: Json};

@@ -9,13 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {fromMarkdown} from 'mdast-util-from-markdown';
-import {COMBINED_SPEC} from '../../src/data/api-table';
-import {SITE_ROOT} from '../../tools/cli';
-import {typecheckSamples} from '../helpers/typecheck';
-import {docPages} from '../../tools/doc-requests';
-import {loadOperations} from '../../tools/spec-model';
-import {cachedBundle} from '../../tools/spec-bundle-cache';
-import {typedSamples, TYPES_MODULE, type TypedSample} from '../../tools/typed-samples';
+import {COMBINED_SPEC} from '../../../src/data/api-table';
+import {SITE_ROOT} from '../../../tools/cli';
+import {typecheckSamples} from '../../helpers/typecheck';
+import {docPages} from '../../../tools/doc-requests';
+import {loadOperations} from '../../../tools/spec-model';
+import {cachedBundle} from '../../../tools/spec-bundle-cache';
+import {typedSamples, TYPES_MODULE, type TypedSample} from '../../../tools/typed-samples';
 
 // Inside the site, so that openapi-fetch and @types/node resolve from its node_modules.
 const dir = path.join(SITE_ROOT, '.tmp', `typed-samples-${process.pid}`);

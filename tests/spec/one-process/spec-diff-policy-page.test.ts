@@ -3,17 +3,17 @@
  * starts with a statement of tools/spec-diff/policy-statements.yaml in bold, under the heading of its kind;
  * together the statements stand for every rule id of the gate exactly once, with the kind the classifier gives it.
  * (That each classification rule is applied is tests/spec/spec-diff-cases.test.ts's; the policy rules are
- * exercised by tests/spec/release.test.ts and enforced in redocly.yaml, checked here.)
+ * exercised by tests/spec/one-process/release.test.ts and enforced in redocly.yaml, checked here.)
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
-import {SITE_ROOT} from '../../tools/cli';
-import {policyStatements, POLICY_STATEMENTS_FILE} from '../../tools/spec-diff/policy-statements';
-import {brokenCopy} from '../helpers/broken-copy';
-import {ALL_RULES, CLASSIFICATION_RULES, POLICY_RULES, type ClassificationRuleId} from '../../tools/spec-diff/rules';
+import {SITE_ROOT} from '../../../tools/cli';
+import {policyStatements, POLICY_STATEMENTS_FILE} from '../../../tools/spec-diff/policy-statements';
+import {brokenCopy} from '../../helpers/broken-copy';
+import {ALL_RULES, CLASSIFICATION_RULES, POLICY_RULES, type ClassificationRuleId} from '../../../tools/spec-diff/rules';
 
 const PAGE = 'docs/api/versioning.md';
 const POLICY_STATEMENTS = policyStatements();

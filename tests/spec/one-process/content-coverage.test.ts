@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {SITE_ROOT} from '../../tools/cli';
-import {checkCompleteness, renderFromDisk} from '../../tools/content/completeness';
-import {checkDerivedLists} from '../../tools/content/derived-lists';
-import {EVENT_OWNER, OPERATION_OWNERS, STATUS_OWNERS} from '../../tools/content/owners';
-import {renderPage} from '../../tools/content/rendered';
-import {checkSpecCoverage} from '../../tools/content/spec-coverage';
-import {checkSteps, SEQUENCE_PAGES} from '../../tools/content/step-connection';
-import {specFacts} from '../../tools/spec-tables/spec-facts';
+import {SITE_ROOT} from '../../../tools/cli';
+import {checkCompleteness, renderFromDisk} from '../../../tools/content/completeness';
+import {checkDerivedLists} from '../../../tools/content/derived-lists';
+import {EVENT_OWNER, OPERATION_OWNERS, STATUS_OWNERS} from '../../../tools/content/owners';
+import {renderPage} from '../../../tools/content/rendered';
+import {checkSpecCoverage} from '../../../tools/content/spec-coverage';
+import {checkSteps, SEQUENCE_PAGES} from '../../../tools/content/step-connection';
+import {specFacts} from '../../../tools/spec-tables/spec-facts';
 
 const facts = specFacts(SITE_ROOT);
 

@@ -4,7 +4,7 @@
  * and must report exactly its own id, at the file and line the fixture marks with `# expect: <rule id>`. A fixture
  * that follows every rule, and the real spec, pass.
  */
-import {ruleBlockTests} from '../helpers/redocly-rules';
+import {ruleBlockTests} from '../../helpers/redocly-rules';
 
 const RULES = [
   'rule/string-bounded',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {test} from 'node:test';
-import {SITE_ROOT} from '../../tools/cli';
+import {SITE_ROOT} from '../../../tools/cli';
 
 interface Vector {
   name: string;

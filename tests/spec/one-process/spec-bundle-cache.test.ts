@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
-import {SITE_ROOT} from '../../tools/cli';
-import {bundleInputsHash, cachedBundle, makeOnce} from '../../tools/spec-bundle-cache';
+import {SITE_ROOT} from '../../../tools/cli';
+import {bundleInputsHash, cachedBundle, makeOnce} from '../../../tools/spec-bundle-cache';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundle-cache-'));
 after(() => fs.rmSync(scratch, {recursive: true, force: true}));

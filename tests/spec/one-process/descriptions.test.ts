@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {isScalar, LineCounter, parseAllDocuments, visit} from 'yaml';
-import {SITE_ROOT} from '../../tools/cli';
+import {SITE_ROOT} from '../../../tools/cli';
 
 const HTML_TAG = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i;
 const PROSE_KEYS = new Set(['description', 'summary']);
