@@ -37,8 +37,11 @@ export interface LighthouseResult {
   performanceRuns?: number[];
 }
 
-/** One Lighthouse run in its own process (async: the build is served from this process, which must stay responsive). */
-export async function lighthouse(origin: string, route: string, throttling: Throttling, file: string): Promise<LighthouseResult> {
+/**
+ * One Lighthouse run in its own process (async: the build is served from this process, which must stay responsive):
+ * its numbers; lighthouseRuns writes the `metrics` shown, of the median.
+ */
+async function lighthouse(origin: string, route: string, throttling: Throttling, file: string): Promise<LighthouseResult> {
   const cli = path.join(SITE_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [
     cli,
@@ -70,7 +73,7 @@ export async function lighthouse(origin: string, route: string, throttling: Thro
   const lhr = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     runtimeError?: {code: string; message: string};
     categories: Record<string, {score: number | null}>;
-    audits: Record<string, {displayValue?: string; numericValue?: number; errorMessage?: string; details?: {items?: {url?: string}[]}}>;
+    audits: Record<string, {numericValue?: number; errorMessage?: string; details?: {items?: {url?: string}[]}}>;
   };
   if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   // A metric Lighthouse could not compute leaves the performance score empty: say which and why.
@@ -81,7 +84,6 @@ export async function lighthouse(origin: string, route: string, throttling: Thro
     if (typeof score === 'number') result.scores[c] = Math.round(score * 100);
   }
   for (const [id, label] of LH_METRICS) {
-    result.metrics[label] = lhr.audits[id]?.displayValue ?? '–';
     const value = lhr.audits[id]?.numericValue;
     if (typeof value === 'number') result.values[label] = value;
   }
@@ -92,11 +94,12 @@ export async function lighthouse(origin: string, route: string, throttling: Thro
   return result;
 }
 
-const median = (values: number[]): number | undefined => {
-  const sorted = [...values].sort((a, b) => a - b);
+/** The median of what `value` gives for each item that has it (undefined when none has). */
+function medianOf<T>(items: T[], value: (item: T) => number | undefined): number | undefined {
+  const sorted = items.flatMap((item) => value(item) ?? []).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length === 0 ? undefined : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+}
 
 /** A metric's value as Lighthouse displays it: seconds to a tenth, TBT to 10 ms, CLS to three decimals. */
 function displayValue(label: (typeof LH_METRICS)[number][1], value: number): string {
@@ -118,25 +121,29 @@ export async function lighthouseRuns(label: string, origin: string, route: strin
     runs.push(await lighthouse(origin, route, throttling, file));
   }
   const ok = runs.filter((r) => typeof r.scores.performance === 'number');
-  const result: LighthouseResult = {...(ok[0] ?? runs[0]), scores: {}, metrics: {}, values: {}};
-  for (const c of LH_CATEGORIES) {
-    const m = median(ok.flatMap((r) => (r.scores[c] === undefined ? [] : [r.scores[c]])));
-    if (m !== undefined) result.scores[c] = Math.round(m);
-  }
-  for (const [, metric] of LH_METRICS) {
-    const m = median(ok.flatMap((r) => (r.values[metric] === undefined ? [] : [r.values[metric]])));
-    result.metrics[metric] = m === undefined ? '–' : displayValue(metric, m);
-    if (m !== undefined) result.values[metric] = m;
-  }
-  return {
-    ...result,
-    domElements: median(ok.flatMap((r) => (r.domElements === undefined ? [] : [r.domElements]))),
-    performanceRuns: runs.map((r) => r.scores.performance ?? NaN),
+  const result: LighthouseResult = {
+    route,
+    throttling,
+    scores: {},
+    metrics: {},
+    values: {},
+    domElements: medianOf(ok, (r) => r.domElements),
     external: [...new Set(runs.flatMap((r) => r.external))],
+    performanceRuns: runs.map((r) => r.scores.performance ?? NaN),
     error:
       runs
         .map((r) => r.error)
         .filter(Boolean)
         .join('; ') || undefined,
   };
+  for (const c of LH_CATEGORIES) {
+    const m = medianOf(ok, (r) => r.scores[c]);
+    if (m !== undefined) result.scores[c] = Math.round(m);
+  }
+  for (const [, metric] of LH_METRICS) {
+    const m = medianOf(ok, (r) => r.values[metric]);
+    result.metrics[metric] = m === undefined ? '–' : displayValue(metric, m);
+    if (m !== undefined) result.values[metric] = m;
+  }
+  return result;
 }
