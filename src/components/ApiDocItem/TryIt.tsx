@@ -3,8 +3,8 @@
  * Request/Response/Authorization forms and the operation's try-it file (its parameters and body as JSON Schema, its
  * Postman request: tools/api-pages/try-it.ts) are only downloaded when the visitor opens the panel (or points at the
  * button, to start early). It sits last in the right column, so opening it moves nothing that is already on screen
- * (the endpoint line's server changes when the panel arrives if the visitor chose another one earlier: ApiPage
- * restores it then). If its code or its file fails to download (offline, a deploy replaced the chunk), the panel says
+ * (the endpoint line's server changes when the panel arrives if the visitor chose another one earlier: the panel
+ * puts it back and reports it, `onServer`). If its code or its file fails to download (offline, a deploy replaced the chunk), the panel says
  * so and offers Retry, which downloads them again; the rest of the page stays as it is.
  */
 import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
@@ -12,6 +12,7 @@ import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {TRY_IT_URL} from '@site/src/data/static-reference';
 import type {Operation} from '@site/src/data/operation';
+import type {EndpointServer} from '@site/src/upstream/ejected/endpoint-server';
 
 const loadPanel = () => import('./TryItPanel');
 
@@ -21,8 +22,8 @@ async function loadOperation(url: string): Promise<Operation> {
   return (await response.json()) as Operation;
 }
 
-/** `onLoaded` gets the whole operation before the panel first renders (ApiPage makes its store from it). */
-export default function TryIt({api, file, onLoaded}: {api: Operation; file?: string; onLoaded?: (api: Operation) => void}): ReactNode {
+/** `onServer` gets the server the panel's form selects, from the moment it opens (the endpoint line shows it). */
+export default function TryIt({api, file, onServer}: {api: Operation; file?: string; onServer?: (server: EndpointServer | undefined) => void}): ReactNode {
   const [open, setOpen] = useState(false);
   // A new lazy component per attempt: React.lazy keeps a failed import's error for good.
   const [attempt, setAttempt] = useState(0);
@@ -31,9 +32,8 @@ export default function TryIt({api, file, onLoaded}: {api: Operation; file?: str
     () =>
       lazy(async () => {
         const [panel, full] = await Promise.all([loadPanel(), file ? loadOperation(url) : Promise.resolve(api)]);
-        onLoaded?.(full);
         const Panel = panel.default;
-        return {default: () => <Panel api={full} />};
+        return {default: () => <Panel api={full} onServer={onServer} />};
       }),
     [attempt, url], // eslint-disable-line react-hooks/exhaustive-deps
   );

@@ -1,6 +1,8 @@
 // Ejected from docusaurus-theme-openapi-docs 5.2.0 because no wrapper can add the server URL its server render leaves
-// out (the page's store, src/components/ApiDocItem/ApiPage.tsx, holds the first server from the start, so the endpoint
-// line no longer grows on hydration); covered by tests/site/build.test.ts and tests/site/api-page.test.ts.
+// out: the server comes from ./endpoint-server.ts (the operation's first server from the server render on, so the
+// endpoint line does not grow on hydration; the try-it form's choice once the panel is open), not from the theme's
+// Redux store, which only the try-it panel's chunk loads. The two changes are marked `NovaRamp:`; covered by
+// tests/site/build.test.ts and tests/site/api-page.test.ts.
 /* ============================================================================
  * Copyright (c) Palo Alto Networks
  *
@@ -8,9 +10,10 @@
  * LICENSE file in the root directory of this source tree.
  * ========================================================================== */
 
-import React from "react";
+import React, { useContext } from "react";
 
-import { useTypedSelector } from "@theme/ApiItem/hooks";
+// NovaRamp: the server from our context, not the theme's store (`@theme/ApiItem/hooks`).
+import { EndpointServerContext } from "./endpoint-server";
 
 function colorForMethod(method: string) {
   switch (method.toLowerCase()) {
@@ -40,7 +43,8 @@ export interface Props {
 }
 
 function MethodEndpoint({ method, path, context }: Props) {
-  let serverValue = useTypedSelector((state: any) => state.server.value);
+  // NovaRamp: was useTypedSelector((state: any) => state.server.value).
+  let serverValue: any = useContext(EndpointServerContext);
   let serverUrlWithVariables = "";
 
   const renderServerUrl = () => {

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI theme's components under the names Docusaurus gives them (`@theme/…`), typed from the files the theme
  * ships: it has .d.ts files beside its modules but declares no `@theme/…` module. Only the modules the site imports
- * (./page-store.ts, ./try-it.ts, ../ejected/MethodEndpoint.tsx, the operation page); contract 'theme modules of
+ * (./page-layout.ts, ./try-it.ts); contract 'theme modules of
  * the operation page'.
  */
 declare module '@theme/ApiExplorer/Authorization/slice' {
@@ -28,12 +28,6 @@ declare module '@theme/ApiExplorer/SecuritySchemes' {
 declare module '@theme/ApiItem/Layout' {
   export {default} from 'docusaurus-theme-openapi-docs/lib/theme/ApiItem/Layout';
 }
-declare module '@theme/ApiItem/hooks' {
-  export * from 'docusaurus-theme-openapi-docs/lib/theme/ApiItem/hooks';
-}
 declare module '@theme/ApiItem/store' {
   export * from 'docusaurus-theme-openapi-docs/lib/theme/ApiItem/store';
-}
-declare module '@theme/SchemaExpansion' {
-  export * from 'docusaurus-theme-openapi-docs/lib/theme/SchemaExpansion';
 }

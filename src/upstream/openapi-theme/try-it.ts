@@ -1,8 +1,14 @@
 /**
- * The OpenAPI theme's try-it components (src/components/ApiDocItem/TryItPanel.tsx, a chunk of its own, loaded on
- * use): theme-internal paths. A module apart from ./page-store.ts so that the page's chunk does not pull them in.
- * Contract 'theme modules of the operation page'.
+ * The OpenAPI theme's try-it panel (src/components/ApiDocItem/TryItPanel.tsx and ./try-it-store.ts there, a chunk of
+ * its own, loaded on use): its forms (authorization, parameters and body, response) and the Redux store they share,
+ * made as the theme's ApiItem makes it. Theme-internal paths. Contracts 'theme modules of the operation page' and
+ * 'try-it store'.
  */
 export {default as Request} from '@theme/ApiExplorer/Request';
 export {default as Response} from '@theme/ApiExplorer/Response';
 export {default as SecuritySchemes} from '@theme/ApiExplorer/SecuritySchemes';
+export {createAuth} from '@theme/ApiExplorer/Authorization/slice';
+export {createPersistenceMiddleware} from '@theme/ApiExplorer/persistenceMiddleware';
+export {setServer, setServerVariable} from '@theme/ApiExplorer/Server/slice';
+export {createStorage} from '@theme/ApiExplorer/storage-utils';
+export {createStoreWithState} from '@theme/ApiItem/store';
