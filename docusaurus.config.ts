@@ -23,7 +23,6 @@ import {RELEASES_DIR} from './src/data/spec-changes';
 import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
 import type * as ChangelogPlugin from './src/plugins/changelog';
 import type {OperationEntriesOptions} from './src/upstream/operation-entries';
-import type {PageWeightOptions} from './src/plugins/page-weight';
 import type {StaticCodeOptions} from './src/plugins/static-code';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
@@ -165,8 +164,6 @@ const config: Config = {
 
   plugins: [
     'docusaurus-plugin-sass',
-    // Keeps the OpenAPI theme's code on the API pages (why: in the plugin).
-    ['./src/plugins/page-weight/index.ts', {aliases: !without('page-aliases')} satisfies PageWeightOptions],
     // Keeps the build's memory flat as the API grows (why: in the plugin).
     [
       './src/plugins/bundler-memory/index.ts',

@@ -8,7 +8,9 @@
  *
  * Measured with `npm run bench -- --without-each` (README, "What each piece buys"): the Docusaurus `common` chunk
  * override, the ejected phone sidebar and the custom page template bought no JS and at most 3 Lighthouse points,
- * and were deleted. hydration-title and html-end-tags buy no speed: they stay for what they fix (the tab's title
+ * and were deleted; so were the page-weight aliases (crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism
+ * provided) once the try-it store left the operation pages' first visit: 1.9–2.5% of every page's JS, −1 to +2
+ * points. hydration-title and html-end-tags buy no speed: they stay for what they fix (the tab's title
  * during hydration, end tags for lenient HTML parsers), and are here so that stays measured.
  */
 export const WITHOUT_ENV = 'NOVARAMP_WITHOUT';
@@ -17,7 +19,6 @@ export const SPEED_PIECES = {
   'operation-entries': {what: 'operation pages out of the route table and sidebar data every page loads'},
   'three-process-build': {what: 'bundling and SSG in processes of their own (scripts/docusaurus-build.mjs)'},
   'bundler-memory': {what: "JSON exports tracked at the top level, the server bundle's shared chunks, gray-matter uncached (src/plugins/bundler-memory)"},
-  'page-aliases': {what: 'crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism provided (src/plugins/page-weight)'},
   'idle-prefetch': {what: "Docusaurus' link prefetch spread over idle time (src/client/idle-prefetch.ts)"},
   'hydration-title': {what: 'the server title held during hydration (src/plugins/hydration-title)'},
   'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)"},

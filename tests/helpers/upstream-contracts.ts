@@ -25,7 +25,6 @@ const FILE_CHECK = z.strictObject({
     .array(z.string().regex(/^[0-9a-f]{16}$/, '16 hex digits'))
     .min(1)
     .optional(),
-  calls: z.strictObject({pattern: z.string(), only: z.array(z.string()).min(1)}).optional(),
   names: z.strictObject({within: z.string(), pattern: z.string(), exactly: z.array(z.string()).min(1)}).optional(),
 });
 type FileCheck = z.infer<typeof FILE_CHECK>;
@@ -62,11 +61,6 @@ function checkFile(c: FileCheck, read: ReadUpstream): string | undefined {
   if (missing.length) return `${c.file} no longer has ${missing.join(', ')}`;
   if (c.copied && !c.copied.includes(sha(text)))
     return `${c.file} changed since it was copied (sha256 ${c.copied.join('… or ')}…, now ${sha(text)}…): copy it again, with our change, or add its digest once reviewed`;
-  if (c.calls) {
-    const called = groups(text, c.calls.pattern);
-    const other = [...new Set(called)].filter((name) => !c.calls!.only.includes(name));
-    if (called.length === 0 || other.length) return `${c.file} calls ${other.join(', ') || `no ${c.calls.only.join(', ')}`} (/${c.calls.pattern}/)`;
-  }
   if (c.names) {
     const found = groups(new RegExp(c.names.within).exec(text)?.[1] ?? '', c.names.pattern).sort();
     if (found.join() !== [...c.names.exactly].sort().join())

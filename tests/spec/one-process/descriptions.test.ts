@@ -1,6 +1,7 @@
 /**
- * The spec's prose is CommonMark without raw HTML: the try-it panel's Markdown (the OpenAPI theme's) runs without
- * rehype-raw (src/plugins/page-weight), and an HTML tag in a description would reach readers as text there. Reads
+ * The spec's prose is CommonMark without raw HTML, so that every rendering of it says the same: the reference keeps
+ * only what GitHub keeps of HTML (tools/reference/prose.ts), the try-it panel's Markdown (the OpenAPI theme's) all of
+ * it, and the Markdown copies, llms-full.txt and the MCP server hand it to agents as text. Reads
  * every `description` and `summary` string of openapi/ (comments are not prose), naming file:line.
  */
 import assert from 'node:assert/strict';
