@@ -1,6 +1,6 @@
 // Builds one entry the way a Docusaurus build does after a plugin's configureWebpack: the plugin's settings merged by
 // Docusaurus' own merge (applyConfigureWebpack, a private module: contract 'configureWebpack merge'), then compiled by
-// the Rspack @docusaurus/faster bundles. Used by tests/spec/one-bundle.test.ts, which runs this file with plain
+// the Rspack @docusaurus/faster bundles. Used by tests/spec/one-process/one-bundle.test.ts, which runs this file with plain
 // `node`: under tsx's CommonJS hook, Docusaurus 4's ESM-only dependencies (execa → unicorn-magic) fail to load.
 //
 //   node src/upstream/docusaurus-bundle.mjs '{"dir": …, "builds": [{"settings": {…}, "isServer": false}, …]}'

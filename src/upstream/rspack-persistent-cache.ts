@@ -1,6 +1,6 @@
 /**
  * Where Rspack keeps the persistent cache Docusaurus configures: `experiments.cache` on Rspack 1, `cache` on Rspack 2
- * (Docusaurus 4). Used by src/plugins/bundler-cache/cache-key.ts and tests/spec/bundler-cache.test.ts; contract 'persistent cache settings'.
+ * (Docusaurus 4). Used by src/plugins/bundler-cache/cache-key.ts and tests/spec/one-process/bundler-cache.test.ts; contract 'persistent cache settings'.
  */
 export type CacheSetting = boolean | {type: string; version?: string; buildDependencies?: string[]; storage?: {type: string; directory: string}};
 export type CompilerOptions = Record<string, unknown> & {cache?: CacheSetting; experiments?: {cache?: CacheSetting}};

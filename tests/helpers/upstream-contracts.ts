@@ -1,7 +1,7 @@
 /**
  * The register of the seam, src/upstream/contracts.yaml (its header says what each check means), read and made into
  * checks against a package reader: tests/spec/one-process/upstream-contracts.test.ts runs them on the installed packages, and on
- * copies with one assumption broken on purpose; tests/spec/upstream-reliances.test.ts reads the `where` lists.
+ * copies with one assumption broken on purpose; tests/spec/one-process/upstream-reliances.test.ts reads the `where` lists.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';

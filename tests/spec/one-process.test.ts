@@ -1,9 +1,9 @@
 /**
  * The files of tests/spec/one-process/ run in one Node process (`npm run test:spec:one-process`,
- * `--test-isolation=none`: modules and spec bundles loaded once, 41 → 30 s of CPU for those files), so none may leave
- * state another sees: no server, no DOM globals, no environment variable or working directory set, no module mocked,
- * React's production build not forced, no top-level hook that would run around every file's tests. A file that needs
- * any of that belongs in tests/spec/, where each file has a process of its own.
+ * `--test-isolation=none`: modules and spec bundles loaded once, 48 → 32 s of CPU for its 43 files), so none may leave
+ * state another sees: no server, no DOM globals (tests/helpers/dom included), no environment variable or working
+ * directory set, no module mocked, React's production build not forced, no top-level hook that would run around every
+ * file's tests. A file that needs any of that belongs in tests/spec/, where each file has a process of its own.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ const SHARED_STATE: [RegExp, string][] = [
   [/process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete\s+process\.env/, 'sets an environment variable'],
   [/process\.chdir\(/, 'changes the working directory'],
   [/\.listen\(|createServer\(|spawnPrism|startMock|['"]mock['"]/, 'starts a server'],
-  [/happy-dom|GlobalRegistrator|globalThis\.\w+\s*=[^=]/, 'sets globals'],
+  [/happy-dom|GlobalRegistrator|helpers\/dom|globalThis\.\w+\s*=[^=]/, 'sets globals'],
   [/mock\.(module|method|timers)/, 'mocks a module, a method or the timers'],
   [/production-react/, "forces React's production build"],
   [/^(beforeEach|afterEach)\(/m, 'has a top-level hook around every test'],
@@ -49,5 +49,6 @@ test('the check names the file and what it shares', () => {
     'y.test.ts: starts a server (createServer()',
     "y.test.ts: forces React's production build (production-react)",
   ]);
+  assert.deepEqual(sharedStateIn('w.test.ts', "import {settle} from '../../helpers/dom';"), ['w.test.ts: sets globals (helpers/dom)']);
   assert.deepEqual(sharedStateIn('z.test.ts', "test('reads process.env.HOME', () => assert.ok(process.env.HOME === '/root'));"), []);
 });

@@ -100,7 +100,7 @@ function withoutUnchangedItems(before: Json, after: Json): void {
  * Every difference between two OpenAPI documents, classified by api-smart-diff (paths are in `before`). The
  * library writes its normalised schemas back into the documents it compares, so it gets copies: a document
  * compared twice would otherwise differ from itself the second time. `whole` compares every item, unchanged ones
- * too: what leaving them out must equal (tests/spec/spec-diff-cases.test.ts compares both).
+ * too: what leaving them out must equal (tests/spec/one-process/spec-diff-cases.test.ts compares both).
  */
 export function compareOpenApi(before: unknown, after: unknown, {whole = false}: {whole?: boolean} = {}): RawDiff[] {
   const [b, a] = [structuredClone(before), structuredClone(after)];

@@ -4,7 +4,7 @@
  * with that step's samples as its workflow page has them (remark-workflow-steps.ts). The workflow is what CI runs
  * against the mock, so a guide's request and its journey cannot differ.
  *
- * The check (`npm run lint:api`, and tests/spec/workflow-guides.test.ts): every directive names a step that exists,
+ * The check (`npm run lint:api`, and tests/spec/one-process/workflow-guides.test.ts): every directive names a step that exists,
  * and no page copies a request a workflow covers: a hand-written `curl` request (tools/doc-requests.ts) shown
  * answering a 2xx, to an operation a workflow step calls with at least the query parameters, headers and body
  * fields the request sends, is reported with the steps to embed instead. A request that shows what no step does

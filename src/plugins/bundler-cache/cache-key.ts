@@ -1,6 +1,6 @@
 /**
  * The key of Rspack's persistent cache (node_modules/.cache/rspack, on in `npm start` and `npm run build`), so it
- * never serves modules built under another bundler configuration (tests/spec/bundler-cache.test.ts). The plugin of
+ * never serves modules built under another bundler configuration (tests/spec/one-process/bundler-cache.test.ts). The plugin of
  * this folder (./index.ts) adds the Rspack plugin below to both bundler configurations.
  *
  * Why: Rspack keys the cache by the `version` Docusaurus gives it (its own version and the theme aliases) and by

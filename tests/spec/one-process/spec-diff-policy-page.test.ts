@@ -2,7 +2,7 @@
  * docs/api/versioning.md states the rules the gate applies, and only those: each list item of its policy sections
  * starts with a statement of tools/spec-diff/policy-statements.yaml in bold, under the heading of its kind;
  * together the statements stand for every rule id of the gate exactly once, with the kind the classifier gives it.
- * (That each classification rule is applied is tests/spec/spec-diff-cases.test.ts's; the policy rules are
+ * (That each classification rule is applied is tests/spec/one-process/spec-diff-cases.test.ts's; the policy rules are
  * exercised by tests/spec/one-process/release.test.ts and enforced in redocly.yaml, checked here.)
  */
 import assert from 'node:assert/strict';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {run} from '../../tools/cli';
+import {run} from '../../../tools/cli';
 
 test('run keeps more than 1 MiB of output and the exit code', () => {
   const {status, output} = run(process.execPath, ['-e', "process.stdout.write('x'.repeat(3 * 1024 * 1024)); process.exitCode = 3"]);

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse, stringify} from 'yaml';
-import {bin, run, SITE_ROOT} from '../../tools/cli';
-import {stylishProblems} from '../helpers/redocly-rules';
+import {bin, run, SITE_ROOT} from '../../../tools/cli';
+import {stylishProblems} from '../../helpers/redocly-rules';
 
 const FIXTURES = 'tests/fixtures/diff/rules';
 const PREFIX = 'rule/deprecation-';

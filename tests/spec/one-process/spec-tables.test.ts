@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {parse} from 'yaml';
-import remarkSpecTables, {specFileParses, type MdNode} from '../../tools/spec-tables/remark-spec-tables';
-import {SITE_ROOT} from '../../tools/cli';
-import {specFacts} from '../../tools/spec-tables/spec-facts';
-import {readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
+import remarkSpecTables, {specFileParses, type MdNode} from '../../../tools/spec-tables/remark-spec-tables';
+import {SITE_ROOT} from '../../../tools/cli';
+import {specFacts} from '../../../tools/spec-tables/spec-facts';
+import {readWorkflowFile, workflowFiles} from '../../../tools/workflows/workflows';
 
 const GUIDES = path.join(SITE_ROOT, 'docs', 'guides');
 

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {promisify} from 'node:util';
-import {BUNDLE_ONLY_ENV, bundleOnly, otherBundleSettings} from '../../tools/one-bundle';
-import {SITE_ROOT} from '../../tools/cli';
+import {BUNDLE_ONLY_ENV, bundleOnly, otherBundleSettings} from '../../../tools/one-bundle';
+import {SITE_ROOT} from '../../../tools/cli';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundler-memory-'));
 after(() => fs.rmSync(dir, {recursive: true, force: true}));

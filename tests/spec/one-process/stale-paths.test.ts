@@ -9,7 +9,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {SITE_ROOT} from '../../tools/cli';
+import {SITE_ROOT} from '../../../tools/cli';
 
 const NAMED_PATH =
   /(?<![\w./@-])((?:src|tools|tests|scripts|bench|hosting)\/[\w./{}-]+\.(?:tsx|ts|mjs|js|yaml|mdx|md|css|jsonc|json)|openapi\/[\w./{}-]+\.yaml)(?![\w])/g;

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse, parseDocument} from 'yaml';
-import {SITE_ROOT} from '../../tools/cli';
-import {classifySpecs, type ClassifiedChange, type SpecSnapshot} from '../../tools/spec-diff';
-import {compareOpenApi} from '../../tools/spec-diff/engine';
-import {CLASSIFICATION_RULES} from '../../tools/spec-diff/rules';
+import {SITE_ROOT} from '../../../tools/cli';
+import {classifySpecs, type ClassifiedChange, type SpecSnapshot} from '../../../tools/spec-diff';
+import {compareOpenApi} from '../../../tools/spec-diff/engine';
+import {CLASSIFICATION_RULES} from '../../../tools/spec-diff/rules';
 
 const FIXTURES = path.join(SITE_ROOT, 'tests/fixtures/diff');
 

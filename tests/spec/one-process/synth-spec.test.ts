@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {parse} from 'yaml';
-import {scratchSite} from '../../tools/scratch-site';
-import {loadOperations} from '../../tools/spec-model';
-import {synthesizeSpecs} from '../../tools/synth-spec';
-import {run} from '../../tools/cli';
+import {scratchSite} from '../../../tools/scratch-site';
+import {loadOperations} from '../../../tools/spec-model';
+import {synthesizeSpecs} from '../../../tools/synth-spec';
+import {run} from '../../../tools/cli';
 
 // What synth-spec, the spec checks and Redocly read.
 const site = scratchSite('synth-test', {only: ['openapi', 'redocly.yaml']});

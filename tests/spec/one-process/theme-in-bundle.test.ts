@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import ts from 'typescript';
-import {SITE_ROOT} from '../../tools/cli';
-import {checkFakeFiles} from '../helpers/fake-files';
+import {SITE_ROOT} from '../../../tools/cli';
+import {checkFakeFiles} from '../../helpers/fake-files';
 
 /** Code that runs in Node (every file but the browser's: src/, except the plugins' Node side). */
 const NODE_CODE = /^(tools|scripts|bench)\/|^src\/plugins\/[^/]+\/index\.ts$|^(docusaurus\.config|sidebars)\.ts$/;

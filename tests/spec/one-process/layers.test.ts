@@ -9,8 +9,8 @@ import {builtinModules} from 'node:module';
 import path from 'node:path';
 import {test} from 'node:test';
 import ts from 'typescript';
-import {SITE_ROOT} from '../../tools/cli';
-import {checkFakeFiles} from '../helpers/fake-files';
+import {SITE_ROOT} from '../../../tools/cli';
+import {checkFakeFiles} from '../../helpers/fake-files';
 
 /**
  * A feature's browser part (a path without its extension): its client modules (`client*.ts`), its theme components
@@ -98,7 +98,7 @@ export function layerViolations(files = sourceFiles(), read = importsOf): string
   for (const file of files) {
     const from = layerOf(file);
     if (!from) {
-      problems.push(`${file}: is in no layer (add its folder to LAYERS in tests/spec/layers.test.ts)`);
+      problems.push(`${file}: is in no layer (add its folder to LAYERS in tests/spec/one-process/layers.test.ts)`);
       continue;
     }
     for (const specifier of read(file).filter(isLocal)) {

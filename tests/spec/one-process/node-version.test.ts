@@ -7,7 +7,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {SITE_ROOT} from '../../tools/cli';
+import {SITE_ROOT} from '../../../tools/cli';
 
 const pinned = (JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'), 'utf8')) as {devDependencies: Record<string, string>}).devDependencies.node;
 

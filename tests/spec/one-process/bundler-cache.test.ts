@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {rspack} from '@docusaurus/faster';
-import {withPersistentCache} from '../../src/upstream/rspack-persistent-cache';
-import {CacheKeyPlugin, moduleConfigHash} from '../../src/plugins/bundler-cache/cache-key';
+import {withPersistentCache} from '../../../src/upstream/rspack-persistent-cache';
+import {CacheKeyPlugin, moduleConfigHash} from '../../../src/plugins/bundler-cache/cache-key';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundler-cache-'));
 after(() => fs.rmSync(dir, {recursive: true, force: true}));

@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import ts from 'typescript';
-import {SITE_ROOT} from '../../tools/cli';
-import {readContracts} from '../helpers/upstream-contracts';
+import {SITE_ROOT} from '../../../tools/cli';
+import {readContracts} from '../../helpers/upstream-contracts';
 
 const CONTRACTS = readContracts();
 
