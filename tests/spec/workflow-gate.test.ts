@@ -1,8 +1,8 @@
 /**
  * The breaking-change gate guards the workflows too (issue #29): in a scratch copy of the site, removing a response
- * field a workflow reads makes `npm run diff` fail naming the workflow's file:line, the step and the spec change
- * behind it; a change no workflow depends on leaves the workflows passing. The pairing of problems with changes
- * (tools/spec-diff/workflows.ts) is checked on its own too.
+ * field a workflow reads makes `npm run diff` fail naming the field at its schema's file:line (the policy) and the
+ * workflow's file:line, the step and the spec change behind it; a change no workflow depends on leaves the workflows
+ * passing. The pairing of problems with changes (tools/spec-diff/workflows.ts) is checked on its own too.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -42,13 +42,22 @@ describe('npm run diff and the workflows', () => {
   });
   after(() => fs.rmSync(dir, {recursive: true, force: true}));
 
-  test('removing a response field a workflow reads fails naming the workflow file:line, the step and the change', () => {
+  test("removing a response field a workflow reads fails the policy at the schema's file:line and the workflow at its own, with the step and the change", () => {
     const workflow = fs.readFileSync(path.join(dir, WORKFLOW), 'utf8').split('\n');
     const line = workflow.findIndex((l) => /^\s+expires_at: \$response\.body#\/expires_at$/.test(l)) + 1;
     assert.ok(line > 0, `${WORKFLOW} reads $response.body#/expires_at in an output (update this test with the workflow)`);
     fs.writeFileSync(path.join(dir, SCHEMA), withoutField(original, 'expires_at'));
+    const propertiesLine = fs.readFileSync(path.join(dir, SCHEMA), 'utf8').split('\n').indexOf('properties:') + 1;
     const {status, output} = cli();
     assert.equal(status, 1, output);
+    // The policy: the removed field by name, at the line of the schema that lost it.
+    const removed = 'Removed field `expires_at` from the `201` response of `POST /accounts/{account_id}/quotes`';
+    const violations = output.split('\n').filter((l) => l.includes(removed) && !l.includes('broken by'));
+    assert.ok(violations.length > 0, output);
+    for (const line of violations)
+      assert.ok(line.includes(`${SCHEMA}:${propertiesLine}:`) || line.includes(`${SCHEMA}:${propertiesLine} `), `names the schema's file and line\n${output}`);
+    assert.match(output, /✗ \d+ breaking changes? the policy does not allow/);
+    // The workflows: the one that reads the field, at its line, with the change behind it.
     const at = output.split('\n').findIndex((l) => l.includes(`${WORKFLOW}:${line}: workflow quote-and-trade, step preview-quote: $response.body#/expires_at`));
     assert.ok(at >= 0, `names the workflow, its line and the step\n${output}`);
     assert.match(
