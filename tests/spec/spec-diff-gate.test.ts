@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
-import {RELEASES_DIR} from '../../../src/data/spec-changes';
-import {SITE_ROOT} from '../../../tools/cli';
-import {diffSpecs, listReleases, loadRelease, loadReleaseChanges, type SpecSnapshot} from '../../../tools/spec-diff';
-import {formatReport, runGate, violationLines, watcherLines} from '../../../tools/spec-diff/gate';
-import {recordedChanges} from '../../../tools/spec-diff/release';
+import {RELEASES_DIR} from '../../src/data/spec-changes';
+import {SITE_ROOT} from '../../tools/cli';
+import {diffSpecs, listReleases, loadRelease, loadReleaseChanges, type SpecSnapshot} from '../../tools/spec-diff';
+import {formatReport, runGate, violationLines, watcherLines} from '../../tools/spec-diff/gate';
+import {recordedChanges} from '../../tools/spec-diff/release';
 
 test('the working spec passes the gate against the latest release', () => {
   const report = runGate();
