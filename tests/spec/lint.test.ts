@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {run, SITE_ROOT} from '../../tools/cli';
+import {SITE_ROOT} from '../../tools/cli';
+import {lintApi} from '../../tools/lint-api';
 import {lintSpec} from '../../tools/spec-lint';
 import {scratchSite} from '../../tools/scratch-site';
 
@@ -34,7 +35,7 @@ test('a warning is not clean: lint:api fails on it', () => {
           'components:\n  parameters:\n    UnusedThing:\n      name: unused\n      in: query\n      description: Not used by any operation.\n      schema:\n        type: string\n        maxLength: 64\n',
         ),
     );
-    // Redocly's part of lint:api, in this process (the test below runs the command itself).
+    // Redocly's part of lint:api, in this process.
     const {ok, output} = lintSpec(dir, {force: true});
     assert.match(output, /Your API descriptions are valid/, 'Redocly finds no error');
     assert.match(output, /1 warning/, output);
@@ -44,17 +45,19 @@ test('a warning is not clean: lint:api fails on it', () => {
   }
 });
 
-test('a broken spec makes `npm run lint:api` fail with a file:line message', () => {
-  // A throwaway copy of the project where openapi/coins.yaml is replaced by the broken fixture.
-  const dir = scratchSite('lint');
+test('a broken spec fails lint:api with a file:line message', async () => {
+  // A throwaway copy of what lint:api reads (the spec, Redocly's config, the guides its workflow check reads) where
+  // openapi/coins.yaml is replaced by the broken fixture. The command's own run is the step before this tier.
+  const dir = scratchSite('lint', {only: ['openapi', 'redocly.yaml', 'docs']});
   try {
     fs.copyFileSync(path.join(SITE_ROOT, 'tests', 'fixtures', 'broken-coins.yaml'), path.join(dir, 'openapi', 'coins.yaml'));
-    const {status, output} = run('npm', ['run', '--silent', 'lint:api'], dir);
-    assert.notEqual(status, 0, output);
+    const {ok, output} = await lintApi(dir);
+    assert.equal(ok, false, output);
     assert.match(output, /openapi\/coins\.yaml:\d+:\d+/, 'names the file, line and column');
     assert.match(output, /x-doc-slug/, 'reports the missing route pin');
     assert.match(output, /operation-description/, 'reports the missing description');
     assert.match(output, /decimals/, 'reports the example that does not match its schema');
+    assert.match(output, /websocket\.asyncapi\.yaml: valid AsyncAPI/, 'and goes on to the AsyncAPI document');
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }
