@@ -8,44 +8,85 @@
  *   attribute): filled when it is opened. The portal's own references stay under the bound, so a reader without
  *   JavaScript opens every field of them.
  * Everything else stays byte for byte as rendered, so `fullReferenceHtml` gives the rendered HTML back exactly.
+ * The HTML is read by htmlparser2's tokenizer, which gives each tag's offsets without building a tree: the references
+ * are React's output, every element closed, and a streaming read is a seventh of parse5's time with locations.
  */
-import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
+import {Parser} from 'htmlparser2';
 import {DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../src/data/static-reference';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
 
 /** Elements a reference keeps in the page before its closed `<details>` are deferred too (the portal's largest: ~1,300). */
 export const DETAILS_DEFERRED_ABOVE = 2000;
 
-const isElement = (node: Node): node is Element => 'tagName' in node;
-const attribute = (el: Element, name: string) => el.attrs.find((a) => a.name === name);
+/** An element as read: its tag, attributes, where its start tag starts and ends, where its end tag starts. */
+interface Element {
+  name: string;
+  attribs: Record<string, string>;
+  /** Offset of `<`, and one past the `>` of the start tag. */
+  start: number;
+  contentStart: number;
+  /** Offset of the end tag's `<`; undefined while open, or when the end tag is missing (implied). */
+  contentEnd?: number;
+  /** Whether anything (text, a comment or an element) is between its tags. */
+  hasContent: boolean;
+  children: Element[];
+}
 
-/** The hidden tab panels of `nodes`, outermost only, in document order. */
-function hiddenPanels(nodes: Node[], found: Element[] = []): Element[] {
-  for (const node of nodes) {
-    if (!isElement(node)) continue;
-    if (attribute(node, 'role')?.value === 'tabpanel' && attribute(node, 'hidden')) found.push(node);
-    else hiddenPanels(node.childNodes, found);
+/** The elements of `html` as a tree of offsets (top level returned); an element closed without its own end tag has no `contentEnd`. */
+function read(html: string): Element[] {
+  const top: Element[] = [];
+  const open: Element[] = [];
+  const inParent = () => {
+    const parent = open.at(-1);
+    if (parent) parent.hasContent = true;
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const el: Element = {name, attribs, start: parser.startIndex, contentStart: parser.endIndex + 1, hasContent: false, children: []};
+        const parent = open.at(-1);
+        if (parent) {
+          parent.hasContent = true;
+          parent.children.push(el);
+        } else top.push(el);
+        open.push(el);
+      },
+      ontext: inParent,
+      oncomment: inParent,
+      onclosetag(_name, isImplied) {
+        const el = open.pop()!;
+        if (!isImplied) el.contentEnd = parser.startIndex;
+      },
+    },
+    {decodeEntities: false},
+  );
+  parser.write(html);
+  parser.end();
+  return top;
+}
+
+/** The hidden tab panels of `elements`, outermost only, in document order. */
+function hiddenPanels(elements: Element[], found: Element[] = []): Element[] {
+  for (const el of elements) {
+    if (el.attribs.role === 'tabpanel' && 'hidden' in el.attribs) found.push(el);
+    else hiddenPanels(el.children, found);
   }
   return found;
 }
 
-/** The bodies (the element after the summary) of the closed `<details>` of `nodes`, outermost only. */
-function closedDetailsBodies(nodes: Node[], found: Element[] = []): Element[] {
-  for (const node of nodes) {
-    if (!isElement(node)) continue;
-    if (node.tagName === 'details' && !attribute(node, 'open')) {
-      const body = node.childNodes.filter(isElement).find((c) => c.tagName !== 'summary');
-      if (body && body.childNodes.length) found.push(body);
-    } else closedDetailsBodies(node.childNodes, found);
+/** The bodies (the element after the summary) of the closed `<details>` of `elements`, outermost only. */
+function closedDetailsBodies(elements: Element[], found: Element[] = []): Element[] {
+  for (const el of elements) {
+    if (el.name === 'details' && !('open' in el.attribs)) {
+      const body = el.children.find((c) => c.name !== 'summary');
+      if (body && body.hasContent) found.push(body);
+    } else closedDetailsBodies(el.children, found);
   }
   return found;
 }
 
-/** The elements of `nodes`, those inside `emptied` left out. */
-function countElements(nodes: Node[], emptied: Set<Element>): number {
-  return nodes.reduce((n, node) => n + (isElement(node) ? 1 + (emptied.has(node) ? 0 : countElements(node.childNodes, emptied)) : 0), 0);
+/** The elements of `elements`, those inside `emptied` left out. */
+function countElements(elements: Element[], emptied: Set<Element>): number {
+  return elements.reduce((n, el) => n + 1 + (emptied.has(el) ? 0 : countElements(el.children, emptied)), 0);
 }
 
 /** Cuts the contents of `elements` (in document order, none inside another) out of `html`. */
@@ -53,10 +94,10 @@ function cut(html: string, elements: Element[], deferred: string[]): string {
   let out = '';
   let at = 0;
   for (const el of elements) {
-    const start = el.sourceCodeLocation?.startTag?.endOffset;
-    const end = el.sourceCodeLocation?.endTag?.startOffset;
-    if (start === undefined || end === undefined || html[start - 1] !== '>') {
-      throw new Error(`defer-panels: an element at offset ${el.sourceCodeLocation?.startOffset} has no start or end tag of its own`);
+    const start = el.contentStart;
+    const end = el.contentEnd;
+    if (end === undefined || html[start - 1] !== '>' || html[el.start] !== '<') {
+      throw new Error(`defer-panels: an element at offset ${el.start} has no start or end tag of its own`);
     }
     out += `${html.slice(at, start - 1)} ${DEFERRED_ATTRIBUTE}="${deferred.length}">`;
     deferred.push(html.slice(start, end));
@@ -67,11 +108,11 @@ function cut(html: string, elements: Element[], deferred: string[]): string {
 
 export function deferHiddenPanels(html: string, {detailsAbove = DETAILS_DEFERRED_ABOVE} = {}): ReferenceFile {
   const deferred: string[] = [];
-  const tree = parseFragment(html, {sourceCodeLocationInfo: true});
-  const panels = hiddenPanels(tree.childNodes);
+  const tree = read(html);
+  const panels = hiddenPanels(tree);
   const shown = cut(html, panels, deferred);
-  // What the page keeps is counted on this tree, its panels emptied: parsing `shown` again (a quarter of this
-  // function's time on the portal's references) is only needed to locate its <details>, over the bound.
-  if (countElements(tree.childNodes, new Set(panels)) <= detailsAbove) return {html: shown, deferred};
-  return {html: cut(shown, closedDetailsBodies(parseFragment(shown, {sourceCodeLocationInfo: true}).childNodes), deferred), deferred};
+  // What the page keeps is counted on this tree, its panels emptied: reading `shown` again is only needed to locate
+  // its <details>, over the bound.
+  if (countElements(tree, new Set(panels)) <= detailsAbove) return {html: shown, deferred};
+  return {html: cut(shown, closedDetailsBodies(read(shown)), deferred), deferred};
 }
