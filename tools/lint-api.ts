@@ -6,24 +6,25 @@
 import {lintAsyncApiSpec, lintSpec} from './spec-lint';
 import {lintWorkflows} from './workflows/lint';
 
-export async function lintApi(siteDir: string): Promise<{ok: boolean; output: string}> {
-  const redocly = lintSpec(siteDir, {force: true});
-  let output = redocly.output;
-  let asyncapiOk = false;
+interface Report {
+  ok: boolean;
+  output: string;
+}
+
+/** A lint's report, or, when it could not run, a failure saying so (the next lint still runs). */
+async function reportOf(what: string, lint: () => Promise<Report>): Promise<Report> {
   try {
-    const asyncapi = await lintAsyncApiSpec(siteDir, {force: true});
-    output += asyncapi.output;
-    asyncapiOk = asyncapi.ok;
+    return await lint();
   } catch (e) {
-    output += `✖ AsyncAPI validation failed to run: ${(e as Error).message}\n`;
+    return {ok: false, output: `✖ ${what} failed to run: ${(e as Error).message}\n`};
   }
-  let workflowsOk = false;
-  try {
-    const workflows = await lintWorkflows(siteDir);
-    output += workflows.output;
-    workflowsOk = workflows.ok;
-  } catch (e) {
-    output += `✖ The workflow lint failed to run: ${(e as Error).message}\n`;
-  }
-  return {ok: redocly.ok && asyncapiOk && workflowsOk, output};
+}
+
+export async function lintApi(siteDir: string): Promise<Report> {
+  const reports = [
+    lintSpec(siteDir, {force: true}),
+    await reportOf('AsyncAPI validation', () => lintAsyncApiSpec(siteDir, {force: true})),
+    await reportOf('The workflow lint', () => lintWorkflows(siteDir)),
+  ];
+  return {ok: reports.every((r) => r.ok), output: reports.map((r) => r.output).join('')};
 }

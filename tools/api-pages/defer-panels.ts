@@ -8,8 +8,8 @@
  *   attribute): filled when it is opened. The portal's own references stay under the bound, so a reader without
  *   JavaScript opens every field of them.
  * Everything else stays byte for byte as rendered, so `fullReferenceHtml` gives the rendered HTML back exactly.
- * The HTML is read by htmlparser2's tokenizer, which gives each tag's offsets without building a tree: the references
- * are React's output, every element closed, and a streaming read is a seventh of parse5's time with locations.
+ * The HTML is read by htmlparser2's tokenizer, which gives each tag's offsets without building a DOM (parse5 with
+ * source locations did the same work several times slower): the references are React's output, every element closed.
  */
 import {Parser} from 'htmlparser2';
 import {DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../src/data/static-reference';
@@ -21,7 +21,7 @@ export const DETAILS_DEFERRED_ABOVE = 2000;
 interface Element {
   name: string;
   attribs: Record<string, string>;
-  /** Offset of `<`, and one past the `>` of the start tag. */
+  /** Offset of the start tag's `<` (for the error message), and one past its `>`. */
   start: number;
   contentStart: number;
   /** Offset of the end tag's `<`; undefined while open, or when the end tag is missing (implied). */
@@ -35,7 +35,7 @@ interface Element {
 function read(html: string): Element[] {
   const top: Element[] = [];
   const open: Element[] = [];
-  const inParent = () => {
+  const markParentFilled = () => {
     const parent = open.at(-1);
     if (parent) parent.hasContent = true;
   };
@@ -43,15 +43,12 @@ function read(html: string): Element[] {
     {
       onopentag(name, attribs) {
         const el: Element = {name, attribs, start: parser.startIndex, contentStart: parser.endIndex + 1, hasContent: false, children: []};
-        const parent = open.at(-1);
-        if (parent) {
-          parent.hasContent = true;
-          parent.children.push(el);
-        } else top.push(el);
+        markParentFilled();
+        (open.at(-1)?.children ?? top).push(el);
         open.push(el);
       },
-      ontext: inParent,
-      oncomment: inParent,
+      ontext: markParentFilled,
+      oncomment: markParentFilled,
       onclosetag(_name, isImplied) {
         const el = open.pop()!;
         if (!isImplied) el.contentEnd = parser.startIndex;
@@ -96,7 +93,7 @@ function cut(html: string, elements: Element[], deferred: string[]): string {
   for (const el of elements) {
     const start = el.contentStart;
     const end = el.contentEnd;
-    if (end === undefined || html[start - 1] !== '>' || html[el.start] !== '<') {
+    if (end === undefined || html[start - 1] !== '>') {
       throw new Error(`defer-panels: an element at offset ${el.start} has no start or end tag of its own`);
     }
     out += `${html.slice(at, start - 1)} ${DEFERRED_ATTRIBUTE}="${deferred.length}">`;
