@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
+import {parseDocument} from 'yaml';
 import {SITE_ROOT} from '../../tools/cli';
 import {lintApi} from '../../tools/lint-api';
 import {lintSpec} from '../../tools/spec-lint';
@@ -11,6 +12,18 @@ import {scratchSite} from '../../tools/scratch-site';
  * `npm test` lints the spec once, as the step before this tier (`npm run lint:api`); a clean run leaves a stamp
  * for exactly these files (tools/spec-lint.ts), so here, as in the build's generation step, it is not run again.
  */
+/**
+ * Narrows the scratch copy's redocly.yaml to the coins API, the one these cases break: the same config and rules,
+ * an eighth of the lint (the eight APIs lint in lint:api itself).
+ */
+function lintCoinsOnly(dir: string): void {
+  const config = path.join(dir, 'redocly.yaml');
+  const doc = parseDocument(fs.readFileSync(config, 'utf8'));
+  const {apis} = doc.toJS() as {apis: Record<string, unknown>};
+  doc.set('apis', {coins: apis.coins});
+  fs.writeFileSync(config, doc.toString());
+}
+
 test('the eight specs lint with 0 errors and 0 warnings', () => {
   const {ok, output, cached} = lintSpec(SITE_ROOT);
   assert.ok(ok, output);
@@ -25,6 +38,7 @@ test('a warning is not clean: lint:api fails on it', () => {
     // An unused component is a warning under a rule set to `warn`; bounded, it breaks no rule that is an error.
     const config = path.join(dir, 'redocly.yaml');
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('no-unused-components: error', 'no-unused-components: warn'));
+    lintCoinsOnly(dir);
     const coins = path.join(dir, 'openapi', 'coins.yaml');
     fs.writeFileSync(
       coins,
@@ -37,7 +51,7 @@ test('a warning is not clean: lint:api fails on it', () => {
     );
     // Redocly's part of lint:api, in this process.
     const {ok, output} = lintSpec(dir, {force: true});
-    assert.match(output, /Your API descriptions are valid/, 'Redocly finds no error');
+    assert.match(output, /Your API description is valid/, 'Redocly finds no error');
     assert.match(output, /1 warning/, output);
     assert.equal(ok, false, 'a warning fails lint:api');
   } finally {
@@ -51,6 +65,7 @@ test('a broken spec fails lint:api with a file:line message', async () => {
   const dir = scratchSite('lint', {only: ['openapi', 'redocly.yaml', 'docs']});
   try {
     fs.copyFileSync(path.join(SITE_ROOT, 'tests', 'fixtures', 'broken-coins.yaml'), path.join(dir, 'openapi', 'coins.yaml'));
+    lintCoinsOnly(dir);
     const {ok, output} = await lintApi(dir);
     assert.equal(ok, false, output);
     assert.match(output, /openapi\/coins\.yaml:\d+:\d+/, 'names the file, line and column');

@@ -88,7 +88,9 @@ test('the rules reach the split layout: a drift in a $ref-ed file fails at that 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-vocabulary-spec-'));
   try {
     fs.cpSync(path.join(SITE_ROOT, 'openapi'), path.join(dir, 'openapi'), {recursive: true});
-    fs.copyFileSync(path.join(SITE_ROOT, 'redocly.yaml'), path.join(dir, 'redocly.yaml'));
+    // The eight APIs of redocly.yaml with the vocabulary rules alone (the others run in lint:api).
+    const {apis} = parse(fs.readFileSync(path.join(SITE_ROOT, 'redocly.yaml'), 'utf8')) as {apis: unknown};
+    fs.writeFileSync(path.join(dir, 'redocly.yaml'), stringify({apis, rules: vocabularyRules()}));
     /** Replaces `from` (which must be there) and expects `rule` on the line of the replacement (or `line`). */
     const drift = (file: string, from: string, to: string, rule: string, line?: number): Problem => {
       const abs = path.join(dir, file);
