@@ -20,7 +20,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    files: ['**/*.{ts,tsx,mts,js,mjs,cjs}'],
     languageOptions: {globals: {...globals.node, ...globals.browser}},
     rules: {
       // `_name`: a value left out on purpose (a destructured field dropped, an argument a signature requires).

@@ -54,6 +54,8 @@ export async function waitUntilAnswering(origin: string, child: ChildProcess, lo
 export interface MockServer {
   /** e.g. http://127.0.0.1:4321 (the spec's paths go right after it, without /v1). */
   origin: string;
+  /** The bundled spec file it serves. */
+  specFile: string;
   /** The combined spec the mock serves, parsed. */
   spec: Record<string, unknown>;
   /** Everything Prism printed so far (it names the request it rejected and why). */
@@ -91,5 +93,34 @@ export async function start(siteDir: string, options: {spec?: string; port?: num
     await stop();
     throw err;
   }
-  return {origin, spec: parseYamlData(fs.readFileSync(spec, 'utf8')) as Record<string, unknown>, log: () => output, stop};
+  return {origin, specFile: spec, spec: readSpec(spec), log: () => output, stop};
 }
+
+const readSpec = (file: string) => parseYamlData(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+/**
+ * Names the mock a test run shares among its test files (tests/spec/shared-mock.mts, the files lane's global setup),
+ * as JSON: `{siteDir, origin, specFile}`. A Prism costs about a second of CPU to start.
+ */
+export const SHARED_MOCK_ENV = 'NOVARAMP_SHARED_MOCK';
+
+/**
+ * The run's shared mock when there is one (SHARED_MOCK_ENV) and it serves `siteDir`'s current combined spec (a spec
+ * edited since it started is not served by it). Its `stop()` leaves it running: whoever started it stops it.
+ */
+export async function sharedMock(siteDir: string, env = process.env): Promise<MockServer | undefined> {
+  const shared = env[SHARED_MOCK_ENV];
+  if (!shared) return undefined;
+  const mock = JSON.parse(shared) as Pick<MockServer, 'origin' | 'specFile'> & {siteDir: string};
+  if (path.resolve(mock.siteDir) !== path.resolve(siteDir) || mock.specFile !== (await currentCombinedSpec(siteDir))) return undefined;
+  return {
+    origin: mock.origin,
+    specFile: mock.specFile,
+    spec: readSpec(mock.specFile),
+    log: () => `(the run's shared mock, ${SHARED_MOCK_ENV})`,
+    stop: async () => {},
+  };
+}
+
+/** The run's shared mock (sharedMock), else a mock of this process's own (start()). */
+export const sharedOrOwnMock = async (siteDir: string): Promise<MockServer> => (await sharedMock(siteDir)) ?? start(siteDir);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {API_KEY_PLACEHOLDER, extractDocRequests, extractPage, type DocRequest, type StatedStatus} from '../../tools/doc-requests';
-import {start, type MockServer} from '../../tools/mock-server';
+import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
 import {documentedStatuses, findOperation, responseSchemaPointer, specValidator, type Json} from '../../tools/spec-lookup';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
 import {workflowSteps} from '../../tools/workflows/guide-steps';
@@ -25,7 +25,7 @@ let validate: ReturnType<typeof specValidator>;
 
 before(async () => {
   // The mock bundles the spec afresh and serves that bundle: the requests and the schemas come from the same one.
-  mock = await start(SITE_ROOT);
+  mock = await sharedOrOwnMock(SITE_ROOT);
   spec = mock.spec;
   validate = specValidator(spec);
 });

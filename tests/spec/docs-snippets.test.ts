@@ -14,7 +14,7 @@ import {SITE_ROOT} from '../../tools/cli';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
 import {extractPage} from '../../tools/doc-requests';
 import {curlProgram, pageSnippets, program, recordedCalls, type SnippetLanguage} from '../../tools/doc-snippets';
-import {start, type MockServer} from '../../tools/mock-server';
+import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
 import {workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey} from '../../tools/workflows/pages';
 import {findOperation} from '../../tools/spec-lookup';
@@ -25,7 +25,7 @@ let mock: MockServer;
 
 before(async () => {
   fs.mkdirSync(dir, {recursive: true});
-  mock = await start(SITE_ROOT);
+  mock = await sharedOrOwnMock(SITE_ROOT);
 });
 after(async () => {
   await mock?.stop();

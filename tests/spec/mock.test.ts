@@ -1,10 +1,13 @@
-/** `npm run mock`: Prism on 127.0.0.1 answers three operations, and the answers validate against the spec. */
+/**
+ * `npm run mock`: Prism on 127.0.0.1 answers three operations, and the answers validate against the spec. And the mock a
+ * test run shares among its files (tests/spec/shared-mock.mts) is used only for the site and the spec it serves.
+ */
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import {after, before, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {currentCombinedSpec, waitUntilAnswering} from '../../tools/mock-server';
+import {currentCombinedSpec, SHARED_MOCK_ENV, sharedMock, waitUntilAnswering} from '../../tools/mock-server';
 import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
 import {freePort} from '../../tools/serve-build';
 
@@ -65,4 +68,19 @@ test('GET /accounts/{account_id}/transactions/{transaction_id} answers 200 with 
   const anonymous = await fetch(`${base}/accounts/acc_7Hq2LmX9pR4sT8vW/transactions/txn_4Nc8Rt2KwQ9mZx6Y`);
   assert.equal(anonymous.status, 401);
   assert.match(anonymous.headers.get('content-type') ?? '', /application\/problem\+json/);
+});
+
+test("a test run's shared mock serves only the site and the very spec it was started for; its stop() leaves it running", async () => {
+  const specFile = await currentCombinedSpec(SITE_ROOT);
+  // This file's mock (`npm run mock`) standing in for the shared one.
+  const env = (shared: object) => ({[SHARED_MOCK_ENV]: JSON.stringify({siteDir: SITE_ROOT, origin: base, specFile, ...shared})});
+  assert.equal(await sharedMock(SITE_ROOT, {}), undefined, 'none in the environment');
+  assert.equal(await sharedMock(SITE_ROOT, env({siteDir: '/elsewhere'})), undefined, 'another site');
+  assert.equal(await sharedMock(SITE_ROOT, env({specFile: `${specFile}.before-an-edit`})), undefined, 'a spec that is no longer the current one');
+  const mock = await sharedMock(SITE_ROOT, env({}));
+  assert.equal(mock?.origin, base);
+  assert.deepEqual(Object.keys(mock?.spec.paths ?? {}), Object.keys(spec.paths));
+  await mock?.stop();
+  const res = await fetch(`${base}/coins`, {headers: auth});
+  assert.equal(res.status, 200, 'still answering');
 });

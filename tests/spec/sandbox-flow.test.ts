@@ -14,7 +14,7 @@ import {after, before, test} from 'node:test';
 import {API_PAGE_TEMPLATE, HTTP_METHODS} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
-import {start, type MockServer} from '../../tools/mock-server';
+import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
 import {describeFailure, runWorkflows} from '../../tools/workflows/respect';
 import {parseOperationId, readWorkflowFile} from '../../tools/workflows/workflows';
 
@@ -38,7 +38,7 @@ const FLOW = [
 let mock: MockServer;
 
 before(async () => {
-  mock = await start(SITE_ROOT);
+  mock = await sharedOrOwnMock(SITE_ROOT);
 });
 after(async () => {
   await mock?.stop();

@@ -17,7 +17,7 @@ import {API_SPECS, COMBINED_SPEC, specPath} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import {typecheckSamples} from '../helpers/typecheck';
 import type {ApiDocument} from '../../tools/openapi/document';
-import {start, type MockServer} from '../../tools/mock-server';
+import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
 import {loadApi} from '../../tools/openapi/load';
 import {cachedBundle} from '../../tools/spec-bundle-cache';
 import {readExtraRoutes} from '../../tools/routes-contract';
@@ -233,7 +233,7 @@ test('the samples of every page are valid bash, JavaScript and Python, one scrip
 describe('the cURL samples of each page, run in order against the mock', () => {
   let mock: MockServer;
   before(async () => {
-    mock = await start(SITE_ROOT);
+    mock = await sharedOrOwnMock(SITE_ROOT);
   });
   after(async () => {
     await mock?.stop();

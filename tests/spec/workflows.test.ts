@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {start, type MockServer} from '../../tools/mock-server';
+import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
 import {checkWorkflows} from '../../tools/workflows/check';
 import {lintWorkflows} from '../../tools/workflows/lint';
 import {describeFailure, runWorkflows} from '../../tools/workflows/respect';
@@ -34,7 +34,7 @@ let mock: MockServer;
 let tmp: string;
 
 before(async () => {
-  mock = await start(SITE_ROOT);
+  mock = await sharedOrOwnMock(SITE_ROOT);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-workflows-'));
 });
 after(async () => {
