@@ -19,8 +19,7 @@ import {SITE_URL} from '../../src/data/brand';
 import {CHANGELOG_ARTEFACT, RELEASES_DIR, type ChangelogEntry, type SpecChange} from '../../src/data/spec-changes';
 import {fullReferenceHtml, MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SITE_ROOT} from '../../tools/cli';
-import {parseFragment} from 'parse5';
-import {elementsOf, htmlRows, markdownRows, textOf} from '../../tools/reference/completeness';
+import {elementsOf, htmlRows, markdownRows, parseHtml, textOf} from '../../tools/reference/completeness';
 import {BUILD_DIR as BUILD} from '../../tools/serve-build';
 import {resolveRef, type Json} from '../../tools/spec-lookup';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';
@@ -345,12 +344,12 @@ describe('npm run mcp', () => {
     assert.ok(entry);
     const page = fullReferenceHtml(builtReferenceFile(entry));
     const copy = fs.readFileSync(path.join(BUILD, `${entry.route}.md`), 'utf8');
-    const tabs = elementsOf(parseFragment(page)).filter((el) => el.attrs.some((a) => a.name === 'role' && a.value === 'tab'));
+    const tabs = elementsOf(parseHtml(page)).filter((el) => el.attribs.role === 'tab');
     const items = markdownRows(copy);
     for (const [i, v] of mcp.entries()) {
       // The page: the variant's panel (its tab names it) lists these fields, with their required flags.
       const tab = tabs.find((t) => textOf(t).trim() === v.label);
-      const panel = tab?.attrs.find((a) => a.name === 'aria-controls')?.value;
+      const panel = tab?.attribs['aria-controls'];
       assert.ok(panel, `the page has a tab "${v.label}" naming its panel`);
       const panelRows = htmlRows(page, panel).filter((r) => r.path.length === 0);
       assert.deepEqual(

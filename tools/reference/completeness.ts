@@ -8,16 +8,14 @@
  * Run by `npm test` on the portal's spec (tests/spec/one-process/reference-spec.test.ts), on fixtures of every shape
  * (tests/spec/one-process/reference-model.test.ts), and by `npm run bench:corpus` on the built pages of real specs.
  */
-import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
+import type {AnyNode, Element} from 'domhandler';
+import {DomUtils, parseDocument} from 'htmlparser2';
 import type {ApiDocument} from '../openapi/document';
 import {buildComponentModel} from './build';
 import {ADDITIONAL_PROPERTY, fieldsSignature, literal, possibleValues, segmentText, typeLabel} from './facts';
 import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from './html';
 import {componentMarkdown, operationMarkdown} from './markdown';
 import {schemaRoots, views, type ComponentModel, type Direction, type OperationModel, type SchemaLink, type SchemaNode} from './model';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
 
 /** A row of the reference: a property (or parameter, header, "any other key") under its parent rows. */
 export interface Row {
@@ -43,26 +41,23 @@ interface FoundRow extends Row {
   text: string;
 }
 
-const isElement = (node: Node): node is Element => 'tagName' in node;
-const attribute = (el: Element, name: string): string | undefined => el.attrs.find((a) => a.name === name)?.value;
+/** The tree of an HTML page or fragment (htmlparser2's DOM: an element's `name`, `attribs`, `children`, `parent`). */
+export const parseHtml = (html: string): AnyNode => parseDocument(html);
+
+const attribute = (el: Element, name: string): string | undefined => el.attribs[name];
 const classesOf = (el: Element): string[] => (attribute(el, 'class') ?? '').split(/\s+/).filter(Boolean);
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** The text of a node, as a reader (or a copy) gets it. */
-export const textOf = (node: Node): string =>
-  node.nodeName === '#text' ? (node as DefaultTreeAdapterMap['textNode']).value : 'childNodes' in node ? (node.childNodes as Node[]).map(textOf).join('') : '';
+export const textOf = (node: AnyNode): string => DomUtils.textContent(node);
 
-/** Every element of a tree, in document order. */
-export function elementsOf(node: Node, found: Element[] = []): Element[] {
-  if (isElement(node)) found.push(node);
-  for (const child of 'childNodes' in node ? (node.childNodes as Node[]) : []) elementsOf(child, found);
-  return found;
-}
+/** Every element of a tree, in document order (the node itself first, when it is one). */
+export const elementsOf = (node: AnyNode): Element[] => [...(DomUtils.isTag(node) ? [node] : []), ...DomUtils.findAll(() => true, [node])];
 
 /** The element ancestors of an element, nearest first. */
 function ancestorsOf(el: Element): Element[] {
   const found: Element[] = [];
-  for (let p = el.parentNode; p && isElement(p as Node); p = (p as Element).parentNode) found.push(p as Element);
+  for (let p = el.parent; p && DomUtils.isTag(p); p = p.parent) found.push(p);
   return found;
 }
 
@@ -74,13 +69,13 @@ const describe = (row: Row): string => `${rowName(row)}: ${row.label}${row.requi
  * enclosing list items, with its item's text; `within`: only those inside the element of that id.
  */
 export function htmlRows(html: string, within?: string): FoundRow[] {
-  const all = elementsOf(parseFragment(html));
+  const all = elementsOf(parseHtml(html));
   const scope = within === undefined ? undefined : all.find((el) => attribute(el, 'id') === within);
   if (within !== undefined && !scope) throw new Error(`the HTML has no element with the id "${within}"`);
   const containers = (scope ? elementsOf(scope) : all).filter((el) => classesOf(el).includes('openapi-schema__container'));
-  const ownerOf = (el: Element) => ancestorsOf(el).find((a) => a.tagName === 'li');
+  const ownerOf = (el: Element) => ancestorsOf(el).find((a) => a.name === 'li');
   const nameOf = (container: Element) => {
-    const name = container.childNodes.find((c) => isElement(c) && classesOf(c).includes('openapi-schema__property'));
+    const name = container.children.find((c) => DomUtils.isTag(c) && classesOf(c).includes('openapi-schema__property'));
     return name ? textOf(name).trim() : '';
   };
   // A list item's row is the first container it holds itself (a property's summary, a parameter's line).
@@ -91,8 +86,8 @@ export function htmlRows(html: string, within?: string): FoundRow[] {
   }
   return containers.map((c) => {
     const owner = ownerOf(c);
-    const parents = owner ? ancestorsOf(owner).filter((a) => a.tagName === 'li' && rowOfItem.has(a)) : [];
-    const childWith = (cls: string) => c.childNodes.find((n): n is Element => isElement(n) && classesOf(n).includes(cls));
+    const parents = owner ? ancestorsOf(owner).filter((a) => a.name === 'li' && rowOfItem.has(a)) : [];
+    const childWith = (cls: string) => c.children.find((n): n is Element => DomUtils.isTag(n) && classesOf(n).includes(cls));
     const type = childWith('openapi-schema__name') ?? childWith('openapi-schema__type');
     return {
       path: parents.reverse().map((li) => rowOfItem.get(li) as string),
@@ -343,14 +338,14 @@ export function linksOf(node: SchemaNode | undefined): SchemaLink[] {
  */
 export function anchorProblems(html: string, links: SchemaLink[]): string[] {
   const problems: string[] = [];
-  const all = elementsOf(parseFragment(html));
+  const all = elementsOf(parseHtml(html));
   const byId = new Map<string, Element[]>();
   for (const el of all) {
     const id = attribute(el, 'id');
     if (id !== undefined) byId.set(id, [...(byId.get(id) ?? []), el]);
   }
   for (const [id, els] of byId) if (els.length > 1) problems.push(`the id "${id}" is on ${els.length} elements`);
-  const anchors = all.filter((el) => el.tagName === 'a' && attribute(el, 'href')?.startsWith('#'));
+  const anchors = all.filter((el) => el.name === 'a' && attribute(el, 'href')?.startsWith('#'));
   const panels = (el: Element) => ancestorsOf(el).filter((a) => attribute(a, 'role') === 'tabpanel');
   for (const a of anchors) {
     const id = (attribute(a, 'href') as string).slice(1);

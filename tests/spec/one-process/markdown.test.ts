@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
 import {GENERATED_DIR, type ApiManifestEntry} from '../../../src/data/api-table';
 import type {CodeSample} from '../../../src/data/operation';
 import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../../src/data/agent-docs';
@@ -24,6 +23,7 @@ import rehypeDocusaurus from '../../../src/plugins/agent-markdown/rehype-docusau
 import type {ApiDocument} from '../../../tools/openapi/document';
 import {loadApi} from '../../../tools/openapi/load';
 import {buildOperationModel} from '../../../tools/reference/build';
+import {elementsOf, parseHtml, textOf} from '../../../tools/reference/completeness';
 import {renderReferenceHtml} from '../../../tools/reference/html';
 import {operationMarkdown} from '../../../tools/reference/markdown';
 import type {OperationModel} from '../../../tools/reference/model';
@@ -116,23 +116,13 @@ test('an operation page has every part of the operation under a heading that nam
   assert.match(md, /````bash\ncurl -d "```"\n````/);
 });
 
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
-const isElement = (n: Node): n is Element => 'tagName' in n;
-const classes = (el: Element) => (el.attrs.find((a) => a.name === 'class')?.value ?? '').split(/\s+/);
-const textOf = (n: Node): string =>
-  'value' in n && n.nodeName === '#text' ? (n as {value: string}).value : 'childNodes' in n ? (n.childNodes as Node[]).map(textOf).join('') : '';
-function elements(n: Node, found: Element[] = []): Element[] {
-  if (isElement(n)) found.push(n);
-  for (const c of 'childNodes' in n ? (n.childNodes as Node[]) : []) elements(c, found);
-  return found;
-}
+const classes = (el: {attribs: Record<string, string>}) => (el.attribs.class ?? '').split(/\s+/);
 
 test('the reference rows and the copy say the same words in the same order: name, type label, qualifiers', () => {
   const m = model('createPayout');
   const html = renderReferenceHtml(m, {foreign: false, componentFile: () => 'x.json', links: [], problems: []});
   // The text of each row (name, type, qualifiers) as text extraction reads it.
-  const rows = elements(parseFragment(html))
+  const rows = elementsOf(parseHtml(html))
     .filter((el) => classes(el).includes('openapi-schema__container'))
     .map((el) => textOf(el).replace(/\s+/g, ' ').trim());
   assert.ok(rows.includes('account_id AccountId required'), rows.join(' | '));

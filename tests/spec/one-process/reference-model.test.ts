@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {parseFragment, type DefaultTreeAdapterMap} from 'parse5';
 import {parse, stringify} from 'yaml';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../../src/data/static-reference';
 import {codeSamples} from '../../../tools/api-pages/code-samples';
@@ -27,7 +26,18 @@ import {schemaRoots, views, type OperationModel, type SchemaNode, type SchemaVie
 import {proseHtml} from '../../../tools/reference/prose';
 import {exampleRequest} from '../../../tools/reference/request';
 import {sampleOf} from '../../../tools/reference/sample';
-import {anchorProblems, elementsOf, htmlContext, htmlRows, linkProblems, lostRows, markdownRows, render, textOf} from '../../../tools/reference/completeness';
+import {
+  anchorProblems,
+  elementsOf,
+  htmlContext,
+  htmlRows,
+  linkProblems,
+  lostRows,
+  markdownRows,
+  parseHtml,
+  render,
+  textOf,
+} from '../../../tools/reference/completeness';
 
 const FIXTURES = 'tests/fixtures/reference';
 const fixtureFiles = fs.readdirSync(path.join(SITE_ROOT, FIXTURES)).filter((f) => f.endsWith('.yaml'));
@@ -80,9 +90,8 @@ const labels = (node: SchemaNode): string[] => (view(node).variants?.options ?? 
 const requestBody = (model: OperationModel): SchemaNode => model.requestBody?.content[0]?.schema as SchemaNode;
 const responseBody = (model: OperationModel, status: string): SchemaNode => model.responses.find((r) => r.status === status)?.content[0]?.schema as SchemaNode;
 
-const fragment = (text: string) => elementsOf(parseFragment(text));
-const classed = (text: string, cls: string) =>
-  fragment(text).filter((el) => (el.attrs.find((a) => a.name === 'class')?.value ?? '').split(/\s+/).includes(cls));
+const fragment = (text: string) => elementsOf(parseHtml(text));
+const classed = (text: string, cls: string) => fragment(text).filter((el) => (el.attribs.class ?? '').split(/\s+/).includes(cls));
 
 /** The lines of the Markdown item of the row `name` (its head and what is indented below it). */
 function itemBody(md: string, name: string): string {
@@ -158,7 +167,7 @@ test('a variant that is itself a oneOf keeps its own variants, each with its own
   assert.deepEqual(requiredNames(crypto.variants!.options[1].schema), ['exchange', 'account_id']);
   // The page nests the inner tabs in the outer variant's panel; the copy nests the lists.
   const page = html(model);
-  const inner = fragment(page).find((el) => el.attrs.some((a) => a.name === 'id' && a.value === crypto.id));
+  const inner = fragment(page).find((el) => el.attribs.id === crypto.id);
   assert.ok(inner, 'the inner choice has its own element');
   assert.deepEqual(
     classed(page, 'openapi-tabs__schema-label')
@@ -274,9 +283,9 @@ test("a recursive link inside a list's items leads to an element of the page wit
   const link = at(category, 'children');
   assert.equal(view(link).items?.kind, 'link');
   const page = html(model);
-  const hrefs = fragment(page).flatMap((el) => el.attrs.filter((a) => a.name === 'href' && a.value.startsWith('#')).map((a) => a.value.slice(1)));
+  const hrefs = fragment(page).flatMap((el) => (el.attribs.href?.startsWith('#') ? [el.attribs.href.slice(1)] : []));
   assert.ok(hrefs.includes(category.id), `a link to the category (${category.id}) is on the page`);
-  const ids = fragment(page).flatMap((el) => el.attrs.filter((a) => a.name === 'id').map((a) => a.value));
+  const ids = fragment(page).flatMap((el) => (el.attribs.id === undefined ? [] : [el.attribs.id]));
   assert.ok(
     ids.includes(category.id),
     `the category's fields carry its id ${category.id} (ids: ${ids.filter((i) => i.startsWith('res-200-data')).join(', ')})`,
@@ -299,12 +308,10 @@ test('a property whose schema is a link (a parent, a group, a second party) link
     assert.ok(link?.kind === 'link', `${id}: ${property} is a link`);
     assert.ok(itemBody(markdown(api, model), property).includes(`- Fields as in \`${link.name}\``), `${id}: the copy points ${property} to ${link.name}`);
     const name = classed(html(model), 'openapi-schema__property').find((el) => textOf(el) === property);
-    let row = name?.parentNode;
-    while (row && 'tagName' in row && row.tagName !== 'li') row = row.parentNode;
-    assert.ok(row && 'tagName' in row, `${id}: ${property} has a row`);
-    const anchors = elementsOf(row as DefaultTreeAdapterMap['element']).filter(
-      (el) => el.tagName === 'a' && el.attrs.some((a) => a.name === 'href' && a.value === `#${link.to}`),
-    );
+    let row = name?.parent;
+    while (row && 'name' in row && row.name !== 'li') row = row.parent;
+    assert.ok(row && 'name' in row, `${id}: ${property} has a row`);
+    const anchors = elementsOf(row).filter((el) => el.name === 'a' && el.attribs.href === `#${link.to}`);
     if (anchors.length !== 1) unlinked.push(`${id}: the row of ${property} has ${anchors.length} links to #${link.to}`);
   }
   assert.deepEqual(unlinked, []);
@@ -536,21 +543,25 @@ test("descriptions with raw HTML, <, &, { and } are text on the page: no script,
   for (const text of [page, description.html]) {
     const els = fragment(text);
     assert.deepEqual(
-      els.filter((el) => ['script', 'iframe', 'style'].includes(el.tagName)).map((el) => el.tagName),
+      els.filter((el) => ['script', 'iframe', 'style'].includes(el.name)).map((el) => el.name),
       [],
     );
     assert.deepEqual(
-      els.flatMap((el) => el.attrs.filter((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName} ${a.name}`)),
+      els.flatMap((el) =>
+        Object.entries(el.attribs)
+          .filter(([name, value]) => /^on/i.test(name) || /^\s*javascript:/i.test(value))
+          .map(([name]) => `${el.name} ${name}`),
+      ),
       [],
     );
   }
-  const said = textOf(parseFragment(page)).replace(/\s+/g, ' ');
+  const said = textOf(parseHtml(page)).replace(/\s+/g, ' ');
   for (const phrase of ['Use {side} & never', '1 < 2 & 3 > 2, {literal}, {not an expression}.', 'valid for < 30 s & {ttl} seconds.', 'of the quote {id}.'])
     assert.ok(said.includes(phrase), phrase);
-  const intro = textOf(parseFragment(description.html)).replace(/\s+/g, ' ');
+  const intro = textOf(parseHtml(description.html)).replace(/\s+/g, ' ');
   for (const phrase of ['a draft quote for amounts < 10,000 & > 0.', '{"side": "buy"} or {side} in braces.', 'Rates & fees {apply}'])
     assert.ok(intro.includes(phrase), phrase);
-  assert.equal(fragment(description.html).filter((el) => el.tagName === 'table').length, 1, 'the GitHub table is a table');
+  assert.equal(fragment(description.html).filter((el) => el.name === 'table').length, 1, 'the GitHub table is a table');
   // The page is MDX: the summary (its title) and the description must reach it as strings, never as expressions.
   const mdx = pageMdx({
     model,
@@ -622,22 +633,22 @@ test('an enum of hundreds of values keeps them all: the page shows the first ENU
   const model = buildOperationModel(api, api.operations()[0], {api: 'fixture'});
   assert.deepEqual(view(at(responseBody(model, '200'), 'currency')).enum, codes);
   const page = html(model);
-  const row = fragment(page).find((el) => el.tagName === 'li' && textOf(el).trim().startsWith('currency'));
+  const row = fragment(page).find((el) => el.name === 'li' && textOf(el).trim().startsWith('currency'));
   assert.ok(row);
-  const values = row.childNodes.flatMap((c) => elementsOf(c)).filter((el) => el.tagName === 'p' && textOf(el).startsWith('Possible values:'));
+  const values = row.children.flatMap((c) => elementsOf(c)).filter((el) => el.name === 'p' && textOf(el).startsWith('Possible values:'));
   assert.equal(values.length, 1);
   assert.deepEqual(
     elementsOf(values[0])
-      .filter((el) => el.tagName === 'code')
+      .filter((el) => el.name === 'code')
       .map((el) => textOf(el)),
     codes.slice(0, ENUM_SHOWN),
   );
   const details = classed(page, 'novaramp-enum');
   assert.equal(details.length, 1);
-  assert.equal(textOf(elementsOf(details[0]).find((el) => el.tagName === 'summary')!), `All ${codes.length} values`);
+  assert.equal(textOf(elementsOf(details[0]).find((el) => el.name === 'summary')!), `All ${codes.length} values`);
   assert.deepEqual(
     elementsOf(details[0])
-      .filter((el) => el.tagName === 'code')
+      .filter((el) => el.name === 'code')
       .map((el) => textOf(el)),
     codes,
   );
@@ -707,7 +718,7 @@ test('an operation over NODE_BUDGET shows its deepest object components apart, e
           0,
         );
   assert.ok(count(report) <= NODE_BUDGET, `${count(report)} nodes on the page`);
-  assert.equal(fragment(html(model)).filter((el) => el.attrs.some((a) => a.name === COMPONENT_FILE_ATTRIBUTE)).length, batches.length);
+  assert.equal(fragment(html(model)).filter((el) => COMPONENT_FILE_ATTRIBUTE in el.attribs).length, batches.length);
   const component = buildComponentModel(api, '#/components/schemas/FeeBreakdown07', 'response', {api: 'fixture'});
   assert.deepEqual(
     {name: component.name, fields: names(component.schema), required: requiredNames(component.schema), refs: component.refs},
