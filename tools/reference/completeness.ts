@@ -51,8 +51,8 @@ const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** The text of a node, as a reader (or a copy) gets it. */
 export const textOf = (node: AnyNode): string => DomUtils.textContent(node);
 
-/** Every element of a tree, in document order (the node itself first, when it is one). */
-export const elementsOf = (node: AnyNode): Element[] => [...(DomUtils.isTag(node) ? [node] : []), ...DomUtils.findAll(() => true, [node])];
+/** Every element of a tree, in document order (the node itself first, when it is one: findAll tests the nodes it is given). */
+export const elementsOf = (node: AnyNode): Element[] => DomUtils.findAll(() => true, [node]);
 
 /** The element ancestors of an element, nearest first. */
 function ancestorsOf(el: Element): Element[] {

@@ -103,6 +103,20 @@ function itemBody(md: string, name: string): string {
   return lines.slice(start, end < 0 ? undefined : end).join('\n');
 }
 
+test('the HTML helpers list each element once, in document order, from a page or from an element', () => {
+  const page = parseHtml('<ul><li>a</li><li><p>b <b>c</b></p></li></ul>');
+  assert.deepEqual(
+    elementsOf(page).map((el) => el.name),
+    ['ul', 'li', 'li', 'p', 'b'],
+  );
+  const [list] = elementsOf(page);
+  assert.deepEqual(
+    elementsOf(list).map((el) => el.name),
+    ['ul', 'li', 'li', 'p', 'b'],
+  );
+  assert.equal(textOf(list), 'ab c');
+});
+
 test('a discriminator mapping labels each variant by its value, whether it names a $ref or a bare component name', async () => {
   const {api, model} = await operation('discriminator.yaml', 'createPaymentMethod');
   const body = view(requestBody(model));
