@@ -104,6 +104,12 @@ const readSpec = (file: string) => parseYamlData(fs.readFileSync(file, 'utf8')) 
  */
 export const SHARED_MOCK_ENV = 'NOVARAMP_SHARED_MOCK';
 
+type SharedMockRecord = Pick<MockServer, 'origin' | 'specFile'> & {siteDir: string};
+
+/** The value of SHARED_MOCK_ENV naming `mock`, a mock of `siteDir`'s spec, to the test files of a run. */
+export const sharedMockValue = (siteDir: string, {origin, specFile}: Pick<MockServer, 'origin' | 'specFile'>): string =>
+  JSON.stringify({siteDir, origin, specFile} satisfies SharedMockRecord);
+
 /**
  * The run's shared mock when there is one (SHARED_MOCK_ENV) and it serves `siteDir`'s current combined spec (a spec
  * edited since it started is not served by it). Its `stop()` leaves it running: whoever started it stops it.
@@ -111,7 +117,7 @@ export const SHARED_MOCK_ENV = 'NOVARAMP_SHARED_MOCK';
 export async function sharedMock(siteDir: string, env = process.env): Promise<MockServer | undefined> {
   const shared = env[SHARED_MOCK_ENV];
   if (!shared) return undefined;
-  const mock = JSON.parse(shared) as Pick<MockServer, 'origin' | 'specFile'> & {siteDir: string};
+  const mock = JSON.parse(shared) as SharedMockRecord;
   if (path.resolve(mock.siteDir) !== path.resolve(siteDir) || mock.specFile !== (await currentCombinedSpec(siteDir))) return undefined;
   return {
     origin: mock.origin,

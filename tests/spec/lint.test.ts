@@ -9,10 +9,6 @@ import {lintSpec} from '../../tools/spec-lint';
 import {scratchSite} from '../../tools/scratch-site';
 
 /**
- * `npm test` lints the spec once, as the step before this tier (`npm run lint:api`); a clean run leaves a stamp
- * for exactly these files (tools/spec-lint.ts), so here, as in the build's generation step, it is not run again.
- */
-/**
  * Narrows the scratch copy's redocly.yaml to the coins API, the one these cases break: the same config and rules,
  * an eighth of the lint (the eight APIs lint in lint:api itself).
  */
@@ -24,6 +20,10 @@ function lintCoinsOnly(dir: string): void {
   fs.writeFileSync(config, doc.toString());
 }
 
+/**
+ * `npm test` lints the spec once, as the step before this tier (`npm run lint:api`); a clean run leaves a stamp
+ * for exactly these files (tools/spec-lint.ts), so here, as in the build's generation step, it is not run again.
+ */
 test('the eight specs lint with 0 errors and 0 warnings', () => {
   const {ok, output, cached} = lintSpec(SITE_ROOT);
   assert.ok(ok, output);

@@ -7,7 +7,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import {after, before, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {currentCombinedSpec, SHARED_MOCK_ENV, sharedMock, waitUntilAnswering} from '../../tools/mock-server';
+import {currentCombinedSpec, SHARED_MOCK_ENV, sharedMock, sharedMockValue, waitUntilAnswering} from '../../tools/mock-server';
 import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
 import {freePort} from '../../tools/serve-build';
 
@@ -73,11 +73,11 @@ test('GET /accounts/{account_id}/transactions/{transaction_id} answers 200 with 
 test("a test run's shared mock serves only the site and the very spec it was started for; its stop() leaves it running", async () => {
   const specFile = await currentCombinedSpec(SITE_ROOT);
   // This file's mock (`npm run mock`) standing in for the shared one.
-  const env = (shared: object) => ({[SHARED_MOCK_ENV]: JSON.stringify({siteDir: SITE_ROOT, origin: base, specFile, ...shared})});
+  const env = (siteDir: string, file: string) => ({[SHARED_MOCK_ENV]: sharedMockValue(siteDir, {origin: base, specFile: file})});
   assert.equal(await sharedMock(SITE_ROOT, {}), undefined, 'none in the environment');
-  assert.equal(await sharedMock(SITE_ROOT, env({siteDir: '/elsewhere'})), undefined, 'another site');
-  assert.equal(await sharedMock(SITE_ROOT, env({specFile: `${specFile}.before-an-edit`})), undefined, 'a spec that is no longer the current one');
-  const mock = await sharedMock(SITE_ROOT, env({}));
+  assert.equal(await sharedMock(SITE_ROOT, env('/elsewhere', specFile)), undefined, 'another site');
+  assert.equal(await sharedMock(SITE_ROOT, env(SITE_ROOT, `${specFile}.before-an-edit`)), undefined, 'a spec that is no longer the current one');
+  const mock = await sharedMock(SITE_ROOT, env(SITE_ROOT, specFile));
   assert.equal(mock?.origin, base);
   assert.deepEqual(Object.keys(mock?.spec.paths ?? {}), Object.keys(spec.paths));
   await mock?.stop();

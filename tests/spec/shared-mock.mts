@@ -13,9 +13,9 @@ let mock: MockServer | undefined;
 
 export async function globalSetup(): Promise<void> {
   const {SITE_ROOT} = (await tsImport('../../tools/cli.ts', import.meta.url)) as typeof import('../../tools/cli');
-  const {SHARED_MOCK_ENV, start} = (await tsImport('../../tools/mock-server.ts', import.meta.url)) as typeof import('../../tools/mock-server');
+  const {SHARED_MOCK_ENV, sharedMockValue, start} = (await tsImport('../../tools/mock-server.ts', import.meta.url)) as typeof import('../../tools/mock-server');
   mock = await start(SITE_ROOT);
-  process.env[SHARED_MOCK_ENV] = JSON.stringify({siteDir: SITE_ROOT, origin: mock.origin, specFile: mock.specFile});
+  process.env[SHARED_MOCK_ENV] = sharedMockValue(SITE_ROOT, mock);
 }
 
 export async function globalTeardown(): Promise<void> {
