@@ -332,7 +332,7 @@ async function main(): Promise<void> {
     kind: 'bench',
     command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
     summary: report.join('\n'),
-    results: variants,
+    results: variants.map((v) => ({...v, dir: path.relative(SITE_ROOT, v.dir)})),
   });
   console.error(`Results kept in ${path.relative(SITE_ROOT, kept.json)} and ${path.basename(kept.markdown)}: commit them`);
 }
