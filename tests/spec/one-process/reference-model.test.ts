@@ -615,6 +615,25 @@ test('a deprecated operation without a description still makes a page that compi
   await compile(body);
 });
 
+test('an operation marked x-sandbox-only opens with the "Sandbox only" admonition, after its endpoint line; others do not', async () => {
+  const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
+  const page = (extensions: OperationModel['extensions']): string =>
+    pageMdx({
+      model: {...model, extensions},
+      id: 'x',
+      slug: '/api/fixture/x',
+      referenceFile: '0123456789abcdef.json',
+      descriptionHtml: '',
+      badges: '',
+      codeSamples: [],
+    });
+  const body = page({'x-sandbox-only': true}).split('\n---\n')[1];
+  assert.match(body, /<MethodEndpoint[\s\S]*?\n:::caution\[Sandbox only\]\n\n[^\n]*\(\/docs\/api\/sandbox-environment\)[^\n]*\n\n:::\n/);
+  assert.doesNotMatch(page({}), /Sandbox only/);
+  const {compile} = await import('@mdx-js/mdx');
+  await compile(body);
+});
+
 /** The first operationId of a spec. */
 const api0 = (api: ApiDocument): string => api.operations()[0].operationId ?? '';
 
