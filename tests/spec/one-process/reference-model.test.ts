@@ -13,6 +13,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../../src/data/static-reference';
+import {MENU_LIST_ITEM_DEPRECATED} from '../../../src/upstream/docusaurus-markup';
 import {codeSamples} from '../../../tools/api-pages/code-samples';
 import {pageMdx} from '../../../tools/api-pages/page';
 import {SITE_ROOT} from '../../../tools/cli';
@@ -598,7 +599,7 @@ test("descriptions with raw HTML, <, &, { and } are text on the page: no script,
   assert.equal(meta, 'Creates a draft quote for amounts < 10,000 & > 0.');
 });
 
-test('a deprecated operation without a description still makes a page that compiles: its notice is a block of its own', async () => {
+test('a deprecated operation without a description still makes a page that compiles: its notice is a block of its own; its sidebar item is struck through', async () => {
   const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
   const mdx = pageMdx({
     model: {...model, deprecated: true, description: undefined},
@@ -613,6 +614,10 @@ test('a deprecated operation without a description still makes a page that compi
   assert.match(body, /^:::caution\[deprecated\]\n\n[^\n]+\n\n:::\n\n/m);
   const {compile} = await import('@mdx-js/mdx');
   await compile(body);
+  const sidebarClasses = (parse(mdx.split('\n---\n')[0].slice(4)) as {sidebar_class_name: string}).sidebar_class_name.split(' ');
+  assert.ok(sidebarClasses.includes(MENU_LIST_ITEM_DEPRECATED), sidebarClasses.join(' '));
+  const css = fs.readFileSync(path.join(SITE_ROOT, 'src/css/custom.css'), 'utf8');
+  assert.match(css, new RegExp(String.raw`\.${MENU_LIST_ITEM_DEPRECATED} > \.menu__link[^{]*\{\s*text-decoration: line-through;`));
 });
 
 test('an operation marked x-sandbox-only opens with the "Sandbox only" admonition, after its endpoint line; others do not', async () => {
