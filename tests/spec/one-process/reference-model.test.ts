@@ -15,6 +15,7 @@ import {parse, stringify} from 'yaml';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../../src/data/static-reference';
 import {MENU_LIST_ITEM_DEPRECATED} from '../../../src/upstream/docusaurus-markup';
 import {codeSamples} from '../../../tools/api-pages/code-samples';
+import {tryItFile} from '../../../tools/api-pages/try-it';
 import {pageMdx} from '../../../tools/api-pages/page';
 import {SITE_ROOT} from '../../../tools/cli';
 import type {ApiDocument} from '../../../tools/openapi/document';
@@ -659,6 +660,34 @@ function writeSpec(name: string, paths: JsonObject, schemas: JsonObject = {}): s
 }
 
 const ok = (schema: JsonObject): JsonObject => ({'200': {description: 'OK.', content: {'application/json': {schema}}}});
+
+test('raw HTML in a description renders sanitised on the page, in the Markdown copy and in the try-it panel: tags kept, no script, handler or style', async () => {
+  const raw = '<b>bold</b><script>alert(1)</script><img src=x onerror=alert(1)> <span style="color:red">red</span><style>p{}</style>';
+  const file = writeSpec('raw-html', {
+    '/items': {
+      get: {
+        operationId: 'listItems',
+        description: `Lists items.\n\n${raw}`,
+        parameters: [{name: 'q', in: 'query', description: raw, schema: {type: 'string'}}],
+        responses: ok({type: 'object'}),
+      },
+    },
+  });
+  const api = await load(file);
+  const {model} = await operation(file, 'listItems');
+  const renderings = {
+    'the page (description)': proseHtml(model.description ?? '', {headingLevel: 2, foreign: false}).html,
+    'the page (parameter)': html(model),
+    'the Markdown copy': markdown(api, model),
+    'the try-it panel': JSON.stringify(tryItFile(model)),
+  };
+  for (const [where, text] of Object.entries(renderings)) {
+    assert.match(text, /<b>bold<\/b>/, `${where}: bold`);
+    assert.match(text, /<img src=\\?"x\\?">/, `${where}: the image, without its handler`);
+    assert.doesNotMatch(text, /<script|alert\(|onerror|color:red|<style|p\{\}/i, `${where}: no script, handler or style`);
+  }
+  assert.match(renderings['the Markdown copy'], /Lists items\.\n\n<p><b>bold<\/b>/, 'the copy keeps the Markdown around the block it sanitised');
+});
 
 test('an enum of hundreds of values keeps them all: the page shows the first ENUM_SHOWN and all behind a details, the copy lists all', async () => {
   // Three-letter codes, as currency and country lists have.
