@@ -600,17 +600,13 @@ test("descriptions with raw HTML, <, &, { and } are text on the page: no script,
   assert.equal(meta, 'Creates a draft quote for amounts < 10,000 & > 0.');
 });
 
+/** The MDX of an operation's page with nothing beside its model: no description, release badges or code samples. */
+const bareMdx = (model: OperationModel): string =>
+  pageMdx({model, id: 'x', slug: '/api/fixture/x', referenceFile: '0123456789abcdef.json', descriptionHtml: '', badges: '', codeSamples: []});
+
 test('a deprecated operation without a description still makes a page that compiles: its notice is a block of its own; its sidebar item is struck through', async () => {
   const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
-  const mdx = pageMdx({
-    model: {...model, deprecated: true, description: undefined},
-    id: 'x',
-    slug: '/api/fixture/x',
-    referenceFile: '0123456789abcdef.json',
-    descriptionHtml: '',
-    badges: '',
-    codeSamples: [],
-  });
+  const mdx = bareMdx({...model, deprecated: true, description: undefined});
   const body = mdx.slice(mdx.indexOf('\n---\n', 4) + 5);
   assert.match(body, /^:::caution\[deprecated\]\n\n[^\n]+\n\n:::\n\n/m);
   const {compile} = await import('@mdx-js/mdx');
@@ -623,16 +619,7 @@ test('a deprecated operation without a description still makes a page that compi
 
 test('an operation marked x-sandbox-only opens with the "Sandbox only" admonition, after its endpoint line; others do not', async () => {
   const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
-  const page = (extensions: OperationModel['extensions']): string =>
-    pageMdx({
-      model: {...model, extensions},
-      id: 'x',
-      slug: '/api/fixture/x',
-      referenceFile: '0123456789abcdef.json',
-      descriptionHtml: '',
-      badges: '',
-      codeSamples: [],
-    });
+  const page = (extensions: OperationModel['extensions']): string => bareMdx({...model, extensions});
   const body = page({'x-sandbox-only': true}).split('\n---\n')[1];
   assert.match(body, /<MethodEndpoint[\s\S]*?\n:::caution\[Sandbox only\]\n\n[^\n]*\(\/docs\/api\/sandbox-environment\)[^\n]*\n\n:::\n/);
   assert.doesNotMatch(page({}), /Sandbox only/);
