@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, HTTP_METHODS, OPENAPI_DIR} from '../../src/data/api-table';
 import {escapeToken} from '../openapi/pointer';
-import {DirectiveError, isObject, readSpecFile, resolvePointer, type Yaml} from './spec-files';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
 
 /** Query parameters every list operation takes: not filters. */
 export const PAGING_PARAMETERS = ['limit', 'cursor', 'sort'];
@@ -197,7 +198,7 @@ export function eventFacts(siteDir: string): SpecEventFact[] {
   return Object.keys(webhooks).map((type) => {
     const {value: item, file} = resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}`);
     const method = isObject(item) ? HTTP_METHODS.find((m) => isObject(item[m])) : undefined;
-    const op = isObject(item) && method ? (item[method] as Yaml) : undefined;
+    const op = isObject(item) && method ? (item[method] as UnknownObject) : undefined;
     const line = method ? resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}/${method}`).line : 1;
     const slug = op?.['x-doc-slug'];
     if (typeof slug !== 'string') throw new DirectiveError(`${OPENAPI_DIR}/${file}: the event ${type} has no x-doc-slug`);
