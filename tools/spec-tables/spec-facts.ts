@@ -29,6 +29,8 @@ export interface SpecOperationFact {
   filters: string[];
   /** The values of its `sort` parameter; empty when it has none (then it is not a list operation). */
   sort: string[];
+  /** The `default` of its `sort` parameter: the order of a request without `sort`; null when it states none. */
+  sortDefault: string | null;
   /** Error codes (of ErrorCode) its description and responses name. */
   errors: string[];
   sandboxOnly: boolean;
@@ -180,6 +182,7 @@ function operationFacts(siteDir: string, codes: Set<string>): SpecOperationFact[
           scopes,
           filters: query.filter((q) => !PAGING_PARAMETERS.includes(q)),
           sort: Array.isArray(sortSchema.enum) ? sortSchema.enum.map(String) : [],
+          sortDefault: typeof sortSchema.default === 'string' ? sortSchema.default : null,
           errors: [...codes].filter((c) => named.has(c)),
           sandboxOnly: op['x-sandbox-only'] === true,
           rateLimit: typeof op['x-rate-limit'] === 'string' ? op['x-rate-limit'] : DEFAULT_RATE_LIMIT,
