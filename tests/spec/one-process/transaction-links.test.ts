@@ -23,13 +23,17 @@ const LINKS: Record<string, {withdrawal_id: boolean; wallet_id: boolean}> = {
 };
 const PATTERN = {withdrawal_id: /^wdr_[A-Za-z0-9]{16}$/, wallet_id: /^wal_[A-Za-z0-9]{16}$/};
 
-/** Every transaction (an object whose `id` starts `txn_`) inside an example value of the document, with its pointer. */
+/**
+ * Every transaction (an object whose `id` starts `txn_`, with a `type` and a `status`) inside an example value of the
+ * document, with its pointer. A ledger entry's `source` ({type, id: txn_…}) names a transaction but is not one.
+ */
 function exampleTransactions(doc: ApiDocument): {pointer: string; txn: Record<string, Json>}[] {
   const found: {pointer: string; txn: Record<string, Json>}[] = [];
   const inValue = (value: Json, pointer: string) => {
     if (Array.isArray(value)) value.forEach((v, i) => inValue(v, childPointer(pointer, i)));
     else if (isObject(value)) {
-      if (typeof value.id === 'string' && value.id.startsWith('txn_') && typeof value.type === 'string') found.push({pointer, txn: value});
+      if (typeof value.id === 'string' && value.id.startsWith('txn_') && typeof value.type === 'string' && typeof value.status === 'string')
+        found.push({pointer, txn: value});
       for (const [k, v] of Object.entries(value)) inValue(v, childPointer(pointer, k));
     }
   };
