@@ -4,7 +4,18 @@
  */
 export const GUIDES = ['welcome', 'create-account', 'banking', 'wallets', 'quotes', 'flow-of-fund', 'webhook', 'websocket'] as const;
 
-export const TERMINOLOGY = ['account', 'balance', 'bank-account', 'beneficiary', 'deposit-instructions', 'kyc', 'quote', 'transaction', 'wallet'] as const;
+export const TERMINOLOGY = [
+  'account',
+  'balance',
+  'bank-account',
+  'beneficiary',
+  'deposit-instructions',
+  'kyc',
+  'ledger-entry',
+  'quote',
+  'transaction',
+  'wallet',
+] as const;
 
 /** The hand-written pages of the API Reference sidebar, before the generated categories. */
 export const API_DOC_PAGES = [
