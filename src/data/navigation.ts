@@ -2,7 +2,7 @@
  * The guides, in sidebar order. Each lives at /docs/guides/<name>-guide; the shorter /docs/guides/<name>
  * (the other reading of the route table) redirects there.
  */
-export const GUIDES = ['welcome', 'create-account', 'banking', 'wallets', 'quotes', 'flow-of-fund', 'webhook', 'websocket'] as const;
+export const GUIDES = ['welcome', 'create-account', 'banking', 'wallets', 'quotes', 'flow-of-fund', 'webhook', 'reconciliation', 'websocket'] as const;
 
 export const TERMINOLOGY = [
   'account',
@@ -62,5 +62,6 @@ export const WORKFLOW_ORDER = [
   'withdraw-fiat',
   'webhook-endpoint',
   'recover-events',
+  'reconcile-day',
   'sandbox-money-flow',
 ] as const;
