@@ -22,7 +22,7 @@ import {SITE_ROOT} from '../../../tools/cli';
 import type {ApiDocument} from '../../../tools/openapi/document';
 import {isObject, type Json} from '../../../tools/openapi/json';
 import {loadApi} from '../../../tools/openapi/load';
-import {childPointer} from '../../../tools/openapi/pointer';
+import {exampleObjects} from '../../helpers/example-objects';
 
 type Obj = Record<string, Json>;
 interface Found {
@@ -46,33 +46,7 @@ const SOURCE_PREFIX: Record<string, string> = {
 };
 
 /** Every object inside an example value of the document, with where it is written. */
-function exampleObjects(doc: ApiDocument): Found[] {
-  const found: Found[] = [];
-  const inValue = (value: Json, pointer: string) => {
-    if (Array.isArray(value)) value.forEach((v, i) => inValue(v, childPointer(pointer, i)));
-    else if (isObject(value)) {
-      found.push({where: doc.where(pointer), value});
-      for (const [k, v] of Object.entries(value)) inValue(v, childPointer(pointer, k));
-    }
-  };
-  const walk = (node: Json, pointer: string) => {
-    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, childPointer(pointer, i)));
-    if (!isObject(node)) return;
-    for (const [k, v] of Object.entries(node)) {
-      const at = childPointer(pointer, k);
-      if (k === 'example') inValue(v, at);
-      else if (k === 'examples' && Array.isArray(v)) inValue(v, at);
-      else if (k === 'examples' && isObject(v)) {
-        for (const [name, e] of Object.entries(v)) {
-          if (isObject(e) && e.value !== undefined) inValue(e.value, childPointer(at, name, 'value'));
-          else walk(e, childPointer(at, name));
-        }
-      } else walk(v, at);
-    }
-  };
-  walk(doc.doc, '#');
-  return found;
-}
+const examplesOf = (doc: ApiDocument): Found[] => exampleObjects(doc).map(({pointer, value}) => ({where: doc.where(pointer), value}));
 
 const isEntry = (o: Obj) => typeof o.id === 'string' && o.id.startsWith('led_') && typeof o.amount === 'string';
 const isBalance = (o: Obj) => ['total', 'available', 'reserved', 'pending'].every((k) => typeof o[k] === 'string') && typeof o.currency === 'string';
@@ -104,7 +78,7 @@ interface Ledger {
 }
 
 function readLedger(docs: ApiDocument[]): Ledger {
-  const objects = docs.flatMap(exampleObjects);
+  const objects = docs.flatMap(examplesOf);
   const decimals: Record<string, number> = {...FIAT_DECIMALS};
   for (const {value} of objects) if (typeof value.code === 'string' && typeof value.decimals === 'number') decimals[value.code] = value.decimals;
   return {
