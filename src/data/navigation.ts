@@ -2,9 +2,20 @@
  * The guides, in sidebar order. Each lives at /docs/guides/<name>-guide; the shorter /docs/guides/<name>
  * (the other reading of the route table) redirects there.
  */
-export const GUIDES = ['welcome', 'create-account', 'banking', 'wallets', 'quotes', 'flow-of-fund', 'webhook', 'websocket'] as const;
+export const GUIDES = ['welcome', 'create-account', 'banking', 'wallets', 'quotes', 'flow-of-fund', 'webhook', 'reconciliation', 'websocket'] as const;
 
-export const TERMINOLOGY = ['account', 'balance', 'bank-account', 'beneficiary', 'deposit-instructions', 'kyc', 'quote', 'transaction', 'wallet'] as const;
+export const TERMINOLOGY = [
+  'account',
+  'balance',
+  'bank-account',
+  'beneficiary',
+  'deposit-instructions',
+  'kyc',
+  'ledger-entry',
+  'quote',
+  'transaction',
+  'wallet',
+] as const;
 
 /** The hand-written pages of the API Reference sidebar, before the generated categories. */
 export const API_DOC_PAGES = [
@@ -51,5 +62,6 @@ export const WORKFLOW_ORDER = [
   'withdraw-fiat',
   'webhook-endpoint',
   'recover-events',
+  'reconcile-day',
   'sandbox-money-flow',
 ] as const;

@@ -27,6 +27,8 @@ const INPUTS = {
   webhook_id: 'whk_9Rd4Fs7Lq2Wp6Zn3',
   cursor: 'eyJpZCI6ImV2dF81TGQ4UXozUGY2WXYySGM5In0',
   since: '2025-03-12T00:00:00Z',
+  day_start: '2025-03-13T00:00:00Z',
+  day_end: '2025-03-14T00:00:00Z',
 };
 
 const files = workflowFiles(SITE_ROOT);

@@ -19,6 +19,7 @@ export const SEQUENCE_PAGES = [
   'docs/guides/create-account-guide.md',
   'docs/guides/flow-of-fund-guide.md',
   'docs/guides/quotes-guide.md',
+  'docs/guides/reconciliation-guide.md',
   'docs/guides/wallets-guide.md',
   'docs/guides/webhook-guide.md',
   'docs/guides/welcome-guide.md',

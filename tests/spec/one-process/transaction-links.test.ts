@@ -9,9 +9,9 @@ import {before, test} from 'node:test';
 import {API_SPECS, specPath} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
 import type {ApiDocument} from '../../../tools/openapi/document';
-import {isObject, type Json} from '../../../tools/openapi/json';
+import type {Json} from '../../../tools/openapi/json';
 import {loadApi} from '../../../tools/openapi/load';
-import {childPointer} from '../../../tools/openapi/pointer';
+import {exampleObjects} from '../../helpers/example-objects';
 
 /** The links each transaction type carries (Transaction.yaml's descriptions of `withdrawal_id` and `wallet_id`). */
 const LINKS: Record<string, {withdrawal_id: boolean; wallet_id: boolean}> = {
@@ -23,33 +23,14 @@ const LINKS: Record<string, {withdrawal_id: boolean; wallet_id: boolean}> = {
 };
 const PATTERN = {withdrawal_id: /^wdr_[A-Za-z0-9]{16}$/, wallet_id: /^wal_[A-Za-z0-9]{16}$/};
 
-/** Every transaction (an object whose `id` starts `txn_`) inside an example value of the document, with its pointer. */
+/**
+ * Every transaction (an object whose `id` starts `txn_`, with a `type` and a `status`) inside an example value of the
+ * document, with its pointer. A ledger entry's `source` ({type, id: txn_…}) names a transaction but is not one.
+ */
 function exampleTransactions(doc: ApiDocument): {pointer: string; txn: Record<string, Json>}[] {
-  const found: {pointer: string; txn: Record<string, Json>}[] = [];
-  const inValue = (value: Json, pointer: string) => {
-    if (Array.isArray(value)) value.forEach((v, i) => inValue(v, childPointer(pointer, i)));
-    else if (isObject(value)) {
-      if (typeof value.id === 'string' && value.id.startsWith('txn_') && typeof value.type === 'string') found.push({pointer, txn: value});
-      for (const [k, v] of Object.entries(value)) inValue(v, childPointer(pointer, k));
-    }
-  };
-  const walk = (node: Json, pointer: string) => {
-    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, childPointer(pointer, i)));
-    if (!isObject(node)) return;
-    for (const [k, v] of Object.entries(node)) {
-      const at = childPointer(pointer, k);
-      if (k === 'example') inValue(v, at);
-      else if (k === 'examples' && Array.isArray(v)) inValue(v, at);
-      else if (k === 'examples' && isObject(v)) {
-        for (const [name, e] of Object.entries(v)) {
-          if (isObject(e) && e.value !== undefined) inValue(e.value, childPointer(at, name, 'value'));
-          else walk(e, childPointer(at, name));
-        }
-      } else walk(v, at);
-    }
-  };
-  walk(doc.doc, '#');
-  return found;
+  return exampleObjects(doc)
+    .filter(({value}) => typeof value.id === 'string' && value.id.startsWith('txn_') && typeof value.type === 'string' && typeof value.status === 'string')
+    .map(({pointer, value}) => ({pointer, txn: value}));
 }
 
 function linkProblems(doc: ApiDocument): string[] {
