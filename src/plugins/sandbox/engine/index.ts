@@ -32,7 +32,10 @@ export interface SandboxRequest {
   path: string;
   query?: Record<string, string | string[]>;
   headers: Record<string, string>;
+  /** The body, parsed. */
   body?: unknown;
+  /** Or the body as received (a server, a service worker): parsed here, `400 invalid_request` when it is not JSON. */
+  rawBody?: string;
 }
 
 export interface SandboxResponse {
@@ -203,14 +206,28 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return {response: problem(new ProblemError('rate_limited', detail), {...rate.headers, 'Retry-After': String(rate.retryAfter)}), operation: info};
     }
     const withRate = (response: SandboxResponse): SandboxResponse => ({...response, headers: {...response.headers, ...rate.headers, 'Request-Id': requestId}});
+    let body = request.body;
+    if (request.rawBody !== undefined && request.rawBody !== '') {
+      if (!/^application\/json\b/.test(headers['content-type'] ?? '')) {
+        return {
+          response: withRate(problem(new ProblemError('invalid_request', `Content-Type ${headers['content-type'] ?? '(none)'}: send application/json.`))),
+          operation: info,
+        };
+      }
+      try {
+        body = JSON.parse(request.rawBody);
+      } catch {
+        return {response: withRate(problem(new ProblemError('invalid_request', 'The request body is not valid JSON.'))), operation: info};
+      }
+    }
     settleKey(apiKey);
     const idempotencyKey = info.idempotent ? headers['idempotency-key'] : undefined;
     const storeKey = `${request.method.toUpperCase()} ${request.path} ${idempotencyKey}`;
     try {
-      spec.validateRequest(info, {method: request.method, path: request.path, query, headers, body: request.body});
+      spec.validateRequest(info, {method: request.method, path: request.path, query, headers, body});
       if (idempotencyKey !== undefined) {
         const stored = state.idempotency[storeKey];
-        const fingerprint = JSON.stringify(request.body ?? null);
+        const fingerprint = JSON.stringify(body ?? null);
         if (stored && stored.fingerprint !== fingerprint) {
           throw new ProblemError(
             'idempotency_key_reused',
@@ -229,7 +246,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (error instanceof ProblemError) return {response: withRate(problem(error)), operation: info};
       throw error;
     }
-    const ctx = contextOf(apiKey, {params: route.params, query, body: (request.body ?? {}) as Record<string, unknown>});
+    const ctx = contextOf(apiKey, {params: route.params, query, body: (body ?? {}) as Record<string, unknown>});
     const handler = HANDLERS[info.operationId];
     let result: SandboxResponse;
     inFlightKeys.add(`${apiKey} ${storeKey}`);
@@ -246,7 +263,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
     result = withRate(result);
     if (idempotencyKey !== undefined && isStored(result.status, result.body)) {
-      state.idempotency[storeKey] = {fingerprint: JSON.stringify(request.body ?? null), response: structuredClone(result)};
+      state.idempotency[storeKey] = {fingerprint: JSON.stringify(body ?? null), response: structuredClone(result)};
     }
     notify(ctx.notices);
     return {response: result, operation: info};
