@@ -28,7 +28,13 @@ async function session(clock = {now: Date.parse('2025-03-14T09:26:53Z')}) {
   };
   const eventTypes = async () => ((await send('GET', '/events', {query: {limit: '100', sort: 'created_at'}})).json.data as Json[]).map((e) => e.type);
   const done = () => assert.deepEqual(sandbox.conformance().violations, [], 'every response conforms to its operation in the spec');
-  return {sandbox, key, send, balance, eventTypes, done, clock};
+  /** A new business account (zero balances, KYC not_started) with `name`. */
+  const businessAccount = (name: string) => {
+    const address = {line1: '1 High St', city: 'London', postal_code: 'EC1A 1BB', country: 'GB'};
+    const business = {legal_name: `${name} Ltd`, registration_number: '12345678', incorporation_country: 'GB', address};
+    return send('POST', '/accounts', {body: {type: 'business', email: `ops@${name}.example`, country: 'GB', external_reference: name, business}});
+  };
+  return {sandbox, key, send, balance, eventTypes, done, businessAccount, clock};
 }
 
 test('a new key is seeded with the docs’ account, wallet, bank account, beneficiaries and non-zero balances', async () => {
@@ -368,7 +374,7 @@ test('bank accounts and beneficiaries are created pending_verification, verified
 });
 
 test('events: list, read, simulate, and a closed account announces account.closed', async () => {
-  const {send, done} = await session();
+  const {send, businessAccount, done} = await session();
   const simulated = await send('POST', '/sandbox/events', {body: {type: 'withdrawal.returned'}});
   assert.equal(simulated.status, 201, JSON.stringify(simulated.json));
   assert.equal((await send('GET', `/events/${String(simulated.json.id)}`)).json.type, 'withdrawal.returned');
@@ -376,13 +382,7 @@ test('events: list, read, simulate, and a closed account announces account.close
   assert.deepEqual([verification.status, (verification.json.errors as Json[])[0].field], [400, 'type']);
   const notEmpty = await send('POST', `/accounts/${DOCS_ACCOUNT}/close`, {body: {}});
   assert.deepEqual([notEmpty.status, notEmpty.json.code], [409, 'balance_not_zero']);
-  const business = {
-    legal_name: 'Acme Ltd',
-    registration_number: '12345678',
-    incorporation_country: 'GB',
-    address: {line1: '1 High St', city: 'London', postal_code: 'EC1A 1BB', country: 'GB'},
-  };
-  const empty = await send('POST', '/accounts', {body: {type: 'business', email: 'ops@acme.example', country: 'GB', external_reference: 'acme', business}});
+  const empty = await businessAccount('acme');
   assert.equal(empty.status, 201, JSON.stringify(empty.json));
   const closed = await send('POST', `/accounts/${String(empty.json.id)}/close`, {body: {reason: 'Left the platform.'}});
   assert.deepEqual([closed.status, closed.json.status, closed.json.status_reason], [200, 'closed', 'Left the platform.']);
@@ -391,5 +391,21 @@ test('events: list, read, simulate, and a closed account announces account.close
     listed.map((e) => (e.data as {object: Json}).object.id),
     [empty.json.id],
   );
+  done();
+});
+
+test('on a closed account, an operation without a documented 409 refuses with its 403 forbidden', async () => {
+  const {send, businessAccount, done} = await session();
+  const created = await businessAccount('shut');
+  const id = String(created.json.id);
+  await send('POST', `/sandbox/accounts/${id}/kyc`, {body: {outcome: 'approved'}});
+  assert.equal((await send('POST', `/accounts/${id}/close`, {body: {}})).status, 200);
+  const instructions = await send('GET', `/accounts/${id}/deposit-instructions`, {query: {currency: 'GBP'}});
+  assert.deepEqual([instructions.status, instructions.json.code], [403, 'forbidden']);
+  const transfer = await send('POST', `/sandbox/accounts/${id}/bank-transfers`, {
+    body: {amount: {value: '5.00', currency: 'GBP'}, rail: 'faster_payments', reference: 'X'},
+  });
+  assert.deepEqual([transfer.status, transfer.json.code], [409, 'resource_conflict']);
+  assert.equal((await send('GET', `/accounts/${id}`)).json.status, 'closed', 'a closed account can still be read');
   done();
 });

@@ -257,7 +257,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     } catch (error) {
       const known =
         error instanceof ProblemError ? error : new ProblemError('internal_error', `The sandbox failed on ${info.operationId}: ${(error as Error).message}`);
-      result = problem(known);
+      // An operation that documents no 409 (reading deposit instructions, updating a bank account of a closed account)
+      // refuses with its 403 forbidden: a status it does not document is never sent.
+      result = problem(info.statuses.has(known.status) || !info.statuses.has(403) ? known : new ProblemError('forbidden', known.detail));
     } finally {
       inFlightKeys.delete(`${apiKey} ${storeKey}`);
     }

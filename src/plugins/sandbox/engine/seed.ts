@@ -46,7 +46,8 @@ export function emptyState(seed: string): KeyState {
 export function seededState(spec: SpecIndex, seed: string, now: number): KeyState {
   const state = emptyState(seed);
   const example = (operationId: string) => spec.example(operationId, 200) as Resource;
-  const account = {...example('getAccount'), status: 'active', kyc_status: 'approved'};
+  // Another external_reference than the docs' createAccount example, so that the reader's first POST /accounts works.
+  const account = {...example('getAccount'), status: 'active', kyc_status: 'approved', external_reference: 'sandbox_seeded_account'};
   state.accounts[account.id] = account;
   const kyc = example('getKycStatus');
   state.kyc[account.id] = {...kyc, status: 'approved', account_id: account.id};

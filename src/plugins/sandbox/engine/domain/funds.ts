@@ -13,7 +13,7 @@ import {newId, randomText} from '../ids';
 import {fromUnits, toUnits} from '../money';
 import {matchesFilter, page, queryValue} from '../pagination';
 import {ProblemError} from '../problems';
-import type {KeyState, Money, Resource, TransactionRecord} from '../state';
+import type {DepositTimer, KeyState, Money, Resource, TransactionRecord} from '../state';
 import {mergeMetadata, openAccount} from './accounts';
 
 const coin = (asset: (typeof ASSETS)[number]) => ({
@@ -128,6 +128,14 @@ function createCryptoWallet(ctx: Context): HandlerResult {
 
 export const wallet = (ctx: Context): Resource => find(ctx, ctx.state.wallets, 'wallet', ctx.params.wallet_id);
 
+/** The path's wallet, when `amount` is in its asset (`422 unsupported_asset` otherwise). */
+export function walletFor(ctx: Context, amount: Money): Resource {
+  const w = wallet(ctx);
+  if (amount.currency !== w.asset)
+    throw new ProblemError('unsupported_asset', `amount.currency: wallet ${w.id} holds ${String(w.asset)}, not ${amount.currency}.`);
+  return w;
+}
+
 function updateCryptoWallet(ctx: Context): HandlerResult {
   openAccount(ctx);
   const w = wallet(ctx);
@@ -170,6 +178,31 @@ export function checkedMoney(money: Money, field: string): {units: bigint; decim
   return {units: toUnits(money.value, asset.decimals, `${field}.value`), decimals: asset.decimals};
 }
 
+/**
+ * A deposit detected but not credited yet: a pending credit of `amount`, free of fee, announced by `deposit.received`,
+ * with the timer that settles it.
+ */
+function newDeposit(
+  ctx: Context,
+  type: 'fiat_deposit' | 'crypto_deposit',
+  amount: Money,
+  fields: Partial<TransactionRecord>,
+  timer: Omit<DepositTimer, 'transactionId' | 'startedAt'>,
+): TransactionRecord {
+  const {decimals} = assetOf(amount.currency, 'amount.currency');
+  const txn = newTransaction(ctx, {
+    type,
+    status: 'pending',
+    direction: 'credit',
+    amount,
+    fee: {value: fromUnits(0n, decimals), currency: amount.currency},
+    ...fields,
+  });
+  ctx.state.deposits.push({transactionId: txn.id, startedAt: ctx.now, ...timer});
+  recordEvent(ctx, 'deposit.received', txn);
+  return txn;
+}
+
 function simulateBankTransfer(ctx: Context): HandlerResult {
   const acc = accountThatMovesFunds(ctx);
   const amount = ctx.body.amount as Money;
@@ -179,57 +212,38 @@ function simulateBankTransfer(ctx: Context): HandlerResult {
   const wrongReference = ctx.body.reference !== depositReference(acc.id);
   const outcome = wrongReference ? 'returned' : ((ctx.body.outcome as 'completed' | 'failed' | 'returned' | undefined) ?? 'completed');
   const settlesAt = ctx.now + (rail === 'ach' ? ACH_HOLD_MS : SETTLEMENT_MS);
-  const txn = newTransaction(ctx, {
-    type: 'fiat_deposit',
-    status: 'pending',
-    direction: 'credit',
-    amount,
-    fee: {value: fromUnits(0n, assetOf(amount.currency, 'amount.currency').decimals), currency: amount.currency},
-    fiat: {
-      funds_available_at: rail === 'ach' ? timestamp(settlesAt) : null,
-      rail,
-      reference: String(ctx.body.reference),
-      counterparty_name: ctx.body.sender_name ?? acc.display_name,
-    },
-  });
   // A transfer with another reference, or an ACH one returned inside the hold, comes back before it is credited.
   const returnsAt = outcome === 'returned' ? ctx.now + (rail === 'ach' || wrongReference ? SETTLEMENT_MS : RETURN_AFTER_MS) : null;
-  ctx.state.deposits.push({transactionId: txn.id, settlesAt, outcome, returnsAt, startedAt: ctx.now, confirmationsRequired: 0});
-  recordEvent(ctx, 'deposit.received', txn);
+  const fiat = {
+    funds_available_at: rail === 'ach' ? timestamp(settlesAt) : null,
+    rail,
+    reference: String(ctx.body.reference),
+    counterparty_name: ctx.body.sender_name ?? acc.display_name,
+  };
+  const txn = newDeposit(ctx, 'fiat_deposit', amount, {fiat}, {settlesAt, outcome, returnsAt, confirmationsRequired: 0});
   return {status: 201, body: txn};
 }
 
 function simulateCryptoDeposit(ctx: Context): HandlerResult {
   accountThatMovesFunds(ctx);
-  const w = wallet(ctx);
   const amount = ctx.body.amount as Money;
-  if (amount.currency !== w.asset)
-    throw new ProblemError('unsupported_asset', `amount.currency: wallet ${w.id} holds ${String(w.asset)}, not ${amount.currency}.`);
+  const w = walletFor(ctx, amount);
   checkedMoney(amount, 'amount');
   const network = assetOf(amount.currency, 'amount.currency').networks.find((n) => n.network === w.network)!;
-  const txn = newTransaction(ctx, {
-    type: 'crypto_deposit',
-    status: 'pending',
-    direction: 'credit',
+  const crypto = {
+    network: w.network,
+    address: ctx.body.from_address ?? '0x1C4e8D2b6A9f3E7c5B0d2F4a6C8e0B1d3F5a7C92',
+    tx_hash: `0x${randomText(ctx.state, 64, '0123456789abcdef')}`,
+    confirmations: 0,
+  };
+  const outcome = (ctx.body.outcome as 'completed' | 'failed' | undefined) ?? 'completed';
+  const txn = newDeposit(
+    ctx,
+    'crypto_deposit',
     amount,
-    fee: {value: fromUnits(0n, assetOf(amount.currency, 'amount.currency').decimals), currency: amount.currency},
-    wallet_id: w.id,
-    crypto: {
-      network: w.network,
-      address: ctx.body.from_address ?? '0x1C4e8D2b6A9f3E7c5B0d2F4a6C8e0B1d3F5a7C92',
-      tx_hash: `0x${randomText(ctx.state, 64, '0123456789abcdef')}`,
-      confirmations: 0,
-    },
-  });
-  ctx.state.deposits.push({
-    transactionId: txn.id,
-    settlesAt: ctx.now + SETTLEMENT_MS,
-    outcome: (ctx.body.outcome as 'completed' | 'failed' | undefined) ?? 'completed',
-    returnsAt: null,
-    startedAt: ctx.now,
-    confirmationsRequired: network.confirmations_required,
-  });
-  recordEvent(ctx, 'deposit.received', txn);
+    {wallet_id: w.id, crypto},
+    {settlesAt: ctx.now + SETTLEMENT_MS, outcome, returnsAt: null, confirmationsRequired: network.confirmations_required},
+  );
   return {status: 201, body: txn};
 }
 

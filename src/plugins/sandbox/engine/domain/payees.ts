@@ -30,35 +30,29 @@ const bankDetailsIdentity = (p: Resource) => {
   return `${String(p.currency)} ${d.masked_iban ?? ''} ${d.routing_number ?? d.sort_code ?? ''} ${d.account_number_last4}`;
 };
 
+const kind = (
+  collection: PayeeKind['collection'],
+  what: string,
+  prefix: string,
+  param: PayeeKind['param'],
+  eventPrefix: string,
+  filters: string[],
+  identity: PayeeKind['identity'],
+): PayeeKind => ({collection, what, prefix, param, eventPrefix, filters, identity});
+
 const KINDS = {
-  bank: {
-    collection: (s) => s.bankAccounts,
-    what: 'bank account',
-    prefix: 'bnk',
-    param: 'bank_account_id',
-    eventPrefix: 'bank_account',
-    filters: ['status', 'currency'],
-    identity: bankDetailsIdentity,
-  },
-  fiat: {
-    collection: (s) => s.fiatBeneficiaries,
-    what: 'fiat beneficiary',
-    prefix: 'fbn',
-    param: 'beneficiary_id',
-    eventPrefix: 'beneficiary',
-    filters: ['status', 'currency'],
-    identity: bankDetailsIdentity,
-  },
-  crypto: {
-    collection: (s) => s.cryptoBeneficiaries,
-    what: 'crypto beneficiary',
-    prefix: 'cbn',
-    param: 'beneficiary_id',
-    eventPrefix: 'beneficiary',
-    filters: ['asset', 'network', 'status'],
-    identity: (p) => `${String(p.asset)} ${String(p.network)} ${String(p.address).toLowerCase()}`,
-  },
-} satisfies Record<string, PayeeKind>;
+  bank: kind((s) => s.bankAccounts, 'bank account', 'bnk', 'bank_account_id', 'bank_account', ['status', 'currency'], bankDetailsIdentity),
+  fiat: kind((s) => s.fiatBeneficiaries, 'fiat beneficiary', 'fbn', 'beneficiary_id', 'beneficiary', ['status', 'currency'], bankDetailsIdentity),
+  crypto: kind(
+    (s) => s.cryptoBeneficiaries,
+    'crypto beneficiary',
+    'cbn',
+    'beneficiary_id',
+    'beneficiary',
+    ['asset', 'network', 'status'],
+    (p) => [p.asset, p.network, String(p.address).toLowerCase()].join(' '),
+  ),
+};
 
 /** Bank details as every answer shows them (MaskedBankDetails.yaml): the account number's last four only. */
 function masked(details: Record<string, string>): Record<string, string> {

@@ -14,7 +14,7 @@ import {matchesFilter, page, queryValue} from '../pagination';
 import {ProblemError} from '../problems';
 import type {Money, Resource, TransactionRecord} from '../state';
 import {withdrawalLimits} from './accounts';
-import {newTransaction, wallet} from './funds';
+import {newTransaction, wallet, walletFor} from './funds';
 
 type Kind = 'crypto' | 'fiat';
 
@@ -104,10 +104,8 @@ function startWithdrawal(ctx: Context, kind: Kind, amount: Money, fee: string, t
 
 function withdrawCrypto(ctx: Context): HandlerResult {
   accountThatMovesFunds(ctx);
-  const w = wallet(ctx);
   const amount = ctx.body.amount as Money;
-  if (amount.currency !== w.asset)
-    throw new ProblemError('unsupported_asset', `amount.currency: wallet ${w.id} holds ${String(w.asset)}, not ${amount.currency}.`);
+  const w = walletFor(ctx, amount);
   const {beneficiary_id: beneficiaryId, address} = ctx.body as {beneficiary_id?: string; address?: string};
   if ((beneficiaryId === undefined) === (address === undefined)) {
     throw ProblemError.validation(beneficiaryId === undefined ? 'beneficiary_id' : 'address', 'required', 'Send exactly one of beneficiary_id and address.');
