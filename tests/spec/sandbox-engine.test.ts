@@ -237,7 +237,7 @@ test('a crypto withdrawal reserves amount + fee; cancelling it releases them; a 
 });
 
 test('a fiat payout to the verified bank account completes, then is returned: the amount comes back, the fee does not', async () => {
-  const {send, balance, done} = await session();
+  const {send, balance, eventTypes, done} = await session();
   const payout = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {
     body: {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '100.00', currency: 'USD'}, rail: 'ach'},
   });
@@ -246,6 +246,9 @@ test('a fiat payout to the verified bank account completes, then is returned: th
   const returned = await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/fiat-withdrawals/${String(payout.json.id)}/outcome`, {body: {outcome: 'returned'}});
   assert.equal(returned.json.status, 'returned');
   assert.equal((await balance('USD')).available, '4999.50');
+  const bankAccount = await send('GET', `/accounts/${DOCS_ACCOUNT}/bank-accounts/${DOCS_BANK_ACCOUNT}`);
+  assert.equal(bankAccount.json.status, 'disabled', 'a returned payout disables its destination');
+  assert.ok((await eventTypes()).includes('bank_account.disabled'));
   done();
 });
 
@@ -408,4 +411,34 @@ test('on a closed account, an operation without a documented 409 refuses with it
   assert.deepEqual([transfer.status, transfer.json.code], [409, 'resource_conflict']);
   assert.equal((await send('GET', `/accounts/${id}`)).json.status, 'closed', 'a closed account can still be read');
   done();
+});
+
+test('a webhook delivery that keeps failing is retried on the documented schedule, then the endpoint is disabled', async () => {
+  const attempts: {at: number; headers: Record<string, string>; body: string}[] = [];
+  const clock = {now: Date.parse('2025-03-14T09:26:53Z')};
+  const sandbox = await testSandbox({
+    now: () => clock.now,
+    transport: async ({url, headers, body}) => {
+      // The verification succeeds; every later delivery fails.
+      attempts.push({at: clock.now, headers, body});
+      return {status: url.endsWith('/hook') && attempts.length === 1 ? 204 : 503};
+    },
+  });
+  const key = newKey();
+  const created = await call(sandbox, key, 'POST', '/webhooks', {body: {url: 'https://hooks.example/hook', enabled_events: ['deposit.received']}});
+  const webhookId = String((created.body as Json).id);
+  await call(sandbox, key, 'POST', `/webhooks/${webhookId}/verify`);
+  await call(sandbox, key, 'POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '10.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
+  });
+  // Every 5 minutes of clock for 4 days: each due retry is attempted when the clock passes it.
+  for (let minutes = 0; minutes <= 4 * 24 * 60; minutes += 5) {
+    await sandbox.deliverDue();
+    clock.now += 5 * 60_000;
+  }
+  const delays = attempts.slice(1).map((a, i, all) => (i === 0 ? 0 : Math.round((a.at - all[i - 1].at) / 60_000)));
+  assert.deepEqual(delays.slice(0, 8), [0, 5, 5, 30, 120, 300, 600, 600], 'minutes between attempts (5 s rounds up to the next 5-minute step)');
+  assert.ok(new Set(attempts.slice(1).map((a) => a.headers['webhook-id'])).size === 1, 'every retry carries the same event id');
+  assert.equal(((await call(sandbox, key, 'GET', `/webhooks/${webhookId}`)).body as Json).status, 'disabled');
+  assert.deepEqual(sandbox.conformance().violations, []);
 });

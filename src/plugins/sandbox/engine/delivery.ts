@@ -2,9 +2,10 @@
  * Webhook delivery as openapi/webhooks.yaml describes it: each event POSTed to every active endpoint subscribed to
  * it, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of
  * "id.timestamp.body">`, one signature per live secret), retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then
- * every 10 h, for up to 3 days of the key's clock. Signing uses Web Crypto (globalThis.crypto.subtle), present in Node
+ * every 10 h, for up to 3 days of the key's clock, after which the endpoint is `disabled`. Signing uses Web Crypto (globalThis.crypto.subtle), present in Node
  * and browsers alike; the HTTP request itself goes through the transport the host gives (the Node server's fetch).
  */
+import {timestamp} from './context';
 import type {KeyState, PendingDelivery, Resource} from './state';
 
 /** Sends one delivery; resolves with the HTTP status, or null and why when there was no answer. */
@@ -70,6 +71,12 @@ export function afterFailedAttempt(state: KeyState, delivery: PendingDelivery, a
   const firstAttemptAt = delivery.firstAttemptAt ?? attemptedAt;
   const delay = RETRY_DELAYS_MS[delivery.attempts] ?? EVERY_TEN_HOURS_MS;
   const dueAt = attemptedAt + delay;
-  if (dueAt - firstAttemptAt > GIVE_UP_AFTER_MS) return;
-  state.deliveries.push({...delivery, attempts: delivery.attempts + 1, firstAttemptAt, dueAt});
+  if (dueAt - firstAttemptAt <= GIVE_UP_AFTER_MS) {
+    state.deliveries.push({...delivery, attempts: delivery.attempts + 1, firstAttemptAt, dueAt});
+    return;
+  }
+  // Given up after 3 days: the endpoint is disabled, and its other deliveries stop, until it is resumed or verified.
+  const webhook = state.webhooks[delivery.webhookId];
+  if (webhook) Object.assign(webhook, {status: 'disabled', updated_at: timestamp(attemptedAt)});
+  state.deliveries = state.deliveries.filter((d) => d.webhookId !== delivery.webhookId);
 }

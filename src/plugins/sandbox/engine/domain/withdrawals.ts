@@ -251,6 +251,17 @@ function cancel(ctx: Context, kind: Kind): HandlerResult {
   return {status: 200, body: w};
 }
 
+/** A returned payout disables its destination (`bank_account.disabled` or `beneficiary.disabled`, WebhookEventType.yaml). */
+function disablePayee(ctx: Context, w: Resource): void {
+  const destination = w.destination as {type: string; id: string};
+  const [collection, event] =
+    destination.type === 'bank_account' ? [ctx.state.bankAccounts, 'bank_account.disabled'] : [ctx.state.fiatBeneficiaries, 'beneficiary.disabled'];
+  const payee = collection[destination.id];
+  if (!payee || payee.status === 'disabled') return;
+  update(ctx, payee, {status: 'disabled', status_reason: `Payout ${w.id} to it was returned: ${String(w.status_reason)}`.slice(0, 500)});
+  recordEvent(ctx, event, payee);
+}
+
 function simulateOutcome(ctx: Context, kind: Kind): HandlerResult {
   const w = withdrawalOf(ctx, kind);
   const outcome = String(ctx.body.outcome);
@@ -263,7 +274,10 @@ function simulateOutcome(ctx: Context, kind: Kind): HandlerResult {
     return {status: 200, body: w};
   }
   if (w.status !== 'completed') move(ctx, w, 'completed', 'withdrawal.completed');
-  if (outcome === 'returned') move(ctx, w, 'returned', 'withdrawal.returned', reason ?? 'The receiving bank returned the payment (sandbox simulation).');
+  if (outcome === 'returned') {
+    move(ctx, w, 'returned', 'withdrawal.returned', reason ?? 'The receiving bank returned the payment (sandbox simulation).');
+    disablePayee(ctx, w);
+  }
   return {status: 200, body: w};
 }
 
