@@ -14,6 +14,13 @@ import {DOCS_ACCOUNT, DOCS_BANK_ACCOUNT, DOCS_CRYPTO_BENEFICIARY, DOCS_FIAT_BENE
 type Json = Record<string, unknown>;
 type Balance = {currency: string; available: string; pending: string; reserved: string; total: string};
 
+/** The POST /accounts body of a business named `name`. */
+function businessAccountBody(name: string): Json {
+  const address = {line1: '1 High St', city: 'London', postal_code: 'EC1A 1BB', country: 'GB'};
+  const business = {legal_name: `${name} Ltd`, registration_number: '12345678', incorporation_country: 'GB', address};
+  return {type: 'business', email: `ops@${name}.example`, country: 'GB', external_reference: name, business};
+}
+
 /** A sandbox, a fresh key, and a way to call it; `done()` asserts that every response conformed. */
 async function session(clock = {now: Date.parse('2025-03-14T09:26:53Z')}) {
   const sandbox: Sandbox = await testSandbox({now: () => clock.now});
@@ -28,12 +35,8 @@ async function session(clock = {now: Date.parse('2025-03-14T09:26:53Z')}) {
   };
   const eventTypes = async () => ((await send('GET', '/events', {query: {limit: '100', sort: 'created_at'}})).json.data as Json[]).map((e) => e.type);
   const done = () => assert.deepEqual(sandbox.conformance().violations, [], 'every response conforms to its operation in the spec');
-  /** A new business account (zero balances, KYC not_started) with `name`. */
-  const businessAccount = (name: string) => {
-    const address = {line1: '1 High St', city: 'London', postal_code: 'EC1A 1BB', country: 'GB'};
-    const business = {legal_name: `${name} Ltd`, registration_number: '12345678', incorporation_country: 'GB', address};
-    return send('POST', '/accounts', {body: {type: 'business', email: `ops@${name}.example`, country: 'GB', external_reference: name, business}});
-  };
+  /** Creates a new business account (zero balances, KYC not_started) named `name`. */
+  const businessAccount = (name: string) => send('POST', '/accounts', {body: businessAccountBody(name)});
   return {sandbox, key, send, balance, eventTypes, done, businessAccount, clock};
 }
 
@@ -271,9 +274,15 @@ test('idempotency: the same key and body replays the stored 2xx or 4xx; another 
   const replayed = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0001'});
   assert.deepEqual([replayed.status, replayed.json.request_id], [422, poor.json.request_id]);
   assert.equal((await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0002'})).status, 201);
-  // A 400 is not stored: the same key works once the body is fixed... with that body.
-  const invalid = await send('POST', '/accounts', {body: {type: 'individual'}, idempotencyKey: 'account-key-0001'});
+  // Stored for 24 hours of the key's clock: then the key is free again, whatever the body.
+  await send('POST', '/sandbox/clock/advance', {body: {seconds: 86400}});
+  const later = await send('POST', `/accounts/${DOCS_ACCOUNT}/quotes`, {body: {...body, sell_amount: '200.00'}, idempotencyKey: 'quote-key-0001'});
+  assert.equal(later.status, 201);
+  // A 400 is not stored: the same key with the body fixed creates the account.
+  const invalid = await send('POST', '/accounts', {body: {type: 'business'}, idempotencyKey: 'account-key-0001'});
   assert.equal(invalid.status, 400);
+  const fixed = businessAccountBody('fixed');
+  assert.equal((await send('POST', '/accounts', {body: fixed, idempotencyKey: 'account-key-0001'})).status, 201);
   done();
 });
 
@@ -440,5 +449,30 @@ test('a webhook delivery that keeps failing is retried on the documented schedul
   assert.deepEqual(delays.slice(0, 8), [0, 5, 5, 30, 120, 300, 600, 600], 'minutes between attempts (5 s rounds up to the next 5-minute step)');
   assert.ok(new Set(attempts.slice(1).map((a) => a.headers['webhook-id'])).size === 1, 'every retry carries the same event id');
   assert.equal(((await call(sandbox, key, 'GET', `/webhooks/${webhookId}`)).body as Json).status, 'disabled');
+  assert.deepEqual(sandbox.conformance().violations, []);
+});
+
+test('a retry while the first request with its Idempotency-Key is still running is 409 idempotency_key_in_use', async () => {
+  // The endpoint answers the verification only when the test says so; the test learns when it was called.
+  let answerEndpoint: (status: number) => void = () => {};
+  let endpointCalled: () => void = () => {};
+  const called = new Promise<void>((resolve) => (endpointCalled = resolve));
+  const transport = () =>
+    new Promise<{status: number}>((resolve) => {
+      answerEndpoint = (status) => resolve({status});
+      endpointCalled();
+    });
+  const sandbox = await testSandbox({transport});
+  const key = newKey();
+  const created = await call(sandbox, key, 'POST', '/webhooks', {body: {url: 'https://hooks.example/slow', enabled_events: ['trade.executed']}});
+  const verify = `/webhooks/${String((created.body as Json).id)}/verify`;
+  const first = call(sandbox, key, 'POST', verify, {idempotencyKey: 'verify-key-0001'});
+  await called;
+  const retry = await call(sandbox, key, 'POST', verify, {idempotencyKey: 'verify-key-0001'});
+  assert.deepEqual([retry.status, (retry.body as Json).code], [409, 'idempotency_key_in_use']);
+  answerEndpoint(200);
+  assert.equal(((await first).body as Json).outcome, 'verified');
+  const replay = await call(sandbox, key, 'POST', verify, {idempotencyKey: 'verify-key-0001'});
+  assert.deepEqual([replay.status, (replay.body as Json).outcome], [200, 'verified'], 'once done, the retry gets the stored response');
   assert.deepEqual(sandbox.conformance().violations, []);
 });

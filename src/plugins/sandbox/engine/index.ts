@@ -99,6 +99,9 @@ const HANDLERS: Record<string, (ctx: Context) => HandlerResult | Promise<Handler
 
 const SANDBOX_KEY = /^sk_sandbox_[A-Za-z0-9_]{1,64}$/;
 
+/** How long a first response is replayed under its Idempotency-Key (IdempotencyKey.yaml: 24 hours). */
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
 /** Which problems are stored under the Idempotency-Key: business errors once work started (IdempotencyKey.yaml). */
 const STORED_PROBLEMS = new Set(['resource_conflict', 'duplicate_resource', 'quote_expired', 'quote_already_executed', 'balance_not_zero']);
 const isStored = (status: number, body: unknown): boolean =>
@@ -226,7 +229,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     try {
       spec.validateRequest(info, {method: request.method, path: request.path, query, headers, body});
       if (idempotencyKey !== undefined) {
-        const stored = state.idempotency[storeKey];
+        const kept = state.idempotency[storeKey];
+        const stored = kept && now - kept.storedAt < IDEMPOTENCY_TTL_MS ? kept : undefined;
         const fingerprint = JSON.stringify(body ?? null);
         if (stored && stored.fingerprint !== fingerprint) {
           throw new ProblemError(
@@ -265,7 +269,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
     result = withRate(result);
     if (idempotencyKey !== undefined && isStored(result.status, result.body)) {
-      state.idempotency[storeKey] = {fingerprint: JSON.stringify(body ?? null), response: structuredClone(result)};
+      state.idempotency[storeKey] = {fingerprint: JSON.stringify(body ?? null), storedAt: now, response: structuredClone(result)};
     }
     notify(ctx.notices);
     return {response: result, operation: info};

@@ -73,8 +73,8 @@ export interface KeyState {
   webhookSecrets: Record<string, string[]>;
   deposits: DepositTimer[];
   deliveries: PendingDelivery[];
-  /** Stored first responses by `method path key`. */
-  idempotency: Record<string, {fingerprint: string; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
+  /** Stored first responses by `method path key`, with when they were stored (kept 24 hours of the key's clock). */
+  idempotency: Record<string, {fingerprint: string; storedAt: number; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
   /** Requests counted in the current fixed window, per rate limit id. */
   rateWindows: Record<string, {windowStart: number; count: number}>;
 }
