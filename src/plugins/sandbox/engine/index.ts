@@ -133,6 +133,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   let keys: Record<string, KeyState> = {};
   const listeners = new Set<(notice: SandboxNotice) => void>();
   const inFlightKeys = new Set<string>();
+  /** The rate-limit windows of the credentials refused as unauthenticated (not part of any key's state). */
+  const unauthenticatedWindows = new Map<string, KeyState['rateWindows']>();
   const violations: ResponseViolation[] = [];
   let responses = 0;
   let requestCount = 0;
@@ -164,11 +166,18 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     );
   }
 
-  /** The RateLimit-* headers after counting this request against `limitId` (fixed windows per key). */
-  function countRequest(state: KeyState, limitId: string, now: number): {headers: Record<string, string>; exceeded: boolean; retryAfter: number} {
+  /**
+   * The RateLimit-* headers after counting this request against `limitId`, in `windows`: a key's own (fixed windows per
+   * key), or for a request refused as unauthenticated, those of the credential it sent.
+   */
+  function countRequest(
+    windows: KeyState['rateWindows'],
+    limitId: string,
+    now: number,
+  ): {headers: Record<string, string>; exceeded: boolean; retryAfter: number} {
     const limit = rateLimits.get(limitId) ?? rateLimits.get('default')!;
-    const window = state.rateWindows[limitId];
-    const current = window && now - window.windowStart < limit.windowMs ? window : (state.rateWindows[limitId] = {windowStart: now, count: 0});
+    const window = windows[limitId];
+    const current = window && now - window.windowStart < limit.windowMs ? window : (windows[limitId] = {windowStart: now, count: 0});
     current.count++;
     const reset = Math.max(1, Math.ceil((current.windowStart + limit.windowMs - now) / 1000));
     return {
@@ -199,11 +208,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const why = apiKey.startsWith('sk_live_')
         ? 'A production key (sk_live_) is refused by the sandbox; use a key that starts with sk_sandbox_.'
         : 'The API key is missing or malformed: send Authorization: Bearer sk_sandbox_….';
-      return {response: problem(new ProblemError('unauthenticated', why)), operation: info};
+      if (unauthenticatedWindows.size > 10_000) unauthenticatedWindows.clear();
+      const windows = unauthenticatedWindows.get(apiKey) ?? unauthenticatedWindows.set(apiKey, {}).get(apiKey)!;
+      return {response: problem(new ProblemError('unauthenticated', why), countRequest(windows, info.rateLimit, wallClock()).headers), operation: info};
     }
     const state = stateOf(apiKey);
     const now = wallClock() + state.clockOffsetMs;
-    const rate = countRequest(state, info.rateLimit, now);
+    const rate = countRequest(state.rateWindows, info.rateLimit, now);
     if (rate.exceeded) {
       const detail = `More than ${rate.headers['RateLimit-Limit']} requests in the window of the ${info.rateLimit} limit; retry after ${rate.retryAfter} seconds.`;
       return {response: problem(new ProblemError('rate_limited', detail), {...rate.headers, 'Retry-After': String(rate.retryAfter)}), operation: info};
@@ -282,7 +293,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const {response, operation} = await answer(request, requestId);
       if (checkResponses && operation) {
         responses++;
-        const problems = spec.responseViolations(operation.operationId, response.status, response.headers['Content-Type'], response.body);
+        const problems = spec.responseViolations(operation.operationId, response);
         if (problems.length) violations.push({method: request.method.toUpperCase(), path: request.path, status: response.status, problems});
       }
       return response;

@@ -93,7 +93,7 @@ export class SpecIndex {
   private readonly backend: OpenAPIBackend;
   private readonly operations = new Map<string, OperationInfo>();
   private readonly responseAjv = new Ajv(ajvOptions);
-  private readonly responseValidators = new Map<string, ValidateFunction | null>();
+  private readonly responseValidators = new Map<string, {body: ValidateFunction | null; headers: {name: string; validate: ValidateFunction}[]}>();
 
   constructor(readonly document: Record<string, unknown>) {
     addFormats(this.responseAjv);
@@ -151,23 +151,34 @@ export class SpecIndex {
   }
 
   /**
-   * What is wrong with a response of `operationId` (status, media type, body against the status' schema); empty
-   * when it conforms.
+   * What is wrong with a response of `operationId`: a status it does not document, a declared header missing or
+   * invalid (`Request-Id`, `RateLimit-*`, `Retry-After`), or a body that is not the status' schema for its media type.
+   * Empty when it conforms.
    */
-  responseViolations(operationId: string, status: number, contentType: string | undefined, body: unknown): string[] {
+  responseViolations(operationId: string, response: {status: number; headers: Record<string, string>; body?: unknown}): string[] {
+    const {status, headers, body} = response;
     const info = this.operations.get(operationId);
     if (!info?.statuses.has(status)) return [`${operationId} does not document status ${status}`];
+    const contentType = headers['Content-Type'];
     const key = `${operationId} ${status} ${contentType ?? ''}`;
     if (!this.responseValidators.has(key)) {
-      const operation = this.backend.getOperation(operationId) as Operation;
-      const response = operation.responses?.[String(status)] as {content?: Record<string, {schema?: object}>} | undefined;
-      const schema = contentType ? response?.content?.[contentType]?.schema : undefined;
+      const declared = (this.backend.getOperation(operationId) as Operation).responses?.[String(status)] as
+        {content?: Record<string, {schema?: object}>; headers?: Record<string, {schema: object}>} | undefined;
+      const schema = contentType ? declared?.content?.[contentType]?.schema : undefined;
       if (contentType && !schema) return [`${operationId} ${status} documents no ${contentType} body`];
-      this.responseValidators.set(key, schema ? this.responseAjv.compile(schema) : null);
+      const headerSchemas = Object.entries(declared?.headers ?? {}).map(([name, header]) => ({name, validate: this.responseAjv.compile(header.schema)}));
+      this.responseValidators.set(key, {body: schema ? this.responseAjv.compile(schema) : null, headers: headerSchemas});
     }
-    const validate = this.responseValidators.get(key);
-    if (!validate) return body === undefined ? [] : [`${operationId} ${status} documents no body`];
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath || '/'} ${e.message}`);
+    const validators = this.responseValidators.get(key)!;
+    const problems = validators.headers.flatMap(({name, validate}) => {
+      const value = headers[name];
+      if (value === undefined) return [`${operationId} ${status}: header ${name} is missing`];
+      // Header values are text; an integer header is checked as the number it writes.
+      return validate(value) || validate(Number(value)) ? [] : [`${operationId} ${status}: header ${name}: ${value} does not match its schema`];
+    });
+    if (!validators.body) return body === undefined ? problems : [...problems, `${operationId} ${status} documents no body`];
+    if (validators.body(body)) return problems;
+    return [...problems, ...(validators.body.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath || '/'} ${e.message}`)];
   }
 
   /** The operation's example response body for `status` (its `example`, or its first `examples` entry). */
