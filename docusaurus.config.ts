@@ -1,5 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
+import type {SkipToContentFallbackId} from '@docusaurus/theme-common';
 import path from 'node:path';
 import {CSS_MODULE_PREFIX} from './src/upstream/docusaurus-markup';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
@@ -46,6 +47,10 @@ const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 // `@theme/ApiItem` as the docs item component and the OpenAPI plugin's own pages (its compressed front matter, its
 // in-browser code samples). Everything else (template, ejected theme parts, plugins) stays.
 const STOCK_API_ITEM = process.env.NOVARAMP_STOCK_API_ITEM === '1';
+// The id of the element that wraps a page's content when it has no <main> (the home page, the About page):
+// theme-common's public SkipToContentFallbackId. Its entry cannot be loaded here (it imports browser-only modules such
+// as @docusaurus/Translate), so the value is written out and typed as theme-common's constant: tsc fails if it changes.
+const SKIP_TO_CONTENT_FALLBACK_ID: typeof SkipToContentFallbackId = '__docusaurus_skipToContent_fallback';
 // `NOVARAMP_BUNDLE_ONLY=client|server` (scripts/docusaurus-build.mjs): this process makes one of the two bundles
 // (tools/one-bundle), and compiles its MDX itself: Docusaurus' cross-compiler cache hands the client's compiled MDX
 // to the server compilation, which would wait for it forever.
@@ -268,12 +273,7 @@ const config: Config = {
             // has no Markdown body; its container has no stable class but its CSS module's name); a blog post or
             // the About page; the home page's hero and sections. (The plugin's routeRules ignore
             // contentSelectors in 1.2.2, hence one list for every page.)
-            contentSelectors: [
-              '.theme-doc-markdown',
-              `[class*="${CSS_MODULE_PREFIX.categoryIndexPage}"]`,
-              'main article',
-              '#__docusaurus_skipToContent_fallback',
-            ],
+            contentSelectors: ['.theme-doc-markdown', `[class*="${CSS_MODULE_PREFIX.categoryIndexPage}"]`, 'main article', `#${SKIP_TO_CONTENT_FALLBACK_ID}`],
             beforeDefaultRehypePlugins: [rehypeDocusaurus],
           },
         },

@@ -33,11 +33,13 @@
  * elements after hydration), on the build served gzipped (tools/serve-build.ts).
  * Lighthouse 12 (its CLI, default mobile form factor) on home, a guide, a terminology page, a blog post and two
  * API operation pages: the four category scores, FCP, LCP, TBT, CLS and its DOM size (elements in <body>).
- * Everything printed is also written to .tmp/bench/ (report.md, results.json, Lighthouse JSON reports).
+ * Everything printed is also written to .tmp/bench/ (report.md, results.json, Lighthouse JSON reports), and the run's
+ * results with the machine that measured them to bench/results/<date>-bench.json and .md (tools/bench-results.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
+import {writeBenchResults} from '../tools/bench-results';
 import {launchChromium} from '../tools/chromium';
 import {SITE_ROOT} from '../tools/cli';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
@@ -326,6 +328,13 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(RESULTS_DIR, 'report.md'), `${report.join('\n')}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'results.json'), `${JSON.stringify(variants, null, 2)}\n`);
   console.error(`Written to ${path.relative(SITE_ROOT, RESULTS_DIR)}/report.md and results.json`);
+  const kept = writeBenchResults({
+    kind: 'bench',
+    command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
+    summary: report.join('\n'),
+    results: variants.map((v) => ({...v, dir: path.relative(SITE_ROOT, v.dir)})),
+  });
+  console.error(`Results kept in ${path.relative(SITE_ROOT, kept.json)} and ${path.basename(kept.markdown)}: commit them`);
 }
 
 main().catch((e: unknown) => {

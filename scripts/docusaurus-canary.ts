@@ -11,13 +11,15 @@
  *    breaks), then, unless `--no-fast`, the fast tier (`npm run test:spec`, in the scratch copy committed to a
  *    throwaway git repository, since some tests read the tree through git), builds (`npm run build`) and, unless
  *    `--no-site`, runs the site tier on that build.
- * Prints what failed with the last lines of its output, and exits 1 when anything did. The shipped version stays
- * the one of package.json.
+ * Prints what failed with the last lines of its output, and exits 1 when anything did; writes each step's outcome
+ * and time, with the machine, to bench/results/<date>-canary.json and .md (tools/bench-results.ts). The shipped
+ * version stays the one of package.json.
  */
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {writeBenchResults} from '../tools/bench-results';
 import {SITE_ROOT} from '../tools/cli';
 
 /** The newest canary with every `@docusaurus/*` package this site uses (6822 lacks most of them). */
@@ -142,13 +144,25 @@ function main(): number {
           .filter((f) => f.endsWith('.test.ts'))
           .map((f) => `tests/site/${f}`),
       ]));
-  for (const tier of steps.filter((s) => s.name.endsWith(' tier')))
-    console.log(
-      tier.tail
-        .split('\n')
-        .filter((l) => /^ℹ (tests|pass|fail)/.test(l))
-        .join('\n'),
-    );
+  const counts = (s: Step): string =>
+    s.tail
+      .split('\n')
+      .filter((l) => /^ℹ (tests|pass|fail)/.test(l))
+      .join('\n');
+  for (const tier of steps.filter((s) => s.name.endsWith(' tier'))) console.log(counts(tier));
+  const kept = writeBenchResults({
+    kind: 'canary',
+    command: ['npm run canary', ...(args.length ? ['--', ...args] : [])].join(' '),
+    summary: [
+      `Docusaurus ${version}.`,
+      '',
+      '| step | result | s |',
+      '| --- | --- | --- |',
+      ...steps.map((s) => `| ${s.name} | ${s.ok ? 'passed' : 'failed'}${counts(s) ? `: ${counts(s).replaceAll('\n', ', ')}` : ''} | ${s.seconds.toFixed(0)} |`),
+    ].join('\n'),
+    results: {version, steps: steps.map((s) => ({...s, tail: s.ok ? undefined : s.tail}))},
+  });
+  console.log(`Results kept in ${path.relative(SITE_ROOT, kept.json)} and ${path.basename(kept.markdown)}: commit them`);
   if (!args.includes('--keep')) fs.rmSync(dir, {recursive: true, force: true});
   else console.log(`Kept: ${dir}`);
   return ok && contractsOk && fastOk ? 0 : 1;

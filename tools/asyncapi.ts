@@ -17,6 +17,7 @@ import addFormats from 'ajv-formats';
 import {LineCounter, parseDocument, type Node} from 'yaml';
 import type {Diagnostic, Parser} from '@asyncapi/parser';
 import {OPENAPI_DIR} from '../src/data/api-table';
+import {isObject, type UnknownObject} from './openapi/json';
 
 /** The AsyncAPI document, relative to the site root. */
 export const ASYNCAPI_FILE = `${OPENAPI_DIR}/websocket.asyncapi.yaml`;
@@ -87,9 +88,6 @@ function readYaml(siteDir: string, rel: string): YamlFile {
   };
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-
 /** Every file the document reaches through relative `$ref`s (itself first), and the remote `$ref`s it holds. */
 function reachableFiles(siteDir: string): {files: YamlFile[]; remote: string[]} {
   const files = new Map<string, YamlFile>();
@@ -115,7 +113,7 @@ function reachableFiles(siteDir: string): {files: YamlFile[]; remote: string[]} 
 /** The files the document reaches (itself first), relative to the site: all that its checks read. */
 export const asyncApiFiles = (siteDir: string): string[] => reachableFiles(siteDir).files.map((f) => f.rel);
 
-function walk(node: unknown, keys: (string | number)[], visit: (node: Json, keys: (string | number)[]) => void): void {
+function walk(node: unknown, keys: (string | number)[], visit: (node: UnknownObject, keys: (string | number)[]) => void): void {
   if (Array.isArray(node)) node.forEach((v, i) => walk(v, [...keys, i], visit));
   else if (isObject(node)) {
     visit(node, keys);
@@ -134,15 +132,15 @@ export function payloadValidators(siteDir: string, files = reachableFiles(siteDi
   ajv.addFormat('int32', true).addFormat('int64', true);
   for (const file of files) {
     // Of the document itself only its components: its root `id` is not a schema id, and Ajv refuses the keyword.
-    const data = file.rel === ASYNCAPI_FILE ? {components: (file.data as Json).components} : file.data;
+    const data = file.rel === ASYNCAPI_FILE ? {components: (file.data as UnknownObject).components} : file.data;
     ajv.addSchema(data as object, pathToFileURL(file.abs).href);
   }
   const root = pathToFileURL(path.join(siteDir, ASYNCAPI_FILE)).href;
   const cache = new Map<string, ValidateFunction | undefined>();
   return (message) => {
     if (!cache.has(message)) {
-      const messages = (files.find((f) => f.rel === ASYNCAPI_FILE)?.data as Json | undefined)?.components as Json | undefined;
-      const defined = isObject(messages?.messages) && isObject((messages.messages as Json)[message]);
+      const messages = (files.find((f) => f.rel === ASYNCAPI_FILE)?.data as UnknownObject | undefined)?.components as UnknownObject | undefined;
+      const defined = isObject(messages?.messages) && isObject((messages.messages as UnknownObject)[message]);
       cache.set(message, defined ? ajv.getSchema(`${root}#/components/messages/${encodeURIComponent(message)}/payload`) : undefined);
     }
     return cache.get(message);
@@ -179,7 +177,7 @@ export function documentProblems(siteDir: string): string[] {
   const {files, remote} = reachableFiles(siteDir);
   const problems = [...remote];
   const doc = files[0];
-  const data = doc.data as Json;
+  const data = doc.data as UnknownObject;
   // Schemas the draft-07 validation would skip without a word (SCHEMA_FORMAT_NOTE).
   for (const file of files) {
     walk(file.data, [], (node, keys) => {
@@ -200,7 +198,7 @@ export function documentProblems(siteDir: string): string[] {
     });
   }
   const components = isObject(data.components) ? data.components : {};
-  const messages = isObject(components.messages) ? (components.messages as Record<string, Json>) : {};
+  const messages = isObject(components.messages) ? (components.messages as Record<string, UnknownObject>) : {};
   for (const [name, schema] of Object.entries(isObject(components.schemas) ? components.schemas : {})) {
     problems.push(...boundsProblems(schema, ['components', 'schemas', name], doc.at));
   }
@@ -210,7 +208,7 @@ export function documentProblems(siteDir: string): string[] {
   for (const [name, message] of Object.entries(messages)) {
     const keys = ['components', 'messages', name];
     problems.push(...boundsProblems(message.payload, [...keys, 'payload'], doc.at));
-    const examples = Array.isArray(message.examples) ? (message.examples as Json[]) : [];
+    const examples = Array.isArray(message.examples) ? (message.examples as UnknownObject[]) : [];
     if (examples.length === 0) problems.push(`${doc.at(keys)}: message \`${name}\` has no example`);
     let validate: ValidateFunction | undefined;
     try {
@@ -232,7 +230,7 @@ export function documentProblems(siteDir: string): string[] {
     });
   }
   // The channels a client subscribes to are the channels other than the control channel, and their updates say so.
-  const channels = isObject(data.channels) ? (data.channels as Record<string, Json>) : {};
+  const channels = isObject(data.channels) ? (data.channels as Record<string, UnknownObject>) : {};
   const vocab = vocabularyOf(data);
   if (!channels[CONTROL_CHANNEL]) problems.push(`${doc.at(['channels'])}: no \`${CONTROL_CHANNEL}\` channel`);
   for (const name of Object.keys(channels).filter((c) => c !== CONTROL_CHANNEL)) {
@@ -241,7 +239,7 @@ export function documentProblems(siteDir: string): string[] {
   for (const name of vocab.channels)
     if (!channels[name]) problems.push(`${doc.at(['components', 'messages', 'subscribe'])}: \`${name}\` can be subscribed to but is not a channel`);
   for (const [code, close] of Object.entries(
-    isObject(channels[CONTROL_CHANNEL]?.['x-close-codes']) ? (channels[CONTROL_CHANNEL]['x-close-codes'] as Record<string, Json>) : {},
+    isObject(channels[CONTROL_CHANNEL]?.['x-close-codes']) ? (channels[CONTROL_CHANNEL]['x-close-codes'] as Record<string, UnknownObject>) : {},
   )) {
     const at = doc.at(['channels', CONTROL_CHANNEL, 'x-close-codes', code]);
     if (!/^[1-4]\d{3}$/.test(code)) problems.push(`${at}: close code ${code} is not a WebSocket close code (1000 to 4999)`);
@@ -265,7 +263,7 @@ export interface StreamVocabulary {
   urls: Set<string>;
 }
 
-function vocabularyOf(data: Json): StreamVocabulary {
+function vocabularyOf(data: UnknownObject): StreamVocabulary {
   const vocab: StreamVocabulary = {
     channels: new Set(),
     messageTypes: new Set(),
@@ -290,8 +288,8 @@ function vocabularyOf(data: Json): StreamVocabulary {
     }
     if (parent === 'x-close-codes') Object.keys(node).forEach((c) => vocab.closeCodes.add(c));
   });
-  const servers = isObject(data.servers) ? (data.servers as Record<string, Json>) : {};
-  const channels = isObject(data.channels) ? (data.channels as Record<string, Json>) : {};
+  const servers = isObject(data.servers) ? (data.servers as Record<string, UnknownObject>) : {};
+  const channels = isObject(data.channels) ? (data.channels as Record<string, UnknownObject>) : {};
   for (const server of Object.values(servers)) {
     for (const channel of Object.values(channels)) {
       vocab.urls.add(`${String(server.protocol)}://${String(server.host)}${String(server.pathname ?? '')}${String(channel.address ?? '')}`);
@@ -302,7 +300,7 @@ function vocabularyOf(data: Json): StreamVocabulary {
 
 /** The names the WebSocket guide may use, read from the document (synchronously, for the prose checks). */
 export function streamVocabulary(siteDir: string): StreamVocabulary {
-  return vocabularyOf(readYaml(siteDir, ASYNCAPI_FILE).data as Json);
+  return vocabularyOf(readYaml(siteDir, ASYNCAPI_FILE).data as UnknownObject);
 }
 
 /**

@@ -5,14 +5,13 @@
 import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {documentOf} from './openapi/document';
+import type {UnknownObject} from './openapi/json';
 import {childPointer} from './openapi/pointer';
 
-export type Json = Record<string, unknown>;
-
 /** Follows local `$ref`s from a JSON pointer (the kernel's reading); returns the node and the pointer of where it really is. */
-export function resolveRef(spec: Json, pointer: string): {node: Json; pointer: string} {
+export function resolveRef(spec: UnknownObject, pointer: string): {node: UnknownObject; pointer: string} {
   const {node, pointer: where} = documentOf(spec).at(pointer);
-  return {node: node as Json, pointer: where};
+  return {node: node as UnknownObject, pointer: where};
 }
 
 export interface SpecOperation {
@@ -20,17 +19,17 @@ export interface SpecOperation {
   method: string;
   /** JSON pointer of the operation in the spec. */
   pointer: string;
-  operation: Json;
+  operation: UnknownObject;
 }
 
 /**
  * The operation of the spec a request goes to: the path templates its path matches, the one with the most
  * literal segments first (`/accounts/{id}/kyc` over `/accounts/{id}/{x}`).
  */
-export function findOperation(spec: Json, method: string, requestPath: string): SpecOperation | undefined {
+export function findOperation(spec: UnknownObject, method: string, requestPath: string): SpecOperation | undefined {
   const segments = new URL(requestPath, 'http://x').pathname.replace(/\/$/, '').split('/');
   let best: {template: string; literal: number} | undefined;
-  for (const template of Object.keys((spec.paths ?? {}) as Json)) {
+  for (const template of Object.keys((spec.paths ?? {}) as UnknownObject)) {
     const parts = template.replace(/\/$/, '').split('/');
     if (parts.length !== segments.length) continue;
     let literal = 0;
@@ -39,7 +38,8 @@ export function findOperation(spec: Json, method: string, requestPath: string): 
       if (p === decodeURIComponent(segments[i])) return ++literal > 0;
       return false;
     });
-    if (!ok || !(spec.paths as Json)[template] || !((spec.paths as Record<string, Json>)[template] as Json)[method.toLowerCase()]) continue;
+    if (!ok || !(spec.paths as UnknownObject)[template] || !((spec.paths as Record<string, UnknownObject>)[template] as UnknownObject)[method.toLowerCase()])
+      continue;
     if (!best || literal > best.literal) best = {template, literal};
   }
   if (!best) return undefined;
@@ -49,7 +49,7 @@ export function findOperation(spec: Json, method: string, requestPath: string): 
 
 /** The statuses an operation documents, as numbers (a `default` or `4XX` range is not a stated status). */
 export function documentedStatuses(op: SpecOperation): number[] {
-  return Object.keys((op.operation.responses ?? {}) as Json)
+  return Object.keys((op.operation.responses ?? {}) as UnknownObject)
     .filter((s) => /^\d{3}$/.test(s))
     .map(Number);
 }
@@ -58,10 +58,15 @@ export function documentedStatuses(op: SpecOperation): number[] {
  * The JSON pointer of the schema of one response of an operation, for `mediaType` (or the response's only JSON
  * media type); undefined when that response has no body.
  */
-export function responseSchemaPointer(spec: Json, op: SpecOperation, status: number, mediaType?: string): {pointer: string; mediaType: string} | undefined {
+export function responseSchemaPointer(
+  spec: UnknownObject,
+  op: SpecOperation,
+  status: number,
+  mediaType?: string,
+): {pointer: string; mediaType: string} | undefined {
   const response = resolveRef(spec, `${op.pointer}/responses/${status}`);
   if (!response.node) return undefined;
-  const content = (response.node.content ?? {}) as Json;
+  const content = (response.node.content ?? {}) as UnknownObject;
   const types = Object.keys(content);
   if (!types.length) return undefined;
   const chosen =
@@ -70,7 +75,7 @@ export function responseSchemaPointer(spec: Json, op: SpecOperation, status: num
 }
 
 /** Ajv (JSON Schema 2020-12, as OpenAPI 3.1) holding `spec` as `spec`; OpenAPI's numeric formats are accepted as they are. */
-function specAjv(spec: Json, options: {coerceTypes?: boolean} = {}): Ajv2020 {
+function specAjv(spec: UnknownObject, options: {coerceTypes?: boolean} = {}): Ajv2020 {
   const ajv = new Ajv2020({strict: false, allErrors: true, ...options});
   addFormats(ajv);
   for (const f of ['int32', 'int64', 'decimal']) ajv.addFormat(f, true);
@@ -82,7 +87,7 @@ function specAjv(spec: Json, options: {coerceTypes?: boolean} = {}): Ajv2020 {
  * A validator of bodies against the schemas of `spec`, addressed by JSON pointer (`#/paths/...`); returns the
  * errors as text, or undefined when the body matches.
  */
-export function specValidator(spec: Json): (pointer: string, body: unknown) => string | undefined {
+export function specValidator(spec: UnknownObject): (pointer: string, body: unknown) => string | undefined {
   const ajv = specAjv(spec);
   return (pointer, body) => {
     const check = ajv.getSchema(`spec${pointer}`);
@@ -95,7 +100,7 @@ export function specValidator(spec: Json): (pointer: string, body: unknown) => s
  * Like {@link specValidator}, but returns Ajv's error objects (each with its `instancePath`), empty when the value
  * matches. `coerceTypes` reads strings as numbers and booleans, as path, query and header values arrive.
  */
-export function specSchemaErrors(spec: Json, options: {coerceTypes?: boolean} = {}): (pointer: string, value: unknown) => ErrorObject[] {
+export function specSchemaErrors(spec: UnknownObject, options: {coerceTypes?: boolean} = {}): (pointer: string, value: unknown) => ErrorObject[] {
   const ajv = specAjv(spec, options);
   return (pointer, value) => {
     const check = ajv.getSchema(`spec${pointer}`);

@@ -1,12 +1,13 @@
 /**
  * The site's speed machinery, one row per piece that can be turned off: what each departs from stock Docusaurus for,
  * so `npm run bench -- --without <piece>` (or `--without-each`) can build the same site without it and measure what
- * it buys. A piece stays only while that measurement shows it pays (README, "Performance").
+ * it buys. A piece stays only while that measurement shows it pays (contributing/benchmarks.md, "What each piece of
+ * speed machinery buys").
  *
  * The switch is `NOVARAMP_WITHOUT=<piece>[,<piece>…]`, read by docusaurus.config.ts and, for `three-process-build`,
  * by scripts/docusaurus-build.mjs (plain JavaScript: it reads the variable itself).
  *
- * Measured with `npm run bench -- --without-each` (README, "What each piece buys"): the Docusaurus `common` chunk
+ * Measured with `npm run bench -- --without-each` (the results are in bench/results/): the Docusaurus `common` chunk
  * override, the ejected phone sidebar and the custom page template bought no JS and at most 3 Lighthouse points,
  * and were deleted; so were the page-weight aliases (crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism
  * provided) once the try-it store left the operation pages' first visit: 1.9–2.5% of every page's JS, −1 to +2

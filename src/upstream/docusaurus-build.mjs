@@ -28,6 +28,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {BUNDLE_ONLY_ENV} from './bundle-only-env.mjs';
 
 const SITE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const docusaurus = path.join(SITE_ROOT, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
@@ -38,7 +39,6 @@ const docusaurus = path.join(SITE_ROOT, 'node_modules', '@docusaurus', 'core', '
  * process ends, so bundled together the two module graphs of every page added up. `--step <name>` runs one of
  * `bundle` (both bundling processes) and `render` only (`npm run bench:scale` measures them separately).
  */
-const BUNDLE_ONLY_ENV = 'NOVARAMP_BUNDLE_ONLY';
 /** A step's V8 heap limit in MiB, unless NODE_OPTIONS sets one already. */
 const heapLimit = (mib) => (/--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : [`--max-old-space-size=${mib}`]);
 const STEPS = {

@@ -18,7 +18,7 @@ for (const {settings, isServer} of builds) {
   const base = {
     mode: 'production',
     context: dir,
-    entry: {main: './entry.js'},
+    entry: {main: path.join(dir, 'entry.js')},
     target: isServer ? 'node' : 'web',
     output: {path: out, filename: 'bundle.js'},
     optimization: {minimize: false, splitChunks: isServer ? false : {chunks: 'all'}},

@@ -1,12 +1,12 @@
 /**
  * Class names of upstream markup that our code writes or reads: Infima's menu classes as Docusaurus' sidebar renders
- * them, the OpenAPI theme's sidebar class for a deprecated operation, and classes of the classic theme's CSS modules
+ * them, the OpenAPI plugin's sidebar class for a deprecated operation, and classes of the classic theme's CSS modules
  * (hashed in the build: matched by prefix). Contracts 'sidebar link markup' and 'CSS module class names'.
  */
 
 /** The `<li>` of a sidebar item (Infima). */
 export const MENU_LIST_ITEM = 'menu__list-item';
-/** A sidebar item's class the OpenAPI theme's CSS strikes through (a deprecated operation). */
+/** The OpenAPI plugin's sidebar class for a deprecated operation; no upstream CSS styles it, src/css/custom.css does. */
 export const MENU_LIST_ITEM_DEPRECATED = 'menu__list-item--deprecated';
 /** The classes DocSidebarItemLink gives every link's `<li>`; the rest are the item's own `className`. */
 export const SIDEBAR_LINK_CLASSES = /^(?:theme-doc-sidebar-item-link(?:-level-\d+)?|menu__list-item)$/;

@@ -443,7 +443,10 @@ test('the server chosen in the try-it form comes back after a reload when the pa
     const html = await (await page.request.get(`${site.server.origin}${ROUTE}`)).text();
     assert.match(html, /openapi__method-endpoint-path[^>]*>https:\/\/api\.sandbox\.novaramp\.example\/v1/);
     assert.match(await endpoint(), /^https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\//);
-    assert.equal(await page.evaluate('window.__shift'), 0, 'no layout shift before the visitor acts');
+    // Below 0.001 rather than exactly 0: on the Docusaurus 4 canary this once scored 0.0000104, a sub-pixel move that
+    // did not come back on rerun; a shift a reader sees (half the viewport moving 3 px) scores above 0.001.
+    const shift = (await page.evaluate('window.__shift')) as number;
+    assert.ok(shift < 0.001, `no layout shift before the visitor acts (score ${shift})`);
     assert.deepEqual(
       errors.filter((e) => /hydrat|Recoverable|Minified React error/i.test(e)),
       [],
@@ -455,7 +458,7 @@ test('the server chosen in the try-it form comes back after a reload when the pa
     assert.equal(await page.locator('.openapi-explorer__server-url').innerText(), 'http://127.0.0.1:4999');
     assert.equal(await (await serverSelect()).inputValue(), 'http://127.0.0.1:{port}');
     assert.equal(await port().inputValue(), '4999');
-    assert.equal(await page.evaluate('window.__shift'), 0, 'only the click moved anything');
+    assert.equal(await page.evaluate('window.__shift'), shift, 'only the click moved anything');
   } finally {
     await context.close();
   }

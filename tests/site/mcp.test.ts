@@ -21,7 +21,8 @@ import {fullReferenceHtml, MODEL_FOLDER, operationFileName} from '../../src/data
 import {SITE_ROOT} from '../../tools/cli';
 import {elementsOf, htmlRows, markdownRows, parseHtml, textOf} from '../../tools/reference/completeness';
 import {BUILD_DIR as BUILD} from '../../tools/serve-build';
-import {resolveRef, type Json} from '../../tools/spec-lookup';
+import type {UnknownObject} from '../../tools/openapi/json';
+import {resolveRef} from '../../tools/spec-lookup';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';
 import {parseOperationId, readWorkflowFile, workflowFiles, type Workflow} from '../../tools/workflows/workflows';
 
@@ -42,7 +43,7 @@ const markdownRequired = (rest: string): boolean =>
     .replace(/ \(.*\)$/, '')
     .split(/\s+/)
     .includes('required');
-const readJson = <T = Json>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+const readJson = <T = UnknownObject>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 const specOf = (name: string) => readJson(path.join(BUILD, 'openapi', `${name}.json`));
 
 /** Loaded before the server: any TCP/UDP connection or DNS lookup is reported on stderr and fails. */
@@ -72,20 +73,22 @@ function markdownRoutes(dir: string, root = dir): string[] {
 function pickOperation() {
   for (const api of API_SPECS) {
     const spec = specOf(api);
-    for (const [template, item] of Object.entries(spec.paths as Record<string, Json>)) {
-      const op = item.post as Json | undefined;
+    for (const [template, item] of Object.entries(spec.paths as Record<string, UnknownObject>)) {
+      const op = item.post as UnknownObject | undefined;
       const pointer = `#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/post`;
-      const media = op?.requestBody && (resolveRef(spec, `${pointer}/requestBody`).node.content as Json)['application/json'];
+      const media = op?.requestBody && (resolveRef(spec, `${pointer}/requestBody`).node.content as UnknownObject)['application/json'];
       const example =
-        media && (((media as Json).example as Json) ?? (Object.values(((media as Json).examples ?? {}) as Record<string, {value: Json}>)[0]?.value as Json));
+        media &&
+        (((media as UnknownObject).example as UnknownObject) ??
+          (Object.values(((media as UnknownObject).examples ?? {}) as Record<string, {value: UnknownObject}>)[0]?.value as UnknownObject));
       if (!op || !template.includes('{') || !example) continue;
       const schema = resolveRef(spec, `${pointer}/requestBody/content/application~1json/schema`).node;
       if (!(schema.required as string[] | undefined)?.length) continue;
-      const resolved = (node: Json) => (typeof node.$ref === 'string' ? resolveRef(spec, node.$ref).node : node);
-      const params = [...((item.parameters ?? []) as Json[]), ...((op.parameters ?? []) as Json[])].map((p) => {
+      const resolved = (node: UnknownObject) => (typeof node.$ref === 'string' ? resolveRef(spec, node.$ref).node : node);
+      const params = [...((item.parameters ?? []) as UnknownObject[]), ...((op.parameters ?? []) as UnknownObject[])].map((p) => {
         const param = resolved(p);
-        const paramSchema = resolved((param.schema ?? {}) as Json);
-        return {...param, schema: paramSchema, example: param.example ?? paramSchema.example} as Json & {schema: Json};
+        const paramSchema = resolved((param.schema ?? {}) as UnknownObject);
+        return {...param, schema: paramSchema, example: param.example ?? paramSchema.example} as UnknownObject & {schema: UnknownObject};
       });
       return {api, spec, op, template, pointer, params, schema, example};
     }
@@ -282,7 +285,9 @@ describe('npm run mcp', () => {
     // The very model gen:api wrote beside the pages (the page's HTML and its Markdown copy come from it), without the
     // local mock server the page's request panel offers (the spec downloads leave it out too).
     const {url, markdownUrl, ...model} = byId;
-    const written = readJson(path.join(SITE_ROOT, GENERATED_DIR, MODEL_FOLDER, operationFileName(target.api, String(target.op.operationId)))) as Json & {
+    const written = readJson(
+      path.join(SITE_ROOT, GENERATED_DIR, MODEL_FOLDER, operationFileName(target.api, String(target.op.operationId))),
+    ) as UnknownObject & {
       servers: {internal: boolean}[];
     };
     assert.ok(
@@ -305,22 +310,22 @@ describe('npm run mcp', () => {
       security.map((req) => Object.entries(req)),
     );
     assert.deepEqual(
-      byId.parameters.map((p: Json) => p.name),
+      byId.parameters.map((p: UnknownObject) => p.name),
       target.params.map((p) => p.name),
     );
     const body = byId.requestBody.content.find((m: {mediaType: string}) => m.mediaType === 'application/json');
     // Every property of the spec's request schema is a field of the body (of each variant, where it has variants).
-    const names = (node: Json) => (node.properties as {name: string}[]).map((p) => p.name);
-    const variants = (body.schema.variants?.options ?? []) as {schema: Json}[];
+    const names = (node: UnknownObject) => (node.properties as {name: string}[]).map((p) => p.name);
+    const variants = (body.schema.variants?.options ?? []) as {schema: UnknownObject}[];
     for (const fields of variants.length ? variants.map((v) => names(v.schema)) : [names(body.schema)]) {
       assert.deepEqual(
-        Object.keys((target.schema.properties ?? {}) as Json).filter((f) => !fields.includes(f)),
+        Object.keys((target.schema.properties ?? {}) as UnknownObject).filter((f) => !fields.includes(f)),
         [],
       );
     }
     assert.deepEqual(
       byId.responses.map((r: {status: string}) => r.status),
-      Object.keys(target.op.responses as Json),
+      Object.keys(target.op.responses as UnknownObject),
     );
     assert.doesNotMatch(JSON.stringify(byId), /"\$ref"/);
     const typo = String(target.op.operationId).slice(0, -1);
@@ -368,13 +373,13 @@ describe('npm run mcp', () => {
   });
 
   test('get_schema returns a component schema with its references resolved, and names close ones for a typo', async () => {
-    const schemas = specOf('novaramp').components as {schemas: Record<string, Json>};
+    const schemas = specOf('novaramp').components as {schemas: Record<string, UnknownObject>};
     const [name, property, ref] = Object.entries(schemas.schemas)
-      .flatMap(([n, s]) => Object.entries((s.properties ?? {}) as Record<string, Json>).map(([p, v]) => [n, p, v.$ref] as const))
+      .flatMap(([n, s]) => Object.entries((s.properties ?? {}) as Record<string, UnknownObject>).map(([p, v]) => [n, p, v.$ref] as const))
       .find(([, , r]) => typeof r === 'string' && r.startsWith('#/components/schemas/')) as [string, string, string];
     const schema = await json('get_schema', {name});
     assert.equal(schema.name, name);
-    assert.deepEqual(Object.keys(schema.schema.properties), Object.keys(schemas.schemas[name].properties as Json));
+    assert.deepEqual(Object.keys(schema.schema.properties), Object.keys(schemas.schemas[name].properties as UnknownObject));
     const referenced = await json('get_schema', {name: ref.split('/').pop()});
     assert.deepEqual(schema.schema.properties[property], referenced.schema);
     assert.match(await toolError('get_schema', {name: name.slice(1)}), new RegExp(`No schema "${name.slice(1)}"\\. Did you mean "${name}"`));
@@ -388,12 +393,12 @@ describe('npm run mcp', () => {
 
     const required = (target.schema.required as string[])[0];
     const [typed, typedSchema] =
-      Object.entries(target.schema.properties as Record<string, Json>)
+      Object.entries(target.schema.properties as Record<string, UnknownObject>)
         .map(([p, s]) => [p, s.$ref ? resolveRef(target.spec, s.$ref as string).node : s] as const)
         .find(([p, s]) => p !== required && s.type !== undefined) ?? [];
     assert.ok(typed && typedSchema, 'the body has a typed optional property');
     const wrongType = [typedSchema.type].flat().includes('string') ? 12345 : 'not the right type';
-    const body = {...target.example, [typed]: wrongType, unexpected_field: true} as Json;
+    const body = {...target.example, [typed]: wrongType, unexpected_field: true} as UnknownObject;
     delete body[required];
     const pathParam = target.params.find((p) => p.in === 'path' && p.schema.pattern);
     assert.ok(pathParam, 'a path parameter has a pattern');
@@ -404,21 +409,21 @@ describe('npm run mcp', () => {
       body,
     });
     assert.equal(invalid.valid, false);
-    const found = invalid.errors.map((e: Json) => `${e.in} ${e.pointer} ${e.keyword}`);
+    const found = invalid.errors.map((e: UnknownObject) => `${e.in} ${e.pointer} ${e.keyword}`);
     const expected = [`body /${required} required`, `body /${typed} type`, 'body /unexpected_field additionalProperties', `path /${pathParam.name} pattern`];
     if (header) expected.push(`header /${header.name} required`);
     for (const e of expected) assert.ok(found.includes(e), `${e} in ${found.join(', ')}`);
   });
 
   test('validate_webhook_payload accepts the event example and points at each error of a broken payload', async () => {
-    const webhooks = specOf('webhooks').webhooks as Record<string, {post: {requestBody: {content: Record<string, {example: Json}>}}}>;
+    const webhooks = specOf('webhooks').webhooks as Record<string, {post: {requestBody: {content: Record<string, {example: UnknownObject}>}}}>;
     const [event, item] = Object.entries(webhooks)[0];
     const example = item.post.requestBody.content['application/json'].example;
     assert.deepEqual((await json('validate_webhook_payload', {event, payload: example})).errors, []);
-    const {data: _data, ...broken} = {...example, id: 5} as Json;
+    const {data: _data, ...broken} = {...example, id: 5} as UnknownObject;
     const result = await json('validate_webhook_payload', {event, payload: broken});
     assert.equal(result.valid, false);
-    assert.deepEqual(result.errors.map((e: Json) => `${e.pointer} ${e.keyword}`).sort(), ['/data required', '/id type']);
+    assert.deepEqual(result.errors.map((e: UnknownObject) => `${e.pointer} ${e.keyword}`).sort(), ['/data required', '/id type']);
     assert.match(
       await toolError('validate_webhook_payload', {event: `${event}x`, payload: example}),
       new RegExp(`No webhook event "${event}x"\\. Did you mean "${event}"`),

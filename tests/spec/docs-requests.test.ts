@@ -11,7 +11,8 @@ import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {API_KEY_PLACEHOLDER, extractDocRequests, extractPage, type DocRequest, type StatedStatus} from '../../tools/doc-requests';
 import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
-import {documentedStatuses, findOperation, responseSchemaPointer, specValidator, type Json} from '../../tools/spec-lookup';
+import type {UnknownObject} from '../../tools/openapi/json';
+import {documentedStatuses, findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
 import {workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey} from '../../tools/workflows/pages';
@@ -20,7 +21,7 @@ const TEST_KEY = 'sk_sandbox_docs_requests_test';
 const extracted = extractDocRequests(SITE_ROOT);
 
 let mock: MockServer;
-let spec: Json;
+let spec: UnknownObject;
 let validate: ReturnType<typeof specValidator>;
 
 before(async () => {

@@ -15,8 +15,11 @@ import {proseText} from '../reference/prose';
 /** Every operation page exports the component that renders it (src/components/ApiDocItem picks it up). */
 export const API_PAGE_EXPORT = "export {default as ApiPage} from '@site/src/components/ApiDocItem/ApiPage';";
 
-/** The sandbox-only notice (operations marked `x-sandbox-only`: the simulations). */
-const SANDBOX_ONLY = `:::caution[Sandbox only]
+/**
+ * The notice on the page of an operation marked `x-sandbox-only` (the simulations), defined here only: the stock
+ * pages of `npm run bench -- --stock` (tools/api-pages/api.mustache) are the OpenAPI plugin's own and go without it.
+ */
+const SANDBOX_ONLY_NOTICE = `:::caution[Sandbox only]
 
 This operation exists only in the [sandbox](/docs/api/sandbox-environment) (\`https://api.sandbox.novaramp.example/v1\`) and on the local mock server (\`npm run mock\`). It simulates what a bank, a blockchain or a reviewer would do; production answers \`404 resource_not_found\`.
 
@@ -94,7 +97,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     createHeading(title),
     badges ? `${badges}\n\n` : undefined,
     createMethodEndpoint(method, webhook ? model.path : model.path),
-    model.extensions['x-sandbox-only'] === true ? `${SANDBOX_ONLY}\n\n` : undefined,
+    model.extensions['x-sandbox-only'] === true ? `${SANDBOX_ONLY_NOTICE}\n\n` : undefined,
     model.deprecated ? `${createDeprecationNotice({deprecated: true, description: undefined})}\n\n` : undefined,
     descriptionHtml ? `\n\n<SpecProse html={${JSON.stringify(descriptionHtml)}} />\n\n` : undefined,
     workflowUses ? `${workflowUses}\n\n` : undefined,

@@ -7,18 +7,21 @@
  */
 import type {Json, JsonObject} from '../openapi/json';
 import type {OperationModel, SchemaNode} from '../reference/model';
+import {proseMarkdown} from '../reference/prose';
 import {bodyExample, postmanRequest} from '../reference/request';
+
+/** A description for the theme's forms, whose Markdown renders raw HTML as it comes: sanitised first, as on the page. */
+const described = (description: string | undefined): {description?: string} => (description ? {description: proseMarkdown(description)} : {});
 
 /** A schema of the model as the plain JSON Schema the theme's forms read. */
 export function jsonSchemaOf(node: SchemaNode | undefined): JsonObject {
   if (!node) return {};
-  if (node.kind !== 'schema')
-    return {title: node.name, type: node.nullable ? ['object', 'null'] : 'object', ...(node.description ? {description: node.description} : {})};
+  if (node.kind !== 'schema') return {title: node.name, type: node.nullable ? ['object', 'null'] : 'object', ...described(node.description)};
   const schema: JsonObject = {};
   const types = node.nullable ? [...node.types, 'null'] : node.types;
   if (types.length) schema.type = types.length === 1 ? types[0] : types;
   if (node.name ?? node.title) schema.title = (node.name ?? node.title) as string;
-  if (node.description) schema.description = node.description;
+  Object.assign(schema, described(node.description));
   for (const [key, value] of Object.entries(node.constraints)) schema[key] = value as Json;
   if (node.enum) schema.enum = node.enum;
   if (node.const !== undefined) schema.const = node.const;
@@ -53,7 +56,7 @@ export function tryItFile(op: OperationModel): JsonObject {
       ...(scheme.bearerFormat ? {bearerFormat: scheme.bearerFormat} : {}),
       ...(scheme.in ? {in: scheme.in} : {}),
       ...(scheme.parameterName ? {name: scheme.parameterName} : {}),
-      ...(scheme.description ? {description: scheme.description} : {}),
+      ...described(scheme.description),
     };
   }
   return {
@@ -61,11 +64,11 @@ export function tryItFile(op: OperationModel): JsonObject {
     path: op.path,
     servers: op.servers.map((s) => ({
       url: s.url,
-      ...(s.description ? {description: s.description} : {}),
+      ...described(s.description),
       ...(s.variables.length
         ? {
             variables: Object.fromEntries(
-              s.variables.map((v) => [v.name, {default: v.default, ...(v.enum ? {enum: v.enum} : {}), ...(v.description ? {description: v.description} : {})}]),
+              s.variables.map((v) => [v.name, {default: v.default, ...(v.enum ? {enum: v.enum} : {}), ...described(v.description)}]),
             ),
           }
         : {}),
@@ -75,7 +78,7 @@ export function tryItFile(op: OperationModel): JsonObject {
       name: p.name,
       in: p.in,
       required: p.required,
-      ...(p.description ? {description: p.description} : {}),
+      ...described(p.description),
       ...(p.deprecated ? {deprecated: true} : {}),
       ...(p.style ? {style: p.style} : {}),
       ...(p.explode !== undefined ? {explode: p.explode} : {}),
@@ -89,7 +92,7 @@ export function tryItFile(op: OperationModel): JsonObject {
       ? {
           requestBody: {
             required: op.requestBody.required,
-            ...(op.requestBody.description ? {description: op.requestBody.description} : {}),
+            ...described(op.requestBody.description),
             content: Object.fromEntries(media.map((m) => [m.mediaType, {schema: jsonSchemaOf(m.schema)}])),
           },
         }

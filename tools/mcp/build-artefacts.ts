@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, COMBINED_SPEC, type ApiSpecId} from '../../src/data/api-table';
-import type {Json} from '../spec-lookup';
+import type {UnknownObject} from '../openapi/json';
 
 /** A build that is missing or incomplete: the message says what to run. */
 export class BuildArtefactError extends Error {}
@@ -15,11 +15,11 @@ export class BuildArtefactError extends Error {}
 export interface DocsBuild {
   dir: string;
   /** Each API's bundled spec (every `$ref` local), by API. */
-  apis: {id: ApiSpecId; spec: Json}[];
+  apis: {id: ApiSpecId; spec: UnknownObject}[];
   /** Every API in one document (the schemas of all of them). */
-  combined: Json;
+  combined: UnknownObject;
   /** The WebSocket API (AsyncAPI 3.0), when the build has it. */
-  asyncapi?: Json;
+  asyncapi?: UnknownObject;
   /** The search index: one `{documents, index}` per document type (titles, headings, descriptions, keywords, contents). */
   searchIndex: SearchIndexGroup[];
   /** `llms.txt`, when the build has it. */
@@ -68,15 +68,15 @@ export function loadDocsBuild(buildDir: string): DocsBuild {
     throw new BuildArtefactError(`No production build in ${dir}: ${rebuild}.`);
   }
   const openapi = (name: string) => path.join(dir, 'openapi', `${name}.json`);
-  const apis = API_SPECS.map((id) => ({id, spec: readJson<Json>(openapi(id))}));
+  const apis = API_SPECS.map((id) => ({id, spec: readJson<UnknownObject>(openapi(id))}));
   // Found by its suffix rather than by tools/asyncapi.ts's name for it, which would load the AsyncAPI parser at start.
   const asyncapiName = fs.readdirSync(path.join(dir, 'openapi')).find((f) => f.endsWith('.asyncapi.json'));
   const llmsFile = path.join(dir, 'llms.txt');
   return {
     dir,
     apis,
-    combined: readJson<Json>(openapi(COMBINED_SPEC)),
-    asyncapi: asyncapiName ? readJson<Json>(path.join(dir, 'openapi', asyncapiName)) : undefined,
+    combined: readJson<UnknownObject>(openapi(COMBINED_SPEC)),
+    asyncapi: asyncapiName ? readJson<UnknownObject>(path.join(dir, 'openapi', asyncapiName)) : undefined,
     searchIndex: readJson<SearchIndexGroup[]>(path.join(dir, SEARCH_INDEX_FILE)),
     llmsTxt: fs.existsSync(llmsFile) ? fs.readFileSync(llmsFile, 'utf8') : undefined,
   };

@@ -11,14 +11,15 @@ import {MODEL_URL, operationFileName} from '../../src/data/static-reference';
 import {documentOf, type ApiParameter} from '../openapi/document';
 import {childPointer} from '../openapi/pointer';
 import type {OperationModel} from '../reference/model';
-import {findOperation, type Json} from '../spec-lookup';
+import type {UnknownObject} from '../openapi/json';
+import {findOperation} from '../spec-lookup';
 import {BuildArtefactError, type DocsBuild} from './build-artefacts';
 import type {DocPages} from './pages';
 import {notFound} from './suggest';
 
 export interface OperationEntry {
   api: ApiSpecId;
-  spec: Json;
+  spec: UnknownObject;
   kind: 'operation' | 'webhook';
   /** Lower case, as in the spec. */
   method: string;
@@ -29,8 +30,8 @@ export interface OperationEntry {
   operationId?: string;
   /** JSON pointer of the operation in `spec`. */
   pointer: string;
-  operation: Json;
-  pathItem: Json;
+  operation: UnknownObject;
+  pathItem: UnknownObject;
   /** The path item's parameters with the operation's own laid over them (the kernel's merge). */
   parameters: ApiParameter[];
 }
@@ -54,7 +55,7 @@ export class SpecIndex {
     private readonly pages: DocPages,
   ) {
     for (const {id, spec} of build.apis) {
-      for (const server of (spec.servers ?? []) as Json[]) {
+      for (const server of (spec.servers ?? []) as UnknownObject[]) {
         const base = new URL(String(server.url).replace(/\{[^}]+\}/g, '0')).pathname.replace(/\/$/, '');
         if (base) this.basePaths.add(base);
       }
@@ -139,7 +140,7 @@ export class SpecIndex {
    * marked internal (the local mock the page's request panel offers): like the spec downloads, it is what an
    * integrator calls.
    */
-  describe(entry: OperationEntry): Json {
+  describe(entry: OperationEntry): UnknownObject {
     const file = path.join(this.build.dir, MODEL_URL, operationFileName(entry.api, entry.operationId ?? ''));
     if (!fs.existsSync(file)) throw new BuildArtefactError(`${file} is missing: run \`npm run build\` (gen:api writes the reference models).`);
     const model = JSON.parse(fs.readFileSync(file, 'utf8')) as OperationModel;
@@ -150,17 +151,17 @@ export class SpecIndex {
       servers: model.servers.filter((s) => !s.internal),
       url: typeof slug === 'string' ? `${SITE_URL}/docs${slug}` : undefined,
       markdownUrl: page && this.pages.markdownUrl(page),
-    } as unknown as Json;
+    } as unknown as UnknownObject;
   }
 
   /** A component schema by name (OpenAPI first, then the WebSocket API's AsyncAPI document), resolved. */
-  schema(name: string): Json {
+  schema(name: string): UnknownObject {
     const wanted = name.trim().replace(SCHEMA_PREFIX, '');
     const sources = [
       {source: 'openapi', file: 'openapi/novaramp.json', doc: this.build.combined},
       ...(this.build.asyncapi ? [{source: 'asyncapi', file: 'openapi/websocket.asyncapi.json', doc: this.build.asyncapi}] : []),
     ];
-    const named = sources.map((s) => ({...s, schemas: ((s.doc.components as Json | undefined)?.schemas ?? {}) as Json}));
+    const named = sources.map((s) => ({...s, schemas: ((s.doc.components as UnknownObject | undefined)?.schemas ?? {}) as UnknownObject}));
     for (const match of [(n: string) => n === wanted, (n: string) => n.toLowerCase() === wanted.toLowerCase()]) {
       for (const {source, file, doc, schemas} of named) {
         const found = Object.keys(schemas).find(match);
@@ -170,7 +171,7 @@ export class SpecIndex {
             source,
             file,
             pointer: childPointer('#/components/schemas', found),
-            schema: documentOf(doc).deref(schemas[found] as never) as Json,
+            schema: documentOf(doc).deref(schemas[found] as never) as UnknownObject,
           };
       }
     }

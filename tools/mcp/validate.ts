@@ -6,7 +6,8 @@
  */
 import type {ErrorObject} from 'ajv/dist/2020';
 import {escapeToken} from '../openapi/pointer';
-import {resolveRef, specSchemaErrors, type Json} from '../spec-lookup';
+import type {UnknownObject} from '../openapi/json';
+import {resolveRef, specSchemaErrors} from '../spec-lookup';
 import type {FoundOperation, OperationEntry} from './spec-index';
 
 export type RequestPart = 'path' | 'query' | 'header' | 'cookie' | 'body';
@@ -54,9 +55,9 @@ function problems(part: RequestPart, prefix: string, errors: ErrorObject[]): Req
 }
 
 export class RequestValidator {
-  private readonly checkers = new Map<Json, {body: ReturnType<typeof specSchemaErrors>; params: ReturnType<typeof specSchemaErrors>}>();
+  private readonly checkers = new Map<UnknownObject, {body: ReturnType<typeof specSchemaErrors>; params: ReturnType<typeof specSchemaErrors>}>();
 
-  private checkersFor(spec: Json) {
+  private checkersFor(spec: UnknownObject) {
     let found = this.checkers.get(spec);
     if (!found) {
       // Parameters arrive as text (`?limit=10`): read them as the types their schemas declare.
@@ -104,7 +105,7 @@ export class RequestValidator {
     if (!requestBody) {
       if (body !== undefined) errors.push({in: 'body', pointer: '', message: 'this operation takes no request body', keyword: 'requestBody'});
     } else {
-      const types = Object.keys((requestBody.node.content ?? {}) as Json);
+      const types = Object.keys((requestBody.node.content ?? {}) as UnknownObject);
       const type = input.contentType ?? types.find((t) => t === 'application/json') ?? types[0];
       if (typeof body === 'string' && /^\s*[[{]/.test(body) && /json/.test(type)) {
         try {
@@ -140,7 +141,7 @@ export class RequestValidator {
   /** A webhook event's payload (and its delivery headers, when given); the payload's `type` must be the event's. */
   validateWebhook(entry: OperationEntry, payload: unknown, headers?: Record<string, unknown>): ValidationResult {
     const result = this.validate({entry, pathParams: {}, query: {}}, {body: payload, headers}, {requireHeaders: headers !== undefined});
-    const type = (payload as Json | null)?.type;
+    const type = (payload as UnknownObject | null)?.type;
     if (typeof type === 'string' && type !== entry.event && !result.errors.some((e) => e.in === 'body' && e.pointer === '/type')) {
       result.errors.push({in: 'body', pointer: '/type', message: `is "${type}", but this is the "${entry.event}" event`, keyword: 'const'});
       result.valid = false;

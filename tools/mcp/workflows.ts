@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {SITE_URL} from '../../src/data/brand';
 import type {OperationModel} from '../reference/model';
-import type {Json} from '../spec-lookup';
+import type {UnknownObject} from '../openapi/json';
 import {WORKFLOW_ARTEFACT_FOLDER, workflowDownloadPath} from '../workflows/publish';
 import {parseOperationId, type ArazzoDocument, type Step, type Workflow} from '../workflows/workflows';
 import {BuildArtefactError, type DocsBuild} from './build-artefacts';
@@ -93,7 +93,7 @@ export class WorkflowIndex {
   }
 
   /** Where a workflow is: its page (and the page's copy, when the build has the page) and its two downloads. */
-  private links(id: string): Json {
+  private links(id: string): UnknownObject {
     const route = workflowRoute(id);
     const page = this.pages.byRoute.get(route);
     return {
@@ -117,12 +117,12 @@ export class WorkflowIndex {
   }
 
   /** Every workflow: id, title, summary, inputs, how many steps, the operations it calls, where it is. */
-  list(): Json[] {
+  list(): UnknownObject[] {
     return this.workflows.map(({id, doc, workflow}) => ({
       id,
       title: doc.info?.title,
       summary: (doc.info?.summary ?? workflow.summary)?.trim(),
-      inputs: this.inputs(workflow) as unknown as Json,
+      inputs: this.inputs(workflow) as unknown as UnknownObject,
       steps: workflow.steps.length,
       operations: workflow.steps.map((s) => parseOperationId(s.operationId ?? '').operationId),
       ...this.links(id),
@@ -156,7 +156,7 @@ export class WorkflowIndex {
   }
 
   /** A workflow by id: its inputs, then its steps in order, each with its operation resolved and what it sends, checks and carries. */
-  get(id: string): Json {
+  get(id: string): UnknownObject {
     const pub = this.find(id);
     const {doc, workflow} = pub;
     const steps = workflow.steps.map((step, i) => {
@@ -196,6 +196,6 @@ export class WorkflowIndex {
       steps,
       outputs: workflow.outputs ?? {},
       note: "Runtime expressions: $inputs.<name> is an input, $steps.<stepId>.outputs.<name> an output of an earlier step, $response.body#/<pointer> a field of the step's response. get_operation gives the full contract of a step's operation.",
-    } as unknown as Json;
+    } as unknown as UnknownObject;
   }
 }

@@ -7,8 +7,9 @@
  * waits for the client's compiled MDX (forever, in a process without it).
  */
 import path from 'node:path';
+import {BUNDLE_ONLY_ENV} from '../../src/upstream/bundle-only-env.mjs';
 
-export const BUNDLE_ONLY_ENV = 'NOVARAMP_BUNDLE_ONLY';
+export {BUNDLE_ONLY_ENV};
 
 export type BundleOnly = 'client' | 'server' | undefined;
 

@@ -3,7 +3,7 @@
  * reference model (./model.ts) by these server components while `gen:api` writes the pages. The markup keeps the
  * OpenAPI theme's class names, so the theme's CSS (and src/css/custom.css) style it as they styled the theme's own
  * components; every tab names its panel (`aria-controls`), every variant of a `oneOf`/`anyOf` has its own panel, and
- * hidden panels are cut out of the page's HTML afterwards (./defer-panels.ts) and filled when selected
+ * hidden panels are cut out of the page's HTML afterwards (tools/api-pages/defer-panels.ts) and filled when selected
  * (src/components/ApiDocItem/reference-dom.ts). A component shown apart (SchemaRef) is a closed `<details>` whose
  * content is the component's own reference file, loaded when it is opened.
  */
@@ -378,7 +378,7 @@ interface Tab {
 
 /**
  * A tab group in the theme's markup, with the ARIA links the theme leaves out: each tab names its panel. The first
- * tab is selected; the other panels are `hidden` (and cut out of the page's HTML afterwards: ./defer-panels.ts).
+ * tab is selected; the other panels are `hidden` (and cut out of the page's HTML afterwards: tools/api-pages/defer-panels.ts).
  */
 function Tabs(props: {
   r: Render;

@@ -15,6 +15,7 @@ import {absoluteLinks, code, fence, indent} from '../markdown-text';
 import {ADDITIONAL_PROPERTY, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
 import {emptySchemaView} from './model';
+import {proseMarkdown} from './prose';
 
 export interface MarkdownInput {
   model: OperationModel;
@@ -25,6 +26,12 @@ export interface MarkdownInput {
   /** The URL of the copy of a component shown apart (SchemaRef), when the operation has any. */
   componentUrl?: (ref: string, direction: Direction) => string;
 }
+
+/** A description as a copy gives it: root-relative links made absolute, raw HTML sanitised (./prose.ts). */
+const copyProse =
+  (hasMarkdown: (path: string) => boolean) =>
+  (markdown: string): string =>
+    proseMarkdown(absoluteLinks(markdown, hasMarkdown));
 
 const segments = (parts: Segment[]): string => parts.map((s) => (typeof s === 'string' ? s : code(s.code))).join('');
 
@@ -229,7 +236,7 @@ function authentication(w: Writer, model: OperationModel): string[] {
 
 /** The Markdown of one operation page. */
 export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl}: MarkdownInput): string {
-  const prose = (markdown: string) => absoluteLinks(markdown, hasMarkdown);
+  const prose = copyProse(hasMarkdown);
   const request = new Writer(prose, 'request', componentUrl);
   const response = request.withDirection('response');
   const webhook = model.kind === 'webhook';
@@ -320,7 +327,7 @@ export function componentMarkdown({
   hasMarkdown: (path: string) => boolean;
   componentUrl?: MarkdownInput['componentUrl'];
 }): string {
-  const writer = new Writer((markdown) => absoluteLinks(markdown, hasMarkdown), component.direction, componentUrl);
+  const writer = new Writer(copyProse(hasMarkdown), component.direction, componentUrl);
   const out = [
     `# ${code(component.name)} (in ${component.direction === 'request' ? 'requests' : 'responses'})`,
     `A schema of the ${code(component.api)} API, shown apart from the operations that use it.`,

@@ -1,10 +1,12 @@
 /**
  * The spec's prose (CommonMark with GitHub tables, and raw HTML as real specs write it) as HTML for the page, never
  * as MDX source: a description holding `<`, `{`, `&` or a stray tag is text to show, not code to compile. Raw HTML is
- * parsed (rehype-raw) and kept to what GitHub keeps (rehype-sanitize: no script, no event handler); headings are
- * moved below the page's own. Links are collected: a root-relative one must be a page of the site (checked after the
- * build: src/plugins/static-reference); any other that leads nowhere here (`#anchor`, `../x`) is an error, or, in a
- * spec the portal publishes as someone else's (`foreign`), text with a problem reported.
+ * parsed (rehype-raw) and kept to what GitHub keeps (rehype-sanitize: no script, no event handler, no style); headings
+ * are moved below the page's own. The renderings that pass the prose on as Markdown (the Markdown copy, the try-it
+ * panel, whose theme renders raw HTML as it comes) take it through proseMarkdown: the same sanitised HTML. Links are
+ * collected: a root-relative one must be a page of the site (checked after the build: src/plugins/static-reference);
+ * any other that leads nowhere here (`#anchor`, `../x`) is an error, or, in a spec the portal publishes as someone
+ * else's (`foreign`), text with a problem reported.
  */
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, {defaultSchema} from 'rehype-sanitize';
@@ -44,6 +46,8 @@ const schema = {
   ...defaultSchema,
   // GitHub's list, without its `user-content-` prefix on ids (the prose's ids are the page's anchors).
   clobberPrefix: '',
+  // A style sheet's text goes with its tag, as a script's does, rather than showing as prose.
+  strip: [...(defaultSchema.strip ?? []), 'style'],
 };
 
 const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('//');
@@ -85,6 +89,35 @@ export function proseHtml(markdown: string, options: ProseOptions): ProseResult 
   if (only) result.paragraph = stringifier.stringify({type: 'root', children: only.children ?? []} as never);
   cache.set(key, result);
   return result;
+}
+
+interface MdNode {
+  type: string;
+  children?: MdNode[];
+  position?: {start: {offset?: number}; end: {offset?: number}};
+}
+
+const markdownParser = unified().use(remarkParse).use(remarkGfm);
+/** What raw HTML starts with (a tag, a closing tag, a comment, a declaration): prose without it is not parsed. */
+const MAY_HOLD_HTML = /<[a-z!/?]/i;
+const holdsHtml = (node: MdNode): boolean => node.type === 'html' || (node.children ?? []).some(holdsHtml);
+
+/**
+ * The prose as Markdown for a rendering that passes it on (the Markdown copy, the try-it panel): as written, but each
+ * top-level block that holds raw HTML (a paragraph, a list, a table, an HTML block) is replaced by the page's HTML of
+ * it, sanitised, so every rendering keeps the same tags and none carries a script, a handler or a style.
+ */
+export function proseMarkdown(markdown: string): string {
+  if (!MAY_HOLD_HTML.test(markdown)) return markdown;
+  const blocks = ((markdownParser.parse(markdown) as MdNode).children ?? []).filter(holdsHtml);
+  let out = markdown;
+  for (const block of blocks.reverse()) {
+    const start = block.position?.start.offset as number;
+    const end = block.position?.end.offset as number;
+    const html = stringifier.stringify(processor.runSync(processor.parse(markdown.slice(start, end))) as never).trim();
+    out = out.slice(0, start) + html + out.slice(end);
+  }
+  return out;
 }
 
 /** Plain text of a piece of prose, on one line (a page's meta description: no HTML, no Markdown). */

@@ -12,7 +12,8 @@ import type {ClassifiedChange} from './index';
 import {describe, operationLabel} from './messages';
 import type {SpecDocument} from './snapshots';
 import {JsonDocument} from '../openapi/document';
-import {decodePointer, deref, encodePointer, getIn, isObject, type Json} from './walk';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {decodePointer, deref, encodePointer, getIn} from './walk';
 
 export const WEBSOCKET_API = 'websocket';
 
@@ -21,13 +22,13 @@ interface MessageUse {
   direction: Direction;
   /** Path of the message (after its `$ref`s) in the document. */
   path: string[];
-  message: Json;
+  message: UnknownObject;
   /** Path of the reference from the operation, for pointers: `operations/<op>/messages/<i>`. */
   usePath: (string | number)[];
 }
 
 /** Follows `$ref`s from `path` (the kernel's reading) and returns the path the value finally lives at. */
-function resolvedPath(doc: Json, value: unknown, path: string[]): {path: string[]; value: unknown} {
+function resolvedPath(doc: UnknownObject, value: unknown, path: string[]): {path: string[]; value: unknown} {
   if (!isObject(value) || typeof value.$ref !== 'string') return {path, value};
   try {
     const {node, pointer} = new JsonDocument(doc as never).resolve(value as never);
@@ -38,7 +39,7 @@ function resolvedPath(doc: Json, value: unknown, path: string[]): {path: string[
   }
 }
 
-function messagesOf(doc: Json, opKey: string, op: Json): MessageUse[] {
+function messagesOf(doc: UnknownObject, opKey: string, op: UnknownObject): MessageUse[] {
   const clientSends: Direction = op.action === 'receive' ? 'send' : 'receive';
   const uses: MessageUse[] = [];
   const collect = (list: unknown, direction: Direction, base: (string | number)[]) => {
@@ -54,13 +55,13 @@ function messagesOf(doc: Json, opKey: string, op: Json): MessageUse[] {
   return uses;
 }
 
-const operationsOf = (doc: Json | undefined): [string, Json][] =>
-  Object.entries(isObject(doc?.operations) ? (doc.operations as Json) : {}).filter((e): e is [string, Json] => isObject(e[1]));
+const operationsOf = (doc: UnknownObject | undefined): [string, UnknownObject][] =>
+  Object.entries(isObject(doc?.operations) ? (doc.operations as UnknownObject) : {}).filter((e): e is [string, UnknownObject] => isObject(e[1]));
 
-const serverUrl = (s: Json): string => `${String(s.protocol ?? 'wss')}://${String(s.host ?? '')}${String(s.pathname ?? '')}`;
+const serverUrl = (s: UnknownObject): string => `${String(s.protocol ?? 'wss')}://${String(s.host ?? '')}${String(s.pathname ?? '')}`;
 
-function toChange(f: Finding, opKey: string | undefined, doc: Json | undefined): ClassifiedChange {
-  const op = opKey && doc && isObject(doc.operations) ? deref(doc, (doc.operations as Json)[opKey]) : undefined;
+function toChange(f: Finding, opKey: string | undefined, doc: UnknownObject | undefined): ClassifiedChange {
+  const op = opKey && doc && isObject(doc.operations) ? deref(doc, (doc.operations as UnknownObject)[opKey]) : undefined;
   const method = isObject(op) && typeof op.action === 'string' ? op.action : 'receive';
   const summary = isObject(op) && typeof op.summary === 'string' ? op.summary : undefined;
   const label = opKey ? operationLabel(method, opKey) : undefined;
@@ -166,7 +167,8 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
       for (const f of schemaFindings({base, head, renamedPaths: new Map()}, inPayload, scope)) out.push(toChange(f, key, head));
     }
   }
-  const servers = (doc: Json) => Object.entries(isObject(doc.servers) ? (doc.servers as Json) : {}).filter((e): e is [string, Json] => isObject(e[1]));
+  const servers = (doc: UnknownObject) =>
+    Object.entries(isObject(doc.servers) ? (doc.servers as UnknownObject) : {}).filter((e): e is [string, UnknownObject] => isObject(e[1]));
   const headServers = new Map(servers(head).map(([k, s]) => [serverUrl(s), {k, s}]));
   const baseServers = new Map(servers(base).map(([k, s]) => [serverUrl(s), {k, s}]));
   for (const [url, {k, s}] of baseServers) {

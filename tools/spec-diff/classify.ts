@@ -9,7 +9,8 @@
 import type {ChangeAction, ChangeTarget} from '../../src/data/spec-changes';
 import type {RawDiff} from './engine';
 import type {ClassificationRuleId} from './rules';
-import {deref, getIn, isObject, mergedParameters, type Json, type OperationSection} from './walk';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {deref, getIn, mergedParameters, type OperationSection} from './walk';
 
 export type Direction = 'send' | 'receive';
 
@@ -72,7 +73,7 @@ const isDocKeyword = (key: string | number | undefined): boolean => typeof key =
 
 /** The keys of a map (`properties`, `content`, `responses`, `headers`) that a diff adds or removes as a whole. */
 function wholeMapKeys(diff: RawDiff): string[] {
-  const map = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+  const map = (diff.action === 'remove' ? diff.before : diff.after) as UnknownObject;
   return Object.keys(isObject(map) ? map : {});
 }
 
@@ -84,8 +85,8 @@ const keyDiff = (diff: RawDiff, key: string): RawDiff => ({
 });
 
 export interface Context {
-  base: Json;
-  head: Json;
+  base: UnknownObject;
+  head: UnknownObject;
   /** Renamed path keys (base → head), from the library's path matching. */
   renamedPaths: Map<string, string>;
 }
@@ -229,7 +230,7 @@ export function patternMaxLength(pattern: string): number | null {
  * The schema at a path of api-smart-diff's, which writes a `$ref` with siblings as `allOf: [target, siblings]`: where
  * the document has the `$ref` itself, `allOf/0` is its target.
  */
-function schemaAt(root: Json, path: readonly (string | number)[]): unknown {
+function schemaAt(root: UnknownObject, path: readonly (string | number)[]): unknown {
   let node: unknown = root;
   for (let i = 0; i < path.length; i++) {
     const raw = node;
@@ -256,7 +257,7 @@ function schemaAt(root: Json, path: readonly (string | number)[]): unknown {
 function branchesUnchanged(ctx: Context, path: readonly (string | number)[], key: 'required' | '$ref'): boolean {
   const at = Math.max(path.lastIndexOf('oneOf'), path.lastIndexOf('anyOf'));
   if (at < 0) return false;
-  const signature = (doc: Json): string | null => {
+  const signature = (doc: UnknownObject): string | null => {
     const branches = schemaAt(doc, path.slice(0, at + 1));
     if (!Array.isArray(branches)) return null;
     const raw = (b: unknown) => (isObject(b) ? b : {});
@@ -449,7 +450,7 @@ function operationOf(ctx: Context, section: OperationSection, baseKey: string, m
 }
 
 /** The parameter a diff path points at, in the base (or head) document. */
-function parameterAt(doc: Json, section: string, key: string, method: string, index: number): Json | undefined {
+function parameterAt(doc: UnknownObject, section: string, key: string, method: string, index: number): UnknownObject | undefined {
   const pathItem = getIn(doc, [section, key]);
   const operation = getIn(doc, [section, key, method]);
   if (!isObject(pathItem) || !isObject(operation)) return undefined;
@@ -533,7 +534,7 @@ function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
   const added = diff.action === 'add' && rest.length === 1;
   const param = (
     added ? deref(ctx.head, diff.after) : removal ? deref(ctx.base, diff.before) : parameterAt(ctx.base, op.section, op.baseKey ?? '', op.method, index)
-  ) as Json | undefined;
+  ) as UnknownObject | undefined;
   const name = String(param?.name ?? rest[0]);
   const where = `${String(param?.in ?? '')} parameter`.trim();
   const headIndex = headParameterIndex(ctx, op, param);
@@ -563,7 +564,7 @@ function parameterFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest: 
   return [{...base, action: 'changed', rule: libraryRule(diff, 'send'), detail: `\`${String(key)}\``}];
 }
 
-function headParameterIndex(ctx: Context, op: OperationRef, param: Json | undefined): number | undefined {
+function headParameterIndex(ctx: Context, op: OperationRef, param: UnknownObject | undefined): number | undefined {
   if (!param || !op.headKey) return undefined;
   const pathItem = getIn(ctx.head, [op.section, op.headKey]);
   const operation = getIn(ctx.head, [op.section, op.headKey, op.method]);
@@ -618,7 +619,7 @@ function requestBodyFindings(ctx: Context, diff: RawDiff, op: OperationRef, rest
   const base = {operation: op, target: 'other' as const, name: where};
   if (rest.length === 0) {
     if (removal) return [{...base, action: 'removed', rule: 'request-body-removed', path, inBase: true}];
-    const required = (deref(ctx.head, diff.after) as Json)?.required === true;
+    const required = (deref(ctx.head, diff.after) as UnknownObject)?.required === true;
     return [{...base, action: 'added', rule: required ? 'request-body-added-required' : 'request-body-added-optional', path, inBase: false}];
   }
   const [key] = rest;
@@ -694,7 +695,7 @@ function headerFindings(ctx: Context, diff: RawDiff, part: BodyPart, rest: (stri
 /** Expands a diff of a whole `paths`/`webhooks` section or path item into one diff per operation. */
 function operationDiffs(diff: RawDiff): {section: OperationSection; key: string; method: string; diff: RawDiff}[] {
   const [section, key] = diff.path as [OperationSection, string | undefined];
-  const value = (diff.action === 'remove' ? diff.before : diff.after) as Json;
+  const value = (diff.action === 'remove' ? diff.before : diff.after) as UnknownObject;
   if (!isObject(value)) return [];
   if (key === undefined) {
     return Object.keys(value).flatMap((k) =>
@@ -722,7 +723,7 @@ function operationDiffs(diff: RawDiff): {section: OperationSection; key: string;
 }
 
 /** Every finding of one API document's differences (servers and security excepted: see ./document.ts). */
-export function classifyDiffs(base: Json, head: Json, diffs: RawDiff[]): Finding[] {
+export function classifyDiffs(base: UnknownObject, head: UnknownObject, diffs: RawDiff[]): Finding[] {
   const renamedPaths = new Map<string, string>();
   for (const d of diffs) {
     if (d.action === 'rename' && d.path.length === 1 && d.path[0] === 'paths') renamedPaths.set(String(d.before), String(d.after));

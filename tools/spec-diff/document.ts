@@ -4,13 +4,14 @@
  * `security`, else the document's), classified by what a client holding the old credentials can still call.
  */
 import type {Finding, OperationRef} from './classify';
-import {isObject, operationsOf, pathShape, type Json, type OperationEntry} from './walk';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {operationsOf, pathShape, type OperationEntry} from './walk';
 
 interface Server {
   url: string;
   internal: boolean;
   index: number;
-  raw: Json;
+  raw: UnknownObject;
 }
 
 /**
@@ -51,7 +52,7 @@ function compareServers(before: Server[], after: Server[], path: (string | numbe
 }
 
 /** Requirement items of one alternative: each scheme, and each scope as `scheme:scope`. */
-function requirementItems(requirement: Json): Set<string> {
+function requirementItems(requirement: UnknownObject): Set<string> {
   const items = new Set<string>();
   for (const [scheme, scopes] of Object.entries(requirement)) {
     items.add(scheme);
@@ -60,11 +61,11 @@ function requirementItems(requirement: Json): Set<string> {
   return items;
 }
 
-const effectiveSecurity = (doc: Json, op: Json): Json[] =>
+const effectiveSecurity = (doc: UnknownObject, op: UnknownObject): UnknownObject[] =>
   ((Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []) as unknown[]).filter(isObject);
 
-function compareSecurity(base: Json, head: Json, b: OperationEntry, h: OperationEntry, op: OperationRef): Finding[] {
-  const union = (alts: Json[]) => new Set(alts.flatMap((a) => [...requirementItems(a)]));
+function compareSecurity(base: UnknownObject, head: UnknownObject, b: OperationEntry, h: OperationEntry, op: OperationRef): Finding[] {
+  const union = (alts: UnknownObject[]) => new Set(alts.flatMap((a) => [...requirementItems(a)]));
   const before = union(effectiveSecurity(base, b.operation));
   const after = union(effectiveSecurity(head, h.operation));
   const path = Array.isArray(h.operation.security) ? [h.section, h.key, h.method, 'security'] : ['security'];
@@ -86,7 +87,7 @@ function compareSecurity(base: Json, head: Json, b: OperationEntry, h: Operation
 }
 
 /** Server and security findings of one API document. */
-export function documentFindings(base: Json, head: Json): Finding[] {
+export function documentFindings(base: UnknownObject, head: UnknownObject): Finding[] {
   const findings = compareServers(serversOf(base.servers), serversOf(head.servers), ['servers'], undefined);
   const headOps = operationsOf(head);
   const find = (b: OperationEntry) =>
@@ -100,7 +101,7 @@ export function documentFindings(base: Json, head: Json): Finding[] {
     if (b.section === 'paths') findings.push(...compareSecurity(base, head, b, h, op));
     const own = (e: OperationEntry) => e.operation.servers ?? e.pathItem.servers;
     if (own(b) !== undefined || own(h) !== undefined) {
-      const effective = (doc: Json, e: OperationEntry) => serversOf(own(e) ?? doc.servers);
+      const effective = (doc: UnknownObject, e: OperationEntry) => serversOf(own(e) ?? doc.servers);
       const where =
         h.operation.servers !== undefined
           ? [h.section, h.key, h.method, 'servers']

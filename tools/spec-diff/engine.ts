@@ -6,7 +6,8 @@
  * which the API sends) compared with the response-direction schema rules.
  */
 import {apiCompare, allBreaking, openapi3Rules, openApiSchemaRules, type CompareRules, type Diff} from 'api-smart-diff';
-import {decodePointer, isObject, OPERATION_SECTIONS, type Json} from './walk';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {decodePointer, OPERATION_SECTIONS} from './walk';
 
 export type RawDiff = Diff;
 
@@ -56,7 +57,7 @@ function refsOf(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 /** Each component of `components`, by its key. */
-const componentsOf = (doc: Json): Map<string, unknown> =>
+const componentsOf = (doc: UnknownObject): Map<string, unknown> =>
   new Map(
     Object.entries(isObject(doc.components) ? doc.components : {}).flatMap(([section, named]) =>
       isObject(named) ? Object.entries(named).map(([name, c]) => [componentKey(section, name), c] as const) : [],
@@ -70,7 +71,7 @@ const componentsOf = (doc: Json): Map<string, unknown> =>
  * most comparisons change one operation of dozens: 101 comparisons (the cases, the releases, edits of the working
  * spec) took 40% of the time, with the same differences.
  */
-function withoutUnchangedItems(before: Json, after: Json): void {
+function withoutUnchangedItems(before: UnknownObject, after: UnknownObject): void {
   const text = (v: unknown) => JSON.stringify(v);
   const [b, a] = [componentsOf(before), componentsOf(after)];
   const keys = [...new Set([...b.keys(), ...a.keys()])];

@@ -5,7 +5,7 @@
  * and server. api-smart-diff finds the differences (./engine.ts); ./classify.ts and ./document.ts classify them
  * by the rules of ./rules.ts; ./policy.ts decides which breaking changes may ship.
  */
-import {specPath} from '../../src/data/api-table';
+import {HTTP_METHODS, specPath} from '../../src/data/api-table';
 import type {SpecChange} from '../../src/data/spec-changes';
 import {compareAsyncApi} from './asyncapi';
 import {classifyDiffs, type Finding} from './classify';
@@ -15,7 +15,8 @@ import {SourceLocator} from '../openapi/locate';
 import {describe, operationLabel} from './messages';
 import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
 import type {SpecDocument, SpecSnapshot} from './snapshots';
-import {encodePointer, getIn, isObject, operationsOf, type Json} from './walk';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {encodePointer, getIn, operationsOf} from './walk';
 
 export {listReleases, loadRelease, loadReleaseChanges, loadWorkingSpec, latestRelease, compareVersions, parseVersion} from './snapshots';
 export type {SpecSnapshot, SpecDocument} from './snapshots';
@@ -33,10 +34,8 @@ export interface DiffOptions {
   locations?: boolean;
 }
 
-const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** Every operation of a document, added (a new API) or removed (an API that went). */
-function wholeApiFindings(doc: Json, added: boolean): Finding[] {
+function wholeApiFindings(doc: UnknownObject, added: boolean): Finding[] {
   return operationsOf(doc).map((e) => {
     const webhook = e.section === 'webhooks';
     return {
@@ -52,7 +51,13 @@ function wholeApiFindings(doc: Json, added: boolean): Finding[] {
   });
 }
 
-function toChange(api: string, f: Finding, base: Json | undefined, head: Json | undefined, locator: SourceLocator | undefined): ClassifiedChange {
+function toChange(
+  api: string,
+  f: Finding,
+  base: UnknownObject | undefined,
+  head: UnknownObject | undefined,
+  locator: SourceLocator | undefined,
+): ClassifiedChange {
   const op = f.operation;
   let operation: SpecChange['operation'];
   let summary: string | undefined;
@@ -96,7 +101,12 @@ function sortChanges(changes: ClassifiedChange[], apiOrder: string[], pathOrder:
     if (!c.operation) return [apiOrder.indexOf(c.api), 0, 0, 0];
     const section = c.operation.method === 'event' ? 'webhooks' : 'paths';
     const keys = pathOrder.get(`${c.api}\0${section}`) ?? [];
-    return [apiOrder.indexOf(c.api), section === 'paths' ? 1 : 2, keys.indexOf(c.operation.path), METHOD_ORDER.indexOf(c.operation.method)];
+    return [
+      apiOrder.indexOf(c.api),
+      section === 'paths' ? 1 : 2,
+      keys.indexOf(c.operation.path),
+      (HTTP_METHODS as readonly string[]).indexOf(c.operation.method),
+    ];
   };
   return changes
     .map((c, i) => ({c, i, r: rank(c.change)}))
@@ -109,7 +119,7 @@ function pathOrderOf(apis: string[], base: SpecSnapshot | undefined, head: SpecS
   const order = new Map<string, string[]>();
   for (const api of apis) {
     for (const section of ['paths', 'webhooks']) {
-      const keysOf = (doc: unknown) => (isObject(doc) && isObject(doc[section]) ? Object.keys(doc[section] as Json) : []);
+      const keysOf = (doc: unknown) => (isObject(doc) && isObject(doc[section]) ? Object.keys(doc[section] as UnknownObject) : []);
       order.set(`${api}\0${section}`, [...new Set([...keysOf(head.apis[api]), ...keysOf(base?.apis[api])])]);
     }
   }
@@ -122,8 +132,8 @@ export function classifySpecs(base: SpecSnapshot | undefined, head: SpecSnapshot
   const apis = [...new Set([...Object.keys(head.apis), ...Object.keys(base?.apis ?? {})])];
   const out: ClassifiedChange[] = [];
   for (const api of apis) {
-    const b = base?.apis[api] as Json | undefined;
-    const h = head.apis[api] as Json | undefined;
+    const b = base?.apis[api] as UnknownObject | undefined;
+    const h = head.apis[api] as UnknownObject | undefined;
     let findings: Finding[];
     if (!b || !h) findings = wholeApiFindings((b ?? h)!, !b);
     // Most documents of a working spec equal their release: skip the structural diff for those.

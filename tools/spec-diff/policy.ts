@@ -11,7 +11,7 @@ import type {ClassifiedChange} from './index';
 import type {ClassificationRuleId, PolicyRuleId} from './rules';
 import type {SpecSnapshot} from './snapshots';
 import {parseVersion} from './snapshots';
-import {isObject} from './walk';
+import {isObject} from '../openapi/json';
 
 /** Removals the sunset rule can allow: the element had a `deprecated` flag of its own in the release. */
 const REMOVALS = new Set<ClassificationRuleId>([

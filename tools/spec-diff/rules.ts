@@ -76,5 +76,3 @@ export type PolicyRuleId = (typeof POLICY_RULES)[number];
 export type RuleId = ClassificationRuleId | PolicyRuleId;
 
 export const ALL_RULES: readonly RuleId[] = [...(Object.keys(CLASSIFICATION_RULES) as ClassificationRuleId[]), ...POLICY_RULES];
-
-export const kindOf = (rule: ClassificationRuleId): ChangeKind => CLASSIFICATION_RULES[rule];

@@ -3,12 +3,8 @@
  * followed, values by path, the operations of `paths` and `webhooks`, and a URL template's shape.
  */
 import {documentOf, RefError} from '../openapi/document';
-import {isObject as isJsonObject} from '../openapi/json';
+import {isObject, type UnknownObject} from '../openapi/json';
 import {formatPointer, parsePointer} from '../openapi/pointer';
-
-export type Json = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is Json => isJsonObject(v);
 
 /**
  * The target of a local `$ref` (`#/components/...`), followed until it is not a `$ref`, with the keywords beside
@@ -50,8 +46,8 @@ export interface OperationEntry {
   /** The key in `paths` (a URL template) or `webhooks` (an event type). */
   key: string;
   method: string;
-  operation: Json;
-  pathItem: Json;
+  operation: UnknownObject;
+  pathItem: UnknownObject;
 }
 
 /** Every operation of a document's `paths` and `webhooks`, in document order. */
@@ -63,7 +59,7 @@ export function operationsOf(doc: unknown): OperationEntry[] {
 }
 
 /** The parameters of an operation as api-smart-diff compares them: its own, then its path item's. */
-export function mergedParameters(doc: unknown, pathItem: Json, operation: Json): Json[] {
+export function mergedParameters(doc: unknown, pathItem: UnknownObject, operation: UnknownObject): UnknownObject[] {
   const own = Array.isArray(operation.parameters) ? operation.parameters : [];
   const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
   return [...own, ...shared].map((p) => deref(doc, p)).filter(isObject);

@@ -4,7 +4,8 @@
  *   ::spec-table{operations="Accounts"}     the operations of one or more tags (comma-separated; empty: all), with
  *                                           endpoint and scope; `sandbox="exclude"` or `sandbox="only"` filters the
  *                                           sandbox-only simulations
- *   ::spec-table{lists}                     every list operation with its filters and sort values
+ *   ::spec-table{lists}                     every list operation with its filters, sort values and default sort
+ *                                           (the `default` of its `sort` parameter: the one statement of it)
  *   ::spec-table{scopes}                    every scope with the operations that need it
  *   ::spec-table{errors}                    every error code with its status, meaning and the operations that return it
  *   ::spec-table{rate-limits}               every rate limit (info.x-rate-limits) with the operations that name it
@@ -68,8 +69,14 @@ function listsTable(facts: SpecFacts): MdNode {
   const lists = facts.operations.filter((o) => o.sort.length > 0);
   if (lists.length === 0) throw new DirectiveError('no operation has a sort parameter: there is no list operation');
   return table(
-    ['Operation', 'Endpoint', 'Filters', 'Sort'],
-    lists.map((o) => [opLink(o), endpoint(o), joined(o.filters.map((f) => [code(f)])), joined(o.sort.map((s) => [code(s)]))]),
+    ['Operation', 'Endpoint', 'Filters', 'Sort', 'Default sort'],
+    lists.map((o) => [
+      opLink(o),
+      endpoint(o),
+      joined(o.filters.map((f) => [code(f)])),
+      joined(o.sort.map((s) => [code(s)])),
+      o.sortDefault === null ? [text('—')] : [code(o.sortDefault)],
+    ]),
   );
 }
 

@@ -35,7 +35,8 @@ import {API_SPECS, HTTP_METHODS, OPENAPI_DIR, specPath} from '../../src/data/api
 import {SITE_ROOT} from '../cli';
 import {escapeToken} from '../openapi/pointer';
 import {SourceValueError} from '../openapi/source-values';
-import {DirectiveError, isObject, readSpecFile, resolvePointer, type Yaml} from './spec-files';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
 import {derivedTable, DERIVED_FORMS} from './derived-tables';
 import {eventFacts, specFacts} from './spec-facts';
 
@@ -146,7 +147,7 @@ function filterRows(table: MdNode, rows: string, where: string): MdNode {
 }
 
 /** Adds an "Event" column from a status schema's `x-status-events` (status → event types). */
-function addEventColumn(table: MdNode, statusEvents: Yaml, siteDir: string, where: string): MdNode {
+function addEventColumn(table: MdNode, statusEvents: UnknownObject, siteDir: string, where: string): MdNode {
   const [header, ...body] = table.children ?? [];
   if ((header.children ?? []).some((c) => /^events?$/i.test(textOf(c).trim()))) return table;
   const known = new Map(eventFacts(siteDir).map((e) => [e.type, e.route]));
@@ -165,7 +166,7 @@ interface Source {
   /** Names the place in the spec, for messages. */
   where: string;
   /** The schema, when the directive names one (for its enum and x-status-events). */
-  schema?: Yaml;
+  schema?: UnknownObject;
 }
 
 /** What a directive points at in the spec. */
@@ -232,7 +233,7 @@ async function eventsTable(siteDir: string, prefixes: string): Promise<MdNode> {
 }
 
 /** The table of an enum with `x-enum-descriptions` (a map value → text, or a list in enum order). */
-async function enumTable(schema: Yaml, where: string): Promise<MdNode | null> {
+async function enumTable(schema: UnknownObject, where: string): Promise<MdNode | null> {
   const values = schema.enum;
   const descriptions = schema['x-enum-descriptions'];
   if (!Array.isArray(values) || !descriptions) return null;
@@ -273,7 +274,7 @@ async function render(node: MdNode, siteDir: string): Promise<MdNode[]> {
     table = withoutPositions(table);
   }
   if (attrs.rows) table = filterRows(table, attrs.rows, source.where);
-  if (isObject(source.schema?.['x-status-events'])) table = addEventColumn(table, source.schema['x-status-events'] as Yaml, siteDir, source.where);
+  if (isObject(source.schema?.['x-status-events'])) table = addEventColumn(table, source.schema['x-status-events'] as UnknownObject, siteDir, source.where);
   return [{...table, position: node.position}];
 }
 

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, HTTP_METHODS, OPENAPI_DIR} from '../../src/data/api-table';
 import {escapeToken} from '../openapi/pointer';
-import {DirectiveError, isObject, readSpecFile, resolvePointer, type Yaml} from './spec-files';
+import {isObject, type UnknownObject} from '../openapi/json';
+import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
 
 /** Query parameters every list operation takes: not filters. */
 export const PAGING_PARAMETERS = ['limit', 'cursor', 'sort'];
@@ -28,6 +29,8 @@ export interface SpecOperationFact {
   filters: string[];
   /** The values of its `sort` parameter; empty when it has none (then it is not a list operation). */
   sort: string[];
+  /** The `default` of its `sort` parameter: the order of a request without `sort`; null when it states none. */
+  sortDefault: string | null;
   /** Error codes (of ErrorCode) its description and responses name. */
   errors: string[];
   sandboxOnly: boolean;
@@ -179,6 +182,7 @@ function operationFacts(siteDir: string, codes: Set<string>): SpecOperationFact[
           scopes,
           filters: query.filter((q) => !PAGING_PARAMETERS.includes(q)),
           sort: Array.isArray(sortSchema.enum) ? sortSchema.enum.map(String) : [],
+          sortDefault: typeof sortSchema.default === 'string' ? sortSchema.default : null,
           errors: [...codes].filter((c) => named.has(c)),
           sandboxOnly: op['x-sandbox-only'] === true,
           rateLimit: typeof op['x-rate-limit'] === 'string' ? op['x-rate-limit'] : DEFAULT_RATE_LIMIT,
@@ -197,7 +201,7 @@ export function eventFacts(siteDir: string): SpecEventFact[] {
   return Object.keys(webhooks).map((type) => {
     const {value: item, file} = resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}`);
     const method = isObject(item) ? HTTP_METHODS.find((m) => isObject(item[m])) : undefined;
-    const op = isObject(item) && method ? (item[method] as Yaml) : undefined;
+    const op = isObject(item) && method ? (item[method] as UnknownObject) : undefined;
     const line = method ? resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}/${method}`).line : 1;
     const slug = op?.['x-doc-slug'];
     if (typeof slug !== 'string') throw new DirectiveError(`${OPENAPI_DIR}/${file}: the event ${type} has no x-doc-slug`);

@@ -9,10 +9,6 @@ import {readSourceValue, resolveSourceValue, SourceValueError, sourceFileParses}
 /** A mistake in a directive or in the spec it points at; the plugin prefixes the Markdown file and line. */
 export class DirectiveError extends SourceValueError {}
 
-export type Yaml = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is Yaml => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** How many times a spec file was really parsed by this process (the cache's test reads it). */
 export const specFileParses = sourceFileParses;
 

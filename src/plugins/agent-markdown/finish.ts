@@ -1,5 +1,5 @@
 /**
- * Steps 1–4 of the Markdown copies (./docusaurus-plugin.ts runs them after the llms-txt plugin's postBuild): the
+ * Steps 1–4 of the Markdown copies (./index.ts runs them after the llms-txt plugin's postBuild): the
  * operation and event pages from their reference models, the directive atop every copy, the Workflows section of
  * llms.txt, llms-full.txt from the final copies. Apart from the plugin so that tests and tools read llms.txt without
  * loading the llms-txt plugin and its Docusaurus dependencies (ES modules only in Docusaurus 4).

@@ -4,7 +4,7 @@
  * client-side navigation it is fetched from the site's assets (tried three times before the page says it failed).
  * Either way the HTML leaves the hidden tab panels empty: their contents come from the same file
  * (src/data/static-reference.ts, `ReferenceFile`), fetched once the page is idle. The last few files are kept for
- * going back and forth (./files.ts).
+ * going back and forth (./client-files.ts).
  */
 import {useCallback, useEffect, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';

@@ -11,7 +11,7 @@
  * - The client bundle reads copies of those four generated files without the operation pages
  *   (src/upstream/operation-entries/route-table.ts).
  * - Each operation page's content is an entry of its own that depends on `main` (Rspack leaves entries out of the
- *   runtime's chunk maps), whose module registers the page's route with its content (../../data/operation-routes.ts);
+ *   runtime's chunk maps), whose module registers the page's route with its content (./routes.ts);
  *   what the operation pages share is one chunk beside them. Their files go to OPERATION_SCRIPTS_FOLDER.
  * - The client manifest lists those files for the page's content module, so each operation page's HTML loads
  *   them after main's; no other page does. Each page's route file names them for client-side navigation.

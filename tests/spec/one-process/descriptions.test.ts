@@ -1,8 +1,11 @@
 /**
- * The spec's prose is CommonMark without raw HTML, so that every rendering of it says the same: the reference keeps
- * only what GitHub keeps of HTML (tools/reference/prose.ts), the try-it panel's Markdown (the OpenAPI theme's) all of
- * it, and the Markdown copies, llms-full.txt and the MCP server hand it to agents as text. Reads
- * every `description` and `summary` string of openapi/ (comments are not prose), naming file:line.
+ * A house rule for openapi/, not a limit of the renderings: our own spec's prose is CommonMark without raw HTML.
+ * The portal renders raw HTML in a description (a spec it publishes as someone else's may hold some) sanitised, with
+ * the tags GitHub keeps and no script, event handler or style, on the page, in the Markdown copy and in the try-it
+ * panel (tools/reference/prose.ts; tests/spec/one-process/reference-model.test.ts). The rule is for what carries our
+ * prose as written: the spec downloads, which code generators and other renderers read and may not sanitise, the MCP
+ * server, the workflow pages (which show a tag as text) and the YAML itself, read in review. Reads every
+ * `description` and `summary` string of openapi/ (comments are not prose), naming file:line.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -39,7 +42,7 @@ function htmlInProse(file: string, text: string): string[] {
   return found;
 }
 
-test('no description or summary of the spec holds raw HTML, outside inline code', () => {
+test('no description or summary of our spec holds raw HTML, outside inline code (house rule)', () => {
   const dir = path.join(SITE_ROOT, 'openapi');
   const files = fs
     .readdirSync(dir, {recursive: true, encoding: 'utf8'})

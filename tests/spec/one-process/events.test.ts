@@ -17,11 +17,8 @@ import {test} from 'node:test';
 import {LineCounter, parseDocument, type Document} from 'yaml';
 import {OPENAPI_DIR, specPath} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
+import {isObject, type Json, type JsonObject} from '../../../tools/openapi/json';
 import {resolveSourceValue} from '../../../tools/openapi/source-values';
-
-type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
-type Obj = {[key: string]: Json};
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface YamlFile {
   /** Relative to the site root, as shown in messages. */
@@ -182,7 +179,7 @@ export function checkStatusEvents(siteDir: string, fixture?: string): Report {
     }
     finals.forEach((s, i) => {
       if (!m.enum.includes(s)) problems.push(`${at('x-final-statuses', i)}: final status \`${s}\` is not one of its values (${m.enum.join(', ')})`);
-      const named = (m.events as Obj)[s];
+      const named = (m.events as JsonObject)[s];
       if (!Array.isArray(named) || named.length === 0) {
         problems.push(
           `${at('x-final-statuses', i)}: final status \`${s}\` is announced by no event: add it to x-status-events with the event types that announce it`,

@@ -1,9 +1,9 @@
 /**
  * The project runs on the Node LTS it pins (devDependency `node`): npm puts node_modules/.bin first on the PATH of
- * every npm script, so the scripts, the tests and CI use that binary, whatever Node the machine has.
+ * every npm script, so the scripts, the tests and CI use that binary, whatever Node the machine has. What is ours to
+ * get right is the pin itself; that npm runs the pinned binary is npm's behaviour, not checked here.
  */
 import assert from 'node:assert/strict';
-import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
@@ -14,9 +14,4 @@ const pinned = (JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'package.json'),
 test('the pinned Node is an exact LTS version (even major)', () => {
   assert.match(pinned, /^\d+\.\d+\.\d+$/);
   assert.equal(Number(pinned.split('.')[0]) % 2, 0, 'LTS lines are the even majors');
-});
-
-test('node --version inside an npm script prints the pinned version', () => {
-  const printed = execFileSync('npm', ['exec', '--', 'node', '--version'], {cwd: SITE_ROOT, encoding: 'utf8'}).trim();
-  assert.equal(printed, `v${pinned}`);
 });

@@ -13,7 +13,9 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../../src/data/static-reference';
+import {MENU_LIST_ITEM_DEPRECATED} from '../../../src/upstream/docusaurus-markup';
 import {codeSamples} from '../../../tools/api-pages/code-samples';
+import {tryItFile} from '../../../tools/api-pages/try-it';
 import {pageMdx} from '../../../tools/api-pages/page';
 import {SITE_ROOT} from '../../../tools/cli';
 import type {ApiDocument} from '../../../tools/openapi/document';
@@ -598,19 +600,29 @@ test("descriptions with raw HTML, <, &, { and } are text on the page: no script,
   assert.equal(meta, 'Creates a draft quote for amounts < 10,000 & > 0.');
 });
 
-test('a deprecated operation without a description still makes a page that compiles: its notice is a block of its own', async () => {
+/** The MDX of an operation's page with nothing beside its model: no description, release badges or code samples. */
+const bareMdx = (model: OperationModel): string =>
+  pageMdx({model, id: 'x', slug: '/api/fixture/x', referenceFile: '0123456789abcdef.json', descriptionHtml: '', badges: '', codeSamples: []});
+
+test('a deprecated operation without a description still makes a page that compiles: its notice is a block of its own; its sidebar item is struck through', async () => {
   const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
-  const mdx = pageMdx({
-    model: {...model, deprecated: true, description: undefined},
-    id: 'x',
-    slug: '/api/fixture/x',
-    referenceFile: '0123456789abcdef.json',
-    descriptionHtml: '',
-    badges: '',
-    codeSamples: [],
-  });
+  const mdx = bareMdx({...model, deprecated: true, description: undefined});
   const body = mdx.slice(mdx.indexOf('\n---\n', 4) + 5);
   assert.match(body, /^:::caution\[deprecated\]\n\n[^\n]+\n\n:::\n\n/m);
+  const {compile} = await import('@mdx-js/mdx');
+  await compile(body);
+  const sidebarClasses = (parse(mdx.split('\n---\n')[0].slice(4)) as {sidebar_class_name: string}).sidebar_class_name.split(' ');
+  assert.ok(sidebarClasses.includes(MENU_LIST_ITEM_DEPRECATED), sidebarClasses.join(' '));
+  const css = fs.readFileSync(path.join(SITE_ROOT, 'src/css/custom.css'), 'utf8');
+  assert.match(css, new RegExp(String.raw`\.${MENU_LIST_ITEM_DEPRECATED} > \.menu__link[^{]*\{\s*text-decoration: line-through;`));
+});
+
+test('an operation marked x-sandbox-only opens with the "Sandbox only" admonition, after its endpoint line; others do not', async () => {
+  const {model} = await operation('readwrite.yaml', api0(await load('readwrite.yaml')));
+  const page = (extensions: OperationModel['extensions']): string => bareMdx({...model, extensions});
+  const body = page({'x-sandbox-only': true}).split('\n---\n')[1];
+  assert.match(body, /<MethodEndpoint[\s\S]*?\n:::caution\[Sandbox only\]\n\n[^\n]*\(\/docs\/api\/sandbox-environment\)[^\n]*\n\n:::\n/);
+  assert.doesNotMatch(page({}), /Sandbox only/);
   const {compile} = await import('@mdx-js/mdx');
   await compile(body);
 });
@@ -635,6 +647,34 @@ function writeSpec(name: string, paths: JsonObject, schemas: JsonObject = {}): s
 }
 
 const ok = (schema: JsonObject): JsonObject => ({'200': {description: 'OK.', content: {'application/json': {schema}}}});
+
+test('raw HTML in a description renders sanitised on the page, in the Markdown copy and in the try-it panel: tags kept, no script, handler or style', async () => {
+  const raw = '<b>bold</b><script>alert(1)</script><img src=x onerror=alert(1)> <span style="color:red">red</span><style>p{}</style>';
+  const file = writeSpec('raw-html', {
+    '/items': {
+      get: {
+        operationId: 'listItems',
+        description: `Lists items.\n\n${raw}`,
+        parameters: [{name: 'q', in: 'query', description: raw, schema: {type: 'string'}}],
+        responses: ok({type: 'object'}),
+      },
+    },
+  });
+  const api = await load(file);
+  const {model} = await operation(file, 'listItems');
+  const renderings = {
+    'the page (description)': proseHtml(model.description ?? '', {headingLevel: 2, foreign: false}).html,
+    'the page (parameter)': html(model),
+    'the Markdown copy': markdown(api, model),
+    'the try-it panel': JSON.stringify(tryItFile(model)),
+  };
+  for (const [where, text] of Object.entries(renderings)) {
+    assert.match(text, /<b>bold<\/b>/, `${where}: bold`);
+    assert.match(text, /<img src=\\?"x\\?">/, `${where}: the image, without its handler`);
+    assert.doesNotMatch(text, /<script|alert\(|onerror|color:red|<style|p\{\}/i, `${where}: no script, handler or style`);
+  }
+  assert.match(renderings['the Markdown copy'], /Lists items\.\n\n<p><b>bold<\/b>/, 'the copy keeps the Markdown around the block it sanitised');
+});
 
 test('an enum of hundreds of values keeps them all: the page shows the first ENUM_SHOWN and all behind a details, the copy lists all', async () => {
   // Three-letter codes, as currency and country lists have.

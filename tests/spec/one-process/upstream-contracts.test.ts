@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
+import {CSS_MODULE_PREFIX} from '../../../src/upstream/docusaurus-markup';
 import {SITE_ROOT} from '../../../tools/cli';
 import {brokenCopy} from '../../helpers/broken-copy';
 import {CONTRACTS_FILE, readContracts, type ReadUpstream} from '../../helpers/upstream-contracts';
@@ -38,6 +39,15 @@ test('each contract names files of ours that exist, and no two share a name', ()
     [],
   );
   assert.equal(new Set(CONTRACTS.map((c) => `${c.upstream} ${c.id}`)).size, CONTRACTS.length);
+});
+
+test('the CSS module contract checks a rule of every class prefix the code matches (CSS_MODULE_PREFIX)', () => {
+  const contract = CONTRACTS.find((c) => c.id === 'CSS module class names')!;
+  const texts = contract.holds.flatMap((h) => ('anyOf' in h ? h.anyOf : [h])).flatMap((h) => h.contains ?? []);
+  assert.deepEqual(
+    Object.values(CSS_MODULE_PREFIX).filter((prefix) => !texts.some((t) => t.startsWith(`.${prefix}`))),
+    [],
+  );
 });
 
 /** The installed packages, with one file's text changed. */
