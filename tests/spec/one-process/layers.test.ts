@@ -20,6 +20,13 @@ import {checkFakeFiles} from '../../helpers/fake-files';
 const FEATURE_BROWSER_PART = /^src\/plugins\/[^/]+\/(client[^/]*|(theme|components)(\/.*)?)$/;
 
 /**
+ * A feature's isomorphic part (`engine/`): code that runs unchanged in Node, in a browser's service worker and in
+ * tests (the sandbox engine). It imports only `data`, `upstream` and npm packages, and no Node built-in
+ * (isomorphicViolations).
+ */
+const FEATURE_ENGINE_PART = /^src\/plugins\/[^/]+\/engine(\/.*)?$/;
+
+/**
  * The layers, most specific first (a folder, a file, or a pattern). Each may import itself and the layers it names;
  * nothing imports scripts/ (entry points, one per npm script), bench/ or tests/ from outside. `site entries` is part
  * of the site (the two import each other freely): the files tests may import of it, to unit-test its browser-side
@@ -30,11 +37,17 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   {name: 'data', paths: ['src/data/'], mayImport: []},
   // The seam to upstream: what the site assumes of its packages beyond their public API (src/upstream/README.md).
   {name: 'upstream', paths: ['src/upstream/'], mayImport: []},
+  // A feature's isomorphic part, which both its browser part and its Node part use.
+  {name: 'feature engines', paths: [FEATURE_ENGINE_PART], mayImport: ['data', 'upstream']},
   // The browser's public entries: a feature's browser part, the client modules, the module that makes the operation
   // page's reference interactive.
-  {name: 'site entries', paths: [FEATURE_BROWSER_PART, 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'], mayImport: ['data', 'upstream', 'site']},
+  {
+    name: 'site entries',
+    paths: [FEATURE_BROWSER_PART, 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'],
+    mayImport: ['data', 'upstream', 'site', 'feature engines'],
+  },
   // A feature's Node part (src/plugins/<feature>/, its browser part aside).
-  {name: 'features', paths: ['src/plugins/'], mayImport: ['data', 'upstream', 'site entries', 'tools']},
+  {name: 'features', paths: ['src/plugins/'], mayImport: ['data', 'upstream', 'site entries', 'feature engines', 'tools']},
   {name: 'site', paths: ['src/'], mayImport: ['data', 'upstream', 'site entries']},
   {name: 'tools', paths: ['tools/'], mayImport: ['data', 'upstream']},
   // Code the hosts run (hosting/): self-contained, since each host bundles it its own way.
@@ -44,7 +57,7 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   {name: 'lint config', paths: ['eslint.config.mjs', 'prettier.config.mjs'], mayImport: []},
   {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'upstream', 'features', 'tools']},
   {name: 'bench', paths: ['bench/'], mayImport: ['data', 'upstream', 'tools']},
-  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'features', 'tools', 'hosting']},
+  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'feature engines', 'features', 'tools', 'hosting']},
 ];
 
 /** A file's path without its extension: what an import names. */
@@ -155,6 +168,10 @@ test('the layer check names the file of an import across the rule', () => {
     'src/plugins/f/client.ts': ['../../../tools/spec-model', './index'],
     'src/plugins/f/theme/Root/index.tsx': ['../../remark'],
     'tools/t.ts': ['../src/plugins/f/remark'],
+    // A feature's engine is isomorphic: data and packages only; its Node part and its browser part may use it.
+    'src/plugins/f/engine/index.ts': ['../../../data/brand', '../index', '../../../../tools/cli'],
+    'src/plugins/f/node/server.ts': ['../engine'],
+    'src/plugins/f/client.tsx': ['./engine/index'],
   };
   assert.deepEqual(checkFakeFiles(layerViolations, fake), [
     'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, upstream, site entries)',
@@ -162,11 +179,37 @@ test('the layer check names the file of an import across the rule', () => {
     'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data, upstream)',
     'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, upstream, tools)',
     'src/data/w.ts: imports ../components/X (data → site; data may import data)',
-    'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, upstream, site entries, features, tools, hosting)',
-    'src/plugins/f/client.ts: imports ../../../tools/spec-model (site entries → tools; site entries may import site entries, data, upstream, site)',
-    'src/plugins/f/client.ts: imports ./index (site entries → features; site entries may import site entries, data, upstream, site)',
-    'src/plugins/f/theme/Root/index.tsx: imports ../../remark (site entries → features; site entries may import site entries, data, upstream, site)',
+    'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, upstream, site entries, feature engines, features, tools, hosting)',
+    'src/plugins/f/client.ts: imports ../../../tools/spec-model (site entries → tools; site entries may import site entries, data, upstream, site, feature engines)',
+    'src/plugins/f/client.ts: imports ./index (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
+    'src/plugins/f/theme/Root/index.tsx: imports ../../remark (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
     'tools/t.ts: imports ../src/plugins/f/remark (tools → features; tools may import tools, data, upstream)',
+    'src/plugins/f/engine/index.ts: imports ../index (feature engines → features; feature engines may import feature engines, data, upstream)',
+    'src/plugins/f/engine/index.ts: imports ../../../../tools/cli (feature engines → tools; feature engines may import feature engines, data, upstream)',
+  ]);
+});
+
+/** Every Node built-in a feature's engine imports, as `file: imports node:fs`: it must also run in a browser. */
+export function isomorphicViolations(files = sourceFiles(), read = importsOf): string[] {
+  const builtins = new Set(builtinModules);
+  return files
+    .filter((file) => FEATURE_ENGINE_PART.test(withoutExtension(file)))
+    .flatMap((file) =>
+      read(file)
+        .filter((s) => s.startsWith('node:') || builtins.has(packageName(s)))
+        .map((s) => `${file}: imports ${s}, a Node built-in (engines run in browsers too)`),
+    );
+}
+
+test("a feature's engine imports no Node built-in", () => {
+  assert.deepEqual(isomorphicViolations(), []);
+});
+
+test('the engine check names the file importing a Node built-in', () => {
+  const fake: Record<string, string[]> = {'src/plugins/f/engine/store.ts': ['node:crypto', 'fs', 'ajv'], 'src/plugins/f/node/server.ts': ['node:http']};
+  assert.deepEqual(checkFakeFiles(isomorphicViolations, fake), [
+    'src/plugins/f/engine/store.ts: imports node:crypto, a Node built-in (engines run in browsers too)',
+    'src/plugins/f/engine/store.ts: imports fs, a Node built-in (engines run in browsers too)',
   ]);
 });
 

@@ -1,0 +1,99 @@
+/**
+ * What an operation handler works with: the key's state, its clock, the request's parameters and body, and the
+ * effects every handler shares (finding a resource of the account or failing with the documented 404, recording a
+ * webhook event and scheduling its deliveries, announcing a quote or transaction change to the WebSocket stream).
+ */
+import type {WebhookTransport} from './delivery';
+import {newId} from './ids';
+import {ProblemError} from './problems';
+import type {SpecIndex} from './spec';
+import type {KeyState, Resource} from './state';
+
+/** What the engine tells its listeners (the Node server: the WebSocket stream; tests). */
+export type SandboxNotice =
+  {kind: 'event'; apiKey: string; event: Resource} | {kind: 'quote' | 'transaction'; apiKey: string; accountId: string; object: Resource};
+
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+}
+
+export interface Context {
+  state: KeyState;
+  apiKey: string;
+  spec: SpecIndex;
+  /** The key's sandbox time, ms since the epoch. */
+  now: number;
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  body: Record<string, unknown>;
+  /** Notices to send once the request is done. */
+  notices: SandboxNotice[];
+  /** How webhook deliveries leave the sandbox (the host's fetch). */
+  transport: WebhookTransport;
+}
+
+/** A sandbox time as the API writes timestamps (RFC 3339, seconds, UTC). */
+export const timestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The resource `id` of `collection`, owned by the request's account when it has one, or the documented 404. */
+export function find<T extends Resource>(ctx: Context, collection: Record<string, T>, what: string, id: string): T {
+  const resource = collection[id];
+  if (!resource || (ctx.params.account_id && resource.account_id !== undefined && resource.account_id !== ctx.params.account_id)) {
+    throw ProblemError.notFound(what, id);
+  }
+  return resource;
+}
+
+export const account = (ctx: Context): Resource => find(ctx, ctx.state.accounts, 'account', ctx.params.account_id);
+
+/** The request's account, when it may move funds: active (`403 account_suspended`, `409 resource_conflict` closed) and KYC approved. */
+export function accountThatMovesFunds(ctx: Context): Resource {
+  const acc = account(ctx);
+  if (acc.status === 'closed') throw new ProblemError('resource_conflict', `Account ${acc.id} is closed.`);
+  if (acc.status === 'suspended') throw new ProblemError('account_suspended', `Account ${acc.id} is suspended; no funds can move.`);
+  if (acc.kyc_status !== 'approved') {
+    throw new ProblemError(
+      'kyc_required',
+      `Account ${acc.id} has KYC status ${String(acc.kyc_status)}; it must be approved first (POST /sandbox/accounts/${acc.id}/kyc).`,
+    );
+  }
+  return acc;
+}
+
+/** Sets `changes` on `resource` and its `updated_at` (when it has one) to now. */
+export function update<T extends Resource>(ctx: Context, resource: T, changes: Partial<T>): T {
+  Object.assign(resource, changes);
+  if ('updated_at' in resource) Object.assign(resource, {updated_at: timestamp(ctx.now)});
+  return resource;
+}
+
+/**
+ * Records the webhook event `type` about `object` (a copy, as it is now), lists it in GET /events, schedules its
+ * delivery to every active endpoint subscribed to it, and announces it.
+ */
+export function recordEvent(ctx: Context, type: string, object: Resource): Resource {
+  const event: Resource = {
+    id: newId(ctx.state, 'evt'),
+    type,
+    api_version: '2025-01-01',
+    created_at: timestamp(ctx.now),
+    data: {object: structuredClone(object)},
+  };
+  ctx.state.events.push(event);
+  for (const webhook of Object.values(ctx.state.webhooks)) {
+    if (webhook.status === 'active' && (webhook.enabled_events as string[]).includes(type)) {
+      ctx.state.deliveries.push({eventId: event.id, webhookId: webhook.id, attempts: 0, dueAt: ctx.now, firstAttemptAt: null});
+    }
+  }
+  ctx.notices.push({kind: 'event', apiKey: ctx.apiKey, event});
+  return event;
+}
+
+/** Announces a quote or a transaction that was created or changed status, for the WebSocket stream. */
+export function announce(ctx: Context, kind: 'quote' | 'transaction', object: Resource): void {
+  ctx.notices.push({kind, apiKey: ctx.apiKey, accountId: String(object.account_id), object: structuredClone(object)});
+}
+
+/** A string field of the request body (the schema made sure of its type). */
+export const bodyString = (ctx: Context, field: string): string | undefined => ctx.body[field] as string | undefined;

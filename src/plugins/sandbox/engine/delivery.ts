@@ -1,0 +1,82 @@
+/**
+ * Webhook delivery as openapi/webhooks.yaml describes it: each event POSTed to every active endpoint subscribed to
+ * it, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of
+ * "id.timestamp.body">`, one signature per live secret), retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then
+ * every 10 h, for up to 3 days of the key's clock, after which the endpoint is `disabled`. Signing uses Web Crypto (globalThis.crypto.subtle), present in Node
+ * and browsers alike; the HTTP request itself goes through the transport the host gives (the Node server's fetch).
+ */
+import {timestamp} from './context';
+import type {KeyState, PendingDelivery, Resource} from './state';
+
+/** Sends one delivery; resolves with the HTTP status, or null and why when there was no answer. */
+export type WebhookTransport = (request: {url: string; headers: Record<string, string>; body: string}) => Promise<{status: number | null; error?: string}>;
+
+const RETRY_DELAYS_MS = [5, 300, 1800, 7200, 18000, 36000, 36000].map((s) => s * 1000);
+const EVERY_TEN_HOURS_MS = 36000_000;
+const GIVE_UP_AFTER_MS = 3 * 24 * 3600_000;
+
+const base64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
+
+/** `v1,<signature>` of `body` for each secret, space-separated (Standard Webhooks). */
+export async function signatureHeader(secrets: string[], webhookId: string, timestampSeconds: number, body: string): Promise<string> {
+  const content = new TextEncoder().encode(`${webhookId}.${timestampSeconds}.${body}`);
+  const signatures = await Promise.all(
+    secrets.map(async (secret) => {
+      const keyBytes = Uint8Array.from(atob(secret.replace(/^whsec_/, '')), (c) => c.charCodeAt(0));
+      const key = await crypto.subtle.importKey('raw', keyBytes, {name: 'HMAC', hash: 'SHA-256'}, false, ['sign']);
+      return `v1,${base64(new Uint8Array(await crypto.subtle.sign('HMAC', key, content)))}`;
+    }),
+  );
+  return signatures.join(' ');
+}
+
+/** The outcome of one attempt, as WebhookDelivery and WebhookVerificationResult report it. */
+export interface AttemptOutcome {
+  ok: boolean;
+  httpStatus: number | null;
+  latencyMs: number | null;
+  error: {code: string; message: string} | null;
+}
+
+/** Sends `event` to `webhook` once, signed with every live secret, at sandbox time `nowMs`. */
+export async function attempt(transport: WebhookTransport, webhook: Resource, secrets: string[], event: Resource, nowMs: number): Promise<AttemptOutcome> {
+  const body = JSON.stringify(event);
+  const timestampSeconds = Math.floor(nowMs / 1000);
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': event.id,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': await signatureHeader(secrets, event.id, timestampSeconds, body),
+  };
+  const started = performance.now();
+  const answer = await transport({url: String(webhook.url), headers, body});
+  const latencyMs = Math.round(performance.now() - started);
+  if (answer.status !== null && answer.status >= 200 && answer.status < 300) return {ok: true, httpStatus: answer.status, latencyMs, error: null};
+  const error =
+    answer.status === null
+      ? {code: 'connection_failed', message: answer.error ?? 'The connection was refused or reset.'}
+      : {code: answer.status >= 300 && answer.status < 400 ? 'redirect' : 'non_2xx_status', message: `The endpoint answered ${answer.status}.`};
+  return {ok: false, httpStatus: answer.status, latencyMs: answer.status === null ? null : latencyMs, error};
+}
+
+/** The deliveries of `state` due at `nowMs`, taken off the queue (they are put back by `afterAttempt` if they fail). */
+export function takeDueDeliveries(state: KeyState, nowMs: number): PendingDelivery[] {
+  const due = state.deliveries.filter((d) => d.dueAt <= nowMs);
+  state.deliveries = state.deliveries.filter((d) => d.dueAt > nowMs);
+  return due;
+}
+
+/** Schedules the next attempt of a failed delivery, unless 3 days have passed since its first attempt. */
+export function afterFailedAttempt(state: KeyState, delivery: PendingDelivery, attemptedAt: number): void {
+  const firstAttemptAt = delivery.firstAttemptAt ?? attemptedAt;
+  const delay = RETRY_DELAYS_MS[delivery.attempts] ?? EVERY_TEN_HOURS_MS;
+  const dueAt = attemptedAt + delay;
+  if (dueAt - firstAttemptAt <= GIVE_UP_AFTER_MS) {
+    state.deliveries.push({...delivery, attempts: delivery.attempts + 1, firstAttemptAt, dueAt});
+    return;
+  }
+  // Given up after 3 days: the endpoint is disabled, and its other deliveries stop, until it is resumed or verified.
+  const webhook = state.webhooks[delivery.webhookId];
+  if (webhook) Object.assign(webhook, {status: 'disabled', updated_at: timestamp(attemptedAt)});
+  state.deliveries = state.deliveries.filter((d) => d.webhookId !== delivery.webhookId);
+}

@@ -1,0 +1,182 @@
+/**
+ * What the engine knows of the bundled spec: openapi-backend routes a request to its operation and validates its
+ * parameters, headers and body against the operation (see the feature README for why openapi-backend); this module
+ * turns its Ajv errors into FieldErrors that name the field, lists what each operation documents (statuses, rate
+ * limit, scope, idempotency), hands out the operation's response examples, and checks each response against the
+ * operation's schema for its status and media type (the conformance hook).
+ */
+import {OpenAPIBackend, type Document, type Operation} from 'openapi-backend';
+import Ajv, {type ErrorObject, type ValidateFunction} from 'ajv';
+import addFormats from 'ajv-formats';
+import {ProblemError, type FieldError, type FieldErrorCode} from './problems';
+
+/** What the engine reads of one operation of the spec. */
+export interface OperationInfo {
+  operationId: string;
+  /** The statuses the operation documents: nothing else is ever sent. */
+  statuses: Set<number>;
+  /** The `x-rate-limit` it counts against (`default` when it names none). */
+  rateLimit: string;
+  /** The scope of its security requirement (`accounts:read`). */
+  scope: string | undefined;
+  sandboxOnly: boolean;
+  /** Whether it takes a required `Idempotency-Key` header. */
+  idempotent: boolean;
+  /** The query parameters it declares; any other fails with `400 invalid_request`. */
+  queryNames: Set<string>;
+}
+
+export interface RequestToValidate {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+const ajvOptions = {strict: false, allErrors: true};
+/** Request errors also carry the failing schema and data (`verbose`), so that a `oneOf` can name its fields. */
+const requestAjvOptions = {...ajvOptions, verbose: true};
+
+/** The field an Ajv error is about, as the request spells it (`amount.value`, `Idempotency-Key`, `limit`); `body` for the body as a whole. */
+function fieldOf(error: ErrorObject): string {
+  const [, where, ...rest] = error.instancePath.split('/');
+  const missing = typeof error.params.missingProperty === 'string' ? [error.params.missingProperty] : [];
+  const extra = typeof error.params.additionalProperty === 'string' ? [error.params.additionalProperty] : [];
+  const field = [...rest, ...missing, ...extra].join('.');
+  if (!field) return where === 'requestBody' || !where ? 'body' : where;
+  // Headers are matched lower-cased; name the one the docs name.
+  return where === 'header' ? field.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase()) : field;
+}
+
+const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
+  required: 'required',
+  maxLength: 'too_long',
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  exclusiveMinimum: 'out_of_range',
+  exclusiveMaximum: 'out_of_range',
+  minItems: 'out_of_range',
+  maxItems: 'out_of_range',
+  minLength: 'out_of_range',
+  enum: 'unsupported_value',
+  const: 'unsupported_value',
+  additionalProperties: 'unsupported_value',
+};
+
+/**
+ * An Ajv error as FieldErrors. A `oneOf` of `required` branches (exactly one of `sell_amount` and `buy_amount`) names
+ * the fields sent together; when none was sent the branches' own `required` errors name them, so it adds nothing.
+ */
+function fieldErrorsOf(error: ErrorObject, all: ErrorObject[]): FieldError[] {
+  if (error.keyword === 'oneOf') {
+    const branches = ((error.parentSchema as {oneOf?: {required?: string[]}[]} | undefined)?.oneOf ?? []).map((b) => b.required ?? []);
+    const alternatives = branches.flat();
+    const sentTogether = Array.isArray(error.params.passingSchemas)
+      ? alternatives.filter((f) => (error.data as Record<string, unknown>)?.[f] !== undefined)
+      : [];
+    const message = `Send exactly one of ${alternatives.join(' and ')}.`;
+    if (sentTogether.length) return sentTogether.slice(1).map((field) => ({field, code: 'unsupported_value', message}));
+    if (all.some((e) => e !== error && e.instancePath === error.instancePath && e.keyword === 'required')) return [];
+  }
+  const field = fieldOf(error);
+  const message =
+    error.keyword === 'required'
+      ? `${field} is required.`
+      : error.keyword === 'additionalProperties'
+        ? `${field} is not a field of this request.`
+        : `${field} ${error.message ?? 'is invalid'}${error.keyword === 'enum' ? `: ${(error.params.allowedValues as unknown[]).join(', ')}` : ''}.`;
+  return [{field, code: CODE_OF_KEYWORD[error.keyword] ?? 'invalid_format', message}];
+}
+
+export class SpecIndex {
+  private readonly backend: OpenAPIBackend;
+  private readonly operations = new Map<string, OperationInfo>();
+  private readonly responseAjv = new Ajv(ajvOptions);
+  private readonly responseValidators = new Map<string, ValidateFunction | null>();
+
+  constructor(readonly document: Record<string, unknown>) {
+    addFormats(this.responseAjv);
+    this.backend = new OpenAPIBackend({
+      definition: structuredClone(document) as unknown as Document,
+      quick: true,
+      strict: false,
+      validate: true,
+      ajvOpts: requestAjvOptions,
+      customizeAjv: (ajv) => {
+        addFormats(ajv);
+        return ajv;
+      },
+    });
+  }
+
+  async init(): Promise<void> {
+    await this.backend.init();
+    for (const operation of this.backend.getOperations()) {
+      const op = operation as Operation & {'x-rate-limit'?: string; 'x-sandbox-only'?: boolean; security?: Record<string, string[]>[]};
+      if (!op.operationId) continue;
+      const parameters = (op.parameters ?? []) as {name: string; in: string; required?: boolean}[];
+      this.operations.set(op.operationId, {
+        operationId: op.operationId,
+        statuses: new Set(Object.keys(op.responses ?? {}).map(Number)),
+        rateLimit: op['x-rate-limit'] ?? 'default',
+        scope: op.security?.[0]?.ApiKey?.[0],
+        sandboxOnly: op['x-sandbox-only'] === true,
+        idempotent: parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required),
+        queryNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+      });
+    }
+  }
+
+  /** The operation of `method path` and its path parameters, or undefined when the spec has none. */
+  match(method: string, path: string): {info: OperationInfo; params: Record<string, string>} | undefined {
+    const operation = this.backend.router.matchOperation({method: method.toLowerCase(), path, headers: {}});
+    if (!operation?.operationId) return undefined;
+    const {params} = this.backend.router.parseRequest({method: method.toLowerCase(), path, headers: {}}, operation);
+    return {info: this.operations.get(operation.operationId)!, params: params as Record<string, string>};
+  }
+
+  /** Throws `400 invalid_request` for an undeclared query parameter, `400 validation_failed` with every invalid field. */
+  validateRequest(info: OperationInfo, request: RequestToValidate): void {
+    const unknown = Object.keys(request.query).find((name) => !info.queryNames.has(name));
+    if (unknown)
+      throw new ProblemError('invalid_request', `Unknown query parameter ${unknown}: ${info.operationId} takes ${[...info.queryNames].join(', ') || 'none'}.`);
+    const result = this.backend.validator.validateRequest(
+      {method: request.method.toLowerCase(), path: request.path, query: request.query, headers: request.headers, body: request.body},
+      info.operationId,
+    );
+    if (result.valid || !result.errors?.length) return;
+    const errors = result.errors.flatMap((e) => fieldErrorsOf(e, result.errors!)).filter((e, i, all) => all.findIndex((o) => o.field === e.field) === i);
+    throw new ProblemError('validation_failed', errors.map((e) => e.message).join(' '), errors);
+  }
+
+  /**
+   * What is wrong with a response of `operationId` (status, media type, body against the status' schema); empty
+   * when it conforms.
+   */
+  responseViolations(operationId: string, status: number, contentType: string | undefined, body: unknown): string[] {
+    const info = this.operations.get(operationId);
+    if (!info?.statuses.has(status)) return [`${operationId} does not document status ${status}`];
+    const key = `${operationId} ${status} ${contentType ?? ''}`;
+    if (!this.responseValidators.has(key)) {
+      const operation = this.backend.getOperation(operationId) as Operation;
+      const response = operation.responses?.[String(status)] as {content?: Record<string, {schema?: object}>} | undefined;
+      const schema = contentType ? response?.content?.[contentType]?.schema : undefined;
+      if (contentType && !schema) return [`${operationId} ${status} documents no ${contentType} body`];
+      this.responseValidators.set(key, schema ? this.responseAjv.compile(schema) : null);
+    }
+    const validate = this.responseValidators.get(key);
+    if (!validate) return body === undefined ? [] : [`${operationId} ${status} documents no body`];
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath || '/'} ${e.message}`);
+  }
+
+  /** The operation's example response body for `status` (its `example`, or its first `examples` entry). */
+  example(operationId: string, status: number): Record<string, unknown> {
+    const operation = this.backend.getOperation(operationId) as Operation | undefined;
+    const content = (operation?.responses?.[String(status)] as {content?: Record<string, {example?: unknown; examples?: Record<string, {value: unknown}>}>})
+      ?.content?.['application/json'];
+    const example = content?.example ?? Object.values(content?.examples ?? {})[0]?.value;
+    if (!example) throw new Error(`the spec has no ${status} example of ${operationId} (openapi/paths/), which the sandbox seeds from`);
+    return structuredClone(example) as Record<string, unknown>;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The state of one API key's sandbox, as plain JSON (snapshot/restore write and read it as is): the resources in the
+ * shape the API returns them, the timers of the simulations (when a deposit settles, when an ACH hold ends), the
+ * stored idempotent responses, the rate-limit windows, and the webhook deliveries still to attempt. Balances are not
+ * stored: balances.ts derives them from the transactions and withdrawals every time they are read.
+ */
+
+/** A resource as the API returns it (its schema in openapi/components/schemas/). */
+export type Resource = Record<string, unknown> & {id: string};
+
+export interface Money {
+  value: string;
+  currency: string;
+}
+
+/** A transaction (Transaction.yaml), with the fields the ledger reads typed. */
+export interface TransactionRecord extends Resource {
+  account_id: string;
+  type: 'crypto_deposit' | 'crypto_withdrawal' | 'fiat_deposit' | 'fiat_withdrawal' | 'trade';
+  status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'returned';
+  direction: 'credit' | 'debit' | 'exchange';
+  amount: Money;
+  fee: Money;
+  trade: {quote_id: string; sell: Money; buy: Money; rate: string} | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a simulated deposit still has to do, and when (sandbox clock, ms). */
+export interface DepositTimer {
+  transactionId: string;
+  /** When the deposit completes (or fails); for ACH, when `fiat.funds_available_at` is reached. */
+  settlesAt: number;
+  outcome: 'completed' | 'failed' | 'returned';
+  /** When a `returned` transfer comes back. */
+  returnsAt: number | null;
+  /** When the deposit started, for the confirmations of a crypto deposit. */
+  startedAt: number;
+  confirmationsRequired: number;
+}
+
+/** A webhook delivery still to attempt (the retry schedule of openapi/webhooks.yaml). */
+export interface PendingDelivery {
+  eventId: string;
+  webhookId: string;
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due (sandbox clock, ms). */
+  dueAt: number;
+  /** When the first attempt was made: retries stop 3 days after it. */
+  firstAttemptAt: number | null;
+}
+
+export interface KeyState {
+  /** How far this key's clock was moved forward (POST /sandbox/clock/advance), added to the wall clock. */
+  clockOffsetMs: number;
+  /** The state of the id generator (ids.ts). */
+  randomState: number;
+  accounts: Record<string, Resource>;
+  /** KYC verifications by account id. */
+  kyc: Record<string, Resource>;
+  wallets: Record<string, Resource>;
+  bankAccounts: Record<string, Resource>;
+  fiatBeneficiaries: Record<string, Resource>;
+  cryptoBeneficiaries: Record<string, Resource>;
+  transactions: Record<string, TransactionRecord>;
+  /** Crypto and fiat withdrawals by id. */
+  withdrawals: Record<string, Resource>;
+  quotes: Record<string, Resource>;
+  events: Resource[];
+  webhooks: Record<string, Resource>;
+  /** The signing secrets of each webhook endpoint, the newest first (two while a rotation is in progress). */
+  webhookSecrets: Record<string, string[]>;
+  deposits: DepositTimer[];
+  deliveries: PendingDelivery[];
+  /** Stored first responses by `method path key`. */
+  idempotency: Record<string, {fingerprint: string; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
+  /** Requests counted in the current fixed window, per rate limit id. */
+  rateWindows: Record<string, {windowStart: number; count: number}>;
+}

@@ -1,0 +1,91 @@
+/**
+ * The sandbox as an HTTP server (`npm run sandbox`, and tests): the REST API at the root like Prism
+ * (`http://127.0.0.1:4010/coins`) and under `/v1` like the real servers, the WebSocket stream at `/v1` on the same
+ * port (stream.ts), webhook deliveries attempted after every request and every second (transport.ts), and a report of
+ * what the engine's conformance hook found in the responses sent.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {currentCombinedSpec} from '../../../../tools/mock-server';
+import {createSandbox, type ResponseViolation, type Sandbox} from '../engine';
+import {serveStream} from './stream';
+import {nodeTransport} from './transport';
+
+export interface SandboxServerOptions {
+  siteDir: string;
+  /** Default 0: a free port the system picks. */
+  port?: number;
+  host?: string;
+  /** The combined spec, parsed (default: the current bundle of siteDir's openapi/). */
+  spec?: Record<string, unknown>;
+  /** Called with one line per request (method, path, status, duration). */
+  log?: (line: string) => void;
+}
+
+export interface SandboxServer {
+  /** e.g. http://127.0.0.1:4010 */
+  origin: string;
+  sandbox: Sandbox;
+  stop(): Promise<void>;
+  /** How many responses the conformance hook checked, and those that broke the spec. */
+  report(): {responses: number; invalidResponses: ResponseViolation[]};
+}
+
+/** The query string as the engine takes it: a repeated parameter becomes a list. */
+function queryOf(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    const known = query[name];
+    query[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
+  }
+  return query;
+}
+
+const readBody = (request: http.IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  const spec = options.spec ?? (JSON.parse(fs.readFileSync(await currentCombinedSpec(options.siteDir, 'json'), 'utf8')) as Record<string, unknown>);
+  const sandbox = createSandbox({spec, transport: nodeTransport});
+  const deliver = () => void sandbox.deliverDue();
+
+  const server = http.createServer(async (request, response) => {
+    const started = performance.now();
+    const url = new URL(request.url ?? '/', 'http://sandbox');
+    const path = url.pathname.replace(/^\/v1(?=\/|$)/, '') || '/';
+    const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+    const answer = await sandbox.handle({method: request.method ?? 'GET', path, query: queryOf(url), headers, rawBody: await readBody(request)});
+    const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    response.writeHead(answer.status, answer.headers).end(body);
+    options.log?.(`${request.method} ${url.pathname}${url.search} → ${answer.status} (${(performance.now() - started).toFixed(1)} ms)`);
+    deliver();
+  });
+  const stream = serveStream(server, sandbox);
+  const ticker = setInterval(deliver, 1000);
+  ticker.unref();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  const {port} = server.address() as AddressInfo;
+  return {
+    origin: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    sandbox,
+    async stop() {
+      clearInterval(ticker);
+      await stream.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    report() {
+      const {responses, violations} = sandbox.conformance();
+      return {responses, invalidResponses: violations};
+    },
+  };
+}

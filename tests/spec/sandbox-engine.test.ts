@@ -1,0 +1,444 @@
+/**
+ * The sandbox engine (src/plugins/sandbox/engine/) behaves like NovaRamp, through `handle()` in process: the seeded
+ * test account answers with the docs' ids, KYC starts `not_started`, the ACH hold lasts until the clock passes
+ * `funds_available_at`, quotes expire after 30 s, trades and withdrawals move the derived balances, idempotency
+ * replays and refuses as documented, invalid requests get the operation's documented problem naming the field, lists
+ * page and filter as docs/api/pagination.md says, each cause records its event, and a snapshot restores. Every test
+ * ends by checking that no response broke the spec (the conformance hook).
+ */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import type {Sandbox} from '../../src/plugins/sandbox/engine';
+import {DOCS_ACCOUNT, DOCS_BANK_ACCOUNT, DOCS_CRYPTO_BENEFICIARY, DOCS_FIAT_BENEFICIARY, DOCS_WALLET, call, newKey, testSandbox} from '../helpers/sandbox';
+
+type Json = Record<string, unknown>;
+type Balance = {currency: string; available: string; pending: string; reserved: string; total: string};
+
+/** A sandbox, a fresh key, and a way to call it; `done()` asserts that every response conformed. */
+async function session(clock = {now: Date.parse('2025-03-14T09:26:53Z')}) {
+  const sandbox: Sandbox = await testSandbox({now: () => clock.now});
+  const key = newKey();
+  const send = async (method: string, path: string, options: Parameters<typeof call>[4] = {}) => {
+    const response = await call(sandbox, key, method, path, options);
+    return {...response, json: response.body as Json};
+  };
+  const balance = async (currency: string): Promise<Balance> => {
+    const page = (await send('GET', `/accounts/${DOCS_ACCOUNT}/balances`)).json.data as Balance[];
+    return page.find((b) => b.currency === currency) ?? {currency, available: '0', pending: '0', reserved: '0', total: '0'};
+  };
+  const eventTypes = async () => ((await send('GET', '/events', {query: {limit: '100', sort: 'created_at'}})).json.data as Json[]).map((e) => e.type);
+  const done = () => assert.deepEqual(sandbox.conformance().violations, [], 'every response conforms to its operation in the spec');
+  /** A new business account (zero balances, KYC not_started) with `name`. */
+  const businessAccount = (name: string) => {
+    const address = {line1: '1 High St', city: 'London', postal_code: 'EC1A 1BB', country: 'GB'};
+    const business = {legal_name: `${name} Ltd`, registration_number: '12345678', incorporation_country: 'GB', address};
+    return send('POST', '/accounts', {body: {type: 'business', email: `ops@${name}.example`, country: 'GB', external_reference: name, business}});
+  };
+  return {sandbox, key, send, balance, eventTypes, done, businessAccount, clock};
+}
+
+test('a new key is seeded with the docs’ account, wallet, bank account, beneficiaries and non-zero balances', async () => {
+  const {send, balance, done} = await session();
+  const account = await send('GET', `/accounts/${DOCS_ACCOUNT}`);
+  assert.equal(account.status, 200);
+  assert.equal(account.json.kyc_status, 'approved');
+  for (const path of [
+    `/accounts/${DOCS_ACCOUNT}/wallets/${DOCS_WALLET}`,
+    `/accounts/${DOCS_ACCOUNT}/bank-accounts/${DOCS_BANK_ACCOUNT}`,
+    `/accounts/${DOCS_ACCOUNT}/fiat-beneficiaries/${DOCS_FIAT_BENEFICIARY}`,
+    `/accounts/${DOCS_ACCOUNT}/crypto-beneficiaries/${DOCS_CRYPTO_BENEFICIARY}`,
+  ]) {
+    const response = await send('GET', path);
+    assert.equal(response.status, 200, path);
+    if ('status' in response.json) assert.equal(response.json.status, 'verified', path);
+  }
+  assert.equal((await balance('USD')).available, '5000.00');
+  assert.equal((await balance('USDC')).available, '2500.000000');
+  assert.equal((await send('GET', '/accounts/acc_9Zx4Wv7Tn2Qm5Lp8')).status, 404);
+  done();
+});
+
+test('a missing or production key gets 401 unauthenticated; answers carry Request-Id and the RateLimit headers', async () => {
+  const {sandbox, send, done} = await session();
+  const none = await sandbox.handle({method: 'GET', path: '/coins', headers: {}});
+  assert.equal(none.status, 401);
+  assert.equal((none.body as Json).code, 'unauthenticated');
+  const live = await sandbox.handle({method: 'GET', path: '/coins', headers: {authorization: 'Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc'}});
+  assert.equal(live.status, 401);
+  assert.match(String((live.body as Json).detail), /sk_live_/);
+  const ok = await send('GET', '/coins');
+  assert.match(ok.headers['Request-Id'], /^req_[A-Za-z0-9]{16,32}$/);
+  assert.equal(ok.headers['RateLimit-Limit'], '100');
+  assert.equal(ok.headers['RateLimit-Remaining'], '99');
+  done();
+});
+
+test('the 101st request in a 10-second window is 429 rate_limited with Retry-After', async () => {
+  const {send, done} = await session();
+  for (let i = 0; i < 100; i++) assert.equal((await send('GET', '/coins')).status, 200);
+  const limited = await send('GET', '/coins');
+  assert.equal(limited.status, 429);
+  assert.equal(limited.json.code, 'rate_limited');
+  assert.ok(Number(limited.headers['Retry-After']) >= 1);
+  done();
+});
+
+test('a new account’s KYC is not_started until the simulation approves it; the account follows', async () => {
+  const {send, eventTypes, done} = await session();
+  const individual = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    date_of_birth: '1990-12-10',
+    address: {line1: '1 Main St', city: 'Austin', postal_code: '73301', country: 'US'},
+  };
+  const created = await send('POST', '/accounts', {
+    body: {type: 'individual', email: 'ada@example.com', country: 'US', external_reference: 'user_ada', individual},
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const id = String(created.json.id);
+  assert.equal(created.json.kyc_status, 'not_started');
+  assert.equal((await send('GET', `/accounts/${id}/kyc`)).json.status, 'not_started');
+  const blocked = await send('GET', `/accounts/${id}/deposit-instructions`, {query: {currency: 'USD'}});
+  assert.equal(blocked.status, 403);
+  assert.equal(blocked.json.code, 'kyc_required');
+  const approved = await send('POST', `/sandbox/accounts/${id}/kyc`, {body: {outcome: 'approved'}});
+  assert.equal(approved.status, 200);
+  assert.equal((await send('GET', `/accounts/${id}/kyc`)).json.status, 'approved');
+  assert.equal((await send('GET', `/accounts/${id}`)).json.kyc_status, 'approved');
+  assert.equal((await send('POST', `/sandbox/accounts/${id}/kyc`, {body: {outcome: 'rejected'}})).json.code, 'resource_conflict');
+  const duplicate = await send('POST', '/accounts', {
+    body: {type: 'individual', email: 'x@example.com', country: 'US', external_reference: 'user_ada', individual},
+  });
+  assert.equal(duplicate.json.code, 'duplicate_resource');
+  // Events of the same second are ordered by id (docs/api/sorting.md), not by cause: compare them as sets.
+  assert.deepEqual((await eventTypes()).sort(), ['account.created', 'kyc.updated']);
+  done();
+});
+
+test('an ACH transfer stays pending until the clock passes funds_available_at, then available grows by the amount', async () => {
+  const {send, balance, eventTypes, done} = await session();
+  const before = await balance('USD');
+  const transfer = await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '1000.00', currency: 'USD'}, rail: 'ach', reference: 'DEP7HQ2LMX9'},
+  });
+  assert.equal(transfer.status, 201);
+  assert.equal(transfer.json.status, 'pending');
+  const availableAt = Date.parse(String((transfer.json.fiat as Json).funds_available_at));
+  const txnPath = `/accounts/${DOCS_ACCOUNT}/transactions/${String(transfer.json.id)}`;
+  // One second before the hold ends: still pending, counted in `pending`, not spendable.
+  const almost = (availableAt - Date.parse('2025-03-14T09:26:53Z')) / 1000 - 1;
+  assert.equal((await send('POST', '/sandbox/clock/advance', {body: {seconds: almost}})).status, 200);
+  assert.equal((await send('GET', txnPath)).json.status, 'pending');
+  assert.equal((await balance('USD')).pending, '1000.00');
+  assert.equal((await balance('USD')).available, before.available);
+  const advanced = await send('POST', '/sandbox/clock/advance', {body: {seconds: 1}});
+  assert.equal(advanced.json.now, new Date(availableAt).toISOString().replace('.000Z', 'Z'));
+  assert.equal((await send('GET', txnPath)).json.status, 'completed');
+  const after = await balance('USD');
+  assert.equal(after.available, '6000.00');
+  assert.equal(after.pending, '0.00');
+  assert.deepEqual(
+    (await eventTypes()).filter((t) => String(t).startsWith('deposit.')),
+    ['deposit.received', 'deposit.completed'],
+  );
+  done();
+});
+
+test('a returned ACH transfer comes back inside the hold and is never credited; a wire completes a few seconds later', async () => {
+  const {send, sandbox, key, balance, eventTypes, done} = await session();
+  await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '50.00', currency: 'USD'}, rail: 'ach', reference: 'DEP7HQ2LMX9', outcome: 'returned'},
+  });
+  await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '200.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
+  });
+  sandbox.advanceClock(5_000, key);
+  assert.equal((await balance('USD')).available, '5200.00');
+  assert.equal((await balance('USD')).pending, '0.00');
+  assert.deepEqual((await eventTypes()).filter((t) => String(t).startsWith('deposit.')).sort(), [
+    'deposit.completed',
+    'deposit.received',
+    'deposit.received',
+    'deposit.returned',
+  ]);
+  done();
+});
+
+test('a crypto deposit gains confirmations, then completes and credits the wallet’s asset', async () => {
+  const {send, sandbox, key, balance, done} = await session();
+  const deposit = await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/wallets/${DOCS_WALLET}/deposits`, {
+    body: {amount: {value: '500.000000', currency: 'USDC'}},
+  });
+  assert.equal(deposit.status, 201);
+  const path = `/accounts/${DOCS_ACCOUNT}/transactions/${String(deposit.json.id)}`;
+  sandbox.advanceClock(2_500, key);
+  const halfway = (await send('GET', path)).json;
+  assert.equal(halfway.status, 'pending');
+  assert.equal((halfway.crypto as Json).confirmations, 6);
+  sandbox.advanceClock(2_500, key);
+  assert.equal((await send('GET', path)).json.status, 'completed');
+  assert.equal((await balance('USDC')).available, '3000.000000');
+  done();
+});
+
+test('a quote expires after 30 s of clock; an open one executes once and moves both balances', async () => {
+  const {send, sandbox, key, balance, eventTypes, done} = await session();
+  const quotes = `/accounts/${DOCS_ACCOUNT}/quotes`;
+  const stale = await send('POST', quotes, {body: {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '1000.00'}});
+  assert.equal(stale.status, 201);
+  assert.deepEqual([stale.json.buy, stale.json.fee, stale.json.rate], [{value: '997.400250', currency: 'USDC'}, {value: '2.50', currency: 'USD'}, '0.9999']);
+  sandbox.advanceClock(30_000, key);
+  assert.equal((await send('GET', `${quotes}/${String(stale.json.id)}`)).json.status, 'expired');
+  const expired = await send('POST', `${quotes}/${String(stale.json.id)}/execute`, {body: {}});
+  assert.equal(expired.status, 409);
+  assert.equal(expired.json.code, 'quote_expired');
+  const fresh = await send('POST', quotes, {body: {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '1000.00'}});
+  sandbox.advanceClock(29_000, key);
+  const trade = await send('POST', `${quotes}/${String(fresh.json.id)}/execute`, {body: {client_reference: 'ord_1'}});
+  assert.equal(trade.status, 201, JSON.stringify(trade.json));
+  assert.equal(trade.json.type, 'trade');
+  assert.equal((await balance('USD')).available, '4000.00');
+  assert.equal((await balance('USDC')).available, '3497.400250');
+  assert.equal((await send('POST', `${quotes}/${String(fresh.json.id)}/execute`, {body: {}})).json.code, 'quote_already_executed');
+  const tooMuch = await send('POST', quotes, {body: {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '999999.00'}});
+  assert.equal(tooMuch.status, 422);
+  assert.equal(tooMuch.json.code, 'insufficient_funds');
+  const types = await eventTypes();
+  assert.ok(types.includes('quote.expired') && types.includes('trade.executed'), types.join());
+  done();
+});
+
+test('a crypto withdrawal reserves amount + fee; cancelling it releases them; a final one cannot be cancelled', async () => {
+  const {send, balance, eventTypes, done} = await session();
+  const withdrawals = `/accounts/${DOCS_ACCOUNT}/wallets/${DOCS_WALLET}/withdrawals`;
+  const created = await send('POST', withdrawals, {body: {beneficiary_id: DOCS_CRYPTO_BENEFICIARY, amount: {value: '250.000000', currency: 'USDC'}}});
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  assert.equal(created.json.status, 'pending');
+  assert.deepEqual(await balance('USDC'), {...(await balance('USDC')), available: '2247.500000', reserved: '252.500000', total: '2500.000000'});
+  const cancelled = await send('POST', `${withdrawals}/${String(created.json.id)}/cancel`);
+  assert.equal(cancelled.status, 200);
+  assert.equal(cancelled.json.status, 'cancelled');
+  const released = await balance('USDC');
+  assert.deepEqual([released.available, released.reserved], ['2500.000000', '0.000000']);
+  assert.equal((await send('POST', `${withdrawals}/${String(created.json.id)}/cancel`)).json.status, 'cancelled', 'cancelling again answers it unchanged');
+  const second = await send('POST', withdrawals, {body: {beneficiary_id: DOCS_CRYPTO_BENEFICIARY, amount: {value: '100.000000', currency: 'USDC'}}});
+  const outcome = `/sandbox/accounts/${DOCS_ACCOUNT}/wallets/${DOCS_WALLET}/withdrawals/${String(second.json.id)}/outcome`;
+  assert.equal((await send('POST', outcome, {body: {outcome: 'completed'}})).json.status, 'completed');
+  assert.equal((await balance('USDC')).available, '2397.500000');
+  assert.equal((await send('POST', `${withdrawals}/${String(second.json.id)}/cancel`)).json.code, 'resource_conflict');
+  const big = await send('POST', withdrawals, {body: {beneficiary_id: DOCS_CRYPTO_BENEFICIARY, amount: {value: '2397.000000', currency: 'USDC'}}});
+  assert.deepEqual([big.status, big.json.code], [422, 'insufficient_funds']);
+  assert.deepEqual((await eventTypes()).filter((t) => String(t).startsWith('withdrawal.')).sort(), [
+    'withdrawal.cancelled',
+    'withdrawal.completed',
+    'withdrawal.submitted',
+  ]);
+  done();
+});
+
+test('a fiat payout to the verified bank account completes, then is returned: the amount comes back, the fee does not', async () => {
+  const {send, balance, eventTypes, done} = await session();
+  const payout = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {
+    body: {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '100.00', currency: 'USD'}, rail: 'ach'},
+  });
+  assert.equal(payout.status, 201, JSON.stringify(payout.json));
+  assert.equal((await balance('USD')).reserved, '100.50');
+  const returned = await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/fiat-withdrawals/${String(payout.json.id)}/outcome`, {body: {outcome: 'returned'}});
+  assert.equal(returned.json.status, 'returned');
+  assert.equal((await balance('USD')).available, '4999.50');
+  const bankAccount = await send('GET', `/accounts/${DOCS_ACCOUNT}/bank-accounts/${DOCS_BANK_ACCOUNT}`);
+  assert.equal(bankAccount.json.status, 'disabled', 'a returned payout disables its destination');
+  assert.ok((await eventTypes()).includes('bank_account.disabled'));
+  done();
+});
+
+test('idempotency: the same key and body replays the stored 2xx or 4xx; another body is 409 idempotency_key_reused', async () => {
+  const {send, done} = await session();
+  const body = {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '100.00'};
+  const first = await send('POST', `/accounts/${DOCS_ACCOUNT}/quotes`, {body, idempotencyKey: 'quote-key-0001'});
+  const replay = await send('POST', `/accounts/${DOCS_ACCOUNT}/quotes`, {body, idempotencyKey: 'quote-key-0001'});
+  assert.deepEqual([replay.status, replay.json.id], [201, first.json.id]);
+  const reused = await send('POST', `/accounts/${DOCS_ACCOUNT}/quotes`, {body: {...body, sell_amount: '200.00'}, idempotencyKey: 'quote-key-0001'});
+  assert.deepEqual([reused.status, reused.json.code], [409, 'idempotency_key_reused']);
+  // A business error is stored: after a top-up the same key still answers 422; a new key succeeds.
+  const payout = {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '6000.00', currency: 'USD'}, rail: 'ach'};
+  const poor = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0001'});
+  assert.deepEqual([poor.status, poor.json.code], [422, 'insufficient_funds']);
+  await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '2000.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
+  });
+  await send('POST', '/sandbox/clock/advance', {body: {seconds: 5}});
+  const replayed = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0001'});
+  assert.deepEqual([replayed.status, replayed.json.request_id], [422, poor.json.request_id]);
+  assert.equal((await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0002'})).status, 201);
+  // A 400 is not stored: the same key works once the body is fixed... with that body.
+  const invalid = await send('POST', '/accounts', {body: {type: 'individual'}, idempotencyKey: 'account-key-0001'});
+  assert.equal(invalid.status, 400);
+  done();
+});
+
+test('a missing required field answers the operation’s documented 400 validation_failed naming the field', async () => {
+  const {send, done} = await session();
+  const noEmail = await send('POST', '/accounts', {body: {type: 'business', country: 'US', external_reference: 'biz_1'}});
+  assert.equal(noEmail.status, 400);
+  assert.equal(noEmail.json.code, 'validation_failed');
+  assert.deepEqual(noEmail.json.errors, [{field: 'email', code: 'required', message: 'email is required.'}]);
+  const noKey = await send('POST', `/accounts/${DOCS_ACCOUNT}/quotes`, {
+    body: {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '1.00'},
+    idempotencyKey: null,
+  });
+  assert.deepEqual(
+    (noKey.json.errors as Json[]).map((e) => e.field),
+    ['Idempotency-Key'],
+  );
+  const unknownField = await send('POST', `/accounts/${DOCS_ACCOUNT}/quotes`, {
+    body: {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '10.00', colour: 'red'},
+  });
+  assert.deepEqual(
+    (unknownField.json.errors as Json[]).map((e) => [e.field, e.code]),
+    [['colour', 'unsupported_value']],
+  );
+  const both = await send('POST', `/accounts/${DOCS_ACCOUNT}/quotes`, {
+    body: {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '10.00', buy_amount: '10.000000'},
+  });
+  assert.deepEqual([both.status, (both.json.errors as Json[])[0].field], [400, 'buy_amount']);
+  const unknownQuery = await send('GET', '/coins', {query: {colour: 'red'}});
+  assert.deepEqual([unknownQuery.status, unknownQuery.json.code], [400, 'invalid_request']);
+  const badLimit = await send('GET', '/coins', {query: {limit: '500'}});
+  assert.deepEqual([badLimit.status, (badLimit.json.errors as Json[])[0].field], [400, 'limit']);
+  done();
+});
+
+test('transactions page with a cursor that keeps its sort and filters, and filter by type, status and period', async () => {
+  const {send, sandbox, key, done} = await session();
+  for (let i = 1; i <= 5; i++) {
+    await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+      body: {amount: {value: `${i}0.00`, currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
+    });
+    sandbox.advanceClock(1_000, key);
+  }
+  const path = `/accounts/${DOCS_ACCOUNT}/transactions`;
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  for (let pageNumber = 0; pageNumber < 10; pageNumber++) {
+    const page = await send('GET', path, {query: {limit: '3', sort: 'created_at', type: 'fiat_deposit', ...(cursor ? {cursor} : {})}});
+    assert.equal(page.status, 200);
+    seen.push(...(page.json.data as Json[]).map((t) => String(t.id)));
+    if (!page.json.has_more) {
+      assert.equal(page.json.next_cursor, null);
+      break;
+    }
+    cursor = String(page.json.next_cursor);
+  }
+  assert.equal(seen.length, 7, 'two seeded fiat deposits and five transfers');
+  assert.equal(new Set(seen).size, 7, 'no transaction twice');
+  const first = await send('GET', path, {query: {limit: '1', type: 'fiat_deposit'}});
+  const otherQuery = await send('GET', path, {query: {limit: '1', type: 'trade', cursor: String(first.json.next_cursor)}});
+  assert.deepEqual([otherQuery.status, (otherQuery.json.errors as Json[])[0].field], [400, 'cursor']);
+  const amounts = (q: Record<string, string>) =>
+    send('GET', path, {query: q}).then((r) => (r.json.data as {amount: {value: string}}[]).map((t) => t.amount.value));
+  assert.deepEqual(await amounts({currency: 'USDC'}), ['2500.000000']);
+  assert.deepEqual(await amounts({created_after: '2025-03-14T09:26:54Z', created_before: '2025-03-14T09:26:56Z', sort: 'created_at'}), ['20.00', '30.00']);
+  assert.equal((await amounts({status: 'pending'})).length, 4, 'a wire settles 5 s after it is received: the last four still settle');
+  done();
+});
+
+test('snapshot and restore give back the same state, and reset seeds the key again', async () => {
+  const {sandbox, send, balance, done} = await session();
+  await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {
+    body: {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '100.00', currency: 'USD'}, rail: 'ach'},
+  });
+  const saved = JSON.parse(JSON.stringify(sandbox.snapshot())) as unknown;
+  const reserved = (await balance('USD')).reserved;
+  sandbox.reset();
+  assert.equal((await balance('USD')).reserved, '0.00');
+  sandbox.restore(saved);
+  assert.deepEqual(sandbox.snapshot(), saved);
+  assert.equal((await balance('USD')).reserved, reserved);
+  assert.throws(() => sandbox.restore({keys: {}}), /version 1/);
+  done();
+});
+
+test('bank accounts and beneficiaries are created pending_verification, verified by the simulation, and deleted', async () => {
+  const {send, eventTypes, done} = await session();
+  const base = `/accounts/${DOCS_ACCOUNT}/bank-accounts`;
+  const created = await send('POST', base, {
+    body: {currency: 'EUR', account_holder_name: 'Jane Doe', bank_details: {scheme: 'iban', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX'}},
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  assert.equal(created.json.status, 'pending_verification');
+  assert.equal((created.json.bank_details as Json).masked_iban, 'FR14*******************2606');
+  const verified = await send('POST', `/sandbox${base}/${String(created.json.id)}/verification`, {body: {outcome: 'verified'}});
+  assert.equal(verified.json.status, 'verified');
+  assert.equal((await send('DELETE', `${base}/${String(created.json.id)}`)).status, 204);
+  assert.equal((await send('GET', `${base}/${String(created.json.id)}`)).status, 404);
+  assert.ok((await eventTypes()).includes('bank_account.verified'));
+  done();
+});
+
+test('events: list, read, simulate, and a closed account announces account.closed', async () => {
+  const {send, businessAccount, done} = await session();
+  const simulated = await send('POST', '/sandbox/events', {body: {type: 'withdrawal.returned'}});
+  assert.equal(simulated.status, 201, JSON.stringify(simulated.json));
+  assert.equal((await send('GET', `/events/${String(simulated.json.id)}`)).json.type, 'withdrawal.returned');
+  const verification = await send('POST', '/sandbox/events', {body: {type: 'webhook.verification'}});
+  assert.deepEqual([verification.status, (verification.json.errors as Json[])[0].field], [400, 'type']);
+  const notEmpty = await send('POST', `/accounts/${DOCS_ACCOUNT}/close`, {body: {}});
+  assert.deepEqual([notEmpty.status, notEmpty.json.code], [409, 'balance_not_zero']);
+  const empty = await businessAccount('acme');
+  assert.equal(empty.status, 201, JSON.stringify(empty.json));
+  const closed = await send('POST', `/accounts/${String(empty.json.id)}/close`, {body: {reason: 'Left the platform.'}});
+  assert.deepEqual([closed.status, closed.json.status, closed.json.status_reason], [200, 'closed', 'Left the platform.']);
+  const listed = (await send('GET', '/events', {query: {type: 'account.closed'}})).json.data as Json[];
+  assert.deepEqual(
+    listed.map((e) => (e.data as {object: Json}).object.id),
+    [empty.json.id],
+  );
+  done();
+});
+
+test('on a closed account, an operation without a documented 409 refuses with its 403 forbidden', async () => {
+  const {send, businessAccount, done} = await session();
+  const created = await businessAccount('shut');
+  const id = String(created.json.id);
+  await send('POST', `/sandbox/accounts/${id}/kyc`, {body: {outcome: 'approved'}});
+  assert.equal((await send('POST', `/accounts/${id}/close`, {body: {}})).status, 200);
+  const instructions = await send('GET', `/accounts/${id}/deposit-instructions`, {query: {currency: 'GBP'}});
+  assert.deepEqual([instructions.status, instructions.json.code], [403, 'forbidden']);
+  const transfer = await send('POST', `/sandbox/accounts/${id}/bank-transfers`, {
+    body: {amount: {value: '5.00', currency: 'GBP'}, rail: 'faster_payments', reference: 'X'},
+  });
+  assert.deepEqual([transfer.status, transfer.json.code], [409, 'resource_conflict']);
+  assert.equal((await send('GET', `/accounts/${id}`)).json.status, 'closed', 'a closed account can still be read');
+  done();
+});
+
+test('a webhook delivery that keeps failing is retried on the documented schedule, then the endpoint is disabled', async () => {
+  const attempts: {at: number; headers: Record<string, string>; body: string}[] = [];
+  const clock = {now: Date.parse('2025-03-14T09:26:53Z')};
+  const sandbox = await testSandbox({
+    now: () => clock.now,
+    transport: async ({url, headers, body}) => {
+      // The verification succeeds; every later delivery fails.
+      attempts.push({at: clock.now, headers, body});
+      return {status: url.endsWith('/hook') && attempts.length === 1 ? 204 : 503};
+    },
+  });
+  const key = newKey();
+  const created = await call(sandbox, key, 'POST', '/webhooks', {body: {url: 'https://hooks.example/hook', enabled_events: ['deposit.received']}});
+  const webhookId = String((created.body as Json).id);
+  await call(sandbox, key, 'POST', `/webhooks/${webhookId}/verify`);
+  await call(sandbox, key, 'POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '10.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
+  });
+  // Every 5 minutes of clock for 4 days: each due retry is attempted when the clock passes it.
+  for (let minutes = 0; minutes <= 4 * 24 * 60; minutes += 5) {
+    await sandbox.deliverDue();
+    clock.now += 5 * 60_000;
+  }
+  const delays = attempts.slice(1).map((a, i, all) => (i === 0 ? 0 : Math.round((a.at - all[i - 1].at) / 60_000)));
+  assert.deepEqual(delays.slice(0, 8), [0, 5, 5, 30, 120, 300, 600, 600], 'minutes between attempts (5 s rounds up to the next 5-minute step)');
+  assert.ok(new Set(attempts.slice(1).map((a) => a.headers['webhook-id'])).size === 1, 'every retry carries the same event id');
+  assert.equal(((await call(sandbox, key, 'GET', `/webhooks/${webhookId}`)).body as Json).status, 'disabled');
+  assert.deepEqual(sandbox.conformance().violations, []);
+});
