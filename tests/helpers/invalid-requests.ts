@@ -134,7 +134,9 @@ function breakingValues(schema: JsonObject): {rule: string; values: fc.Arbitrary
   const found: {rule: string; values: fc.Arbitrary<Json>}[] = [];
   const types = typesOf(schema);
   if (types.length) {
-    const others = JSON_TYPES.filter((t) => !types.includes(t) && !(t === 'integer' && types.includes('number')) && !(t === 'number' && types.includes('integer')));
+    const others = JSON_TYPES.filter(
+      (t) => !types.includes(t) && !(t === 'integer' && types.includes('number')) && !(t === 'number' && types.includes('integer')),
+    );
     if (others.length) found.push({rule: `type ${types.join('|')}`, values: fc.constantFrom(...others.map((t) => VALUE_OF_TYPE[t]))});
   }
   if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === 'string')) {
@@ -180,7 +182,11 @@ const uuid = (): string => crypto.randomUUID();
  * The valid request of an operation and its invalid ones. `apiKey(i)` names the key of the i-th request: a key of
  * its own keeps one request's state (and rate limit) from another's.
  */
-export function operationCases(doc: ApiDocument, operation: ApiOperation, options: {perOperation: number; seed: number; apiKey: (i: number) => string}): OperationCases {
+export function operationCases(
+  doc: ApiDocument,
+  operation: ApiOperation,
+  options: {perOperation: number; seed: number; apiKey: (i: number) => string},
+): OperationCases {
   const op = operation.operation;
   const operationId = operation.operationId ?? operation.pointer;
   const base: Mutable = {pathParams: {}, query: {}, headers: {}, body: undefined};
@@ -282,10 +288,15 @@ export function operationCases(doc: ApiDocument, operation: ApiOperation, option
 }
 
 /** The cases of every operation of a bundled spec (its `paths`; webhooks are not requests). */
-export function invalidRequestCases(spec: JsonObject, options: {perOperation: number; seed: number; apiKey: (operationId: string, i: number) => string}): OperationCases[] {
+export function invalidRequestCases(
+  spec: JsonObject,
+  options: {perOperation: number; seed: number; apiKey: (operationId: string, i: number) => string},
+): OperationCases[] {
   const doc = documentOf(spec);
   return doc
     .operations()
     .filter((o) => o.section === 'paths')
-    .map((o, i) => operationCases(doc, o, {perOperation: options.perOperation, seed: options.seed + i * 1000, apiKey: (n) => options.apiKey(o.operationId ?? o.key, n)}));
+    .map((o, i) =>
+      operationCases(doc, o, {perOperation: options.perOperation, seed: options.seed + i * 1000, apiKey: (n) => options.apiKey(o.operationId ?? o.key, n)}),
+    );
 }
