@@ -72,6 +72,9 @@ export function componentFileName(api: string, direction: string, ref: string): 
 /** The attribute of a `<details>` whose content is a component's file (filled when it is first opened). */
 export const COMPONENT_FILE_ATTRIBUTE = 'data-schema-file';
 
+/** The class of a reference `<details>`'s content, where a component shown apart is put when it is loaded. */
+export const REFERENCE_DETAILS_CONTENT_CLASS = 'novaramp-ref-details__content';
+
 /** gen:api's list of the root-relative links of the spec's prose (`{route, href, at}[]`), checked after the build. */
 export const LINKS_FILE = 'links.json';
 

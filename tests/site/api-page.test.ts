@@ -51,7 +51,7 @@ const visibleResponse = async (page: Page) => {
     DEFERRED_ATTRIBUTE,
   );
   return page.evaluate(() => {
-    const group = document.querySelector('.novaramp-reference .openapi-tabs__response-list-container')?.closest('.openapi-tabs__container');
+    const group = document.querySelector('.novaramp-reference .novaramp-ref-status-tabs')?.closest('.novaramp-ref-responses');
     const panels = Array.from(group?.querySelectorAll(':scope > .margin-top--md > [role="tabpanel"]') ?? []);
     return panels.filter((p) => !p.hasAttribute('hidden')).map((p) => (p.textContent ?? '').slice(0, 120));
   });
@@ -124,7 +124,7 @@ test('the reference is the HTML built with the page: hydration leaves it alone, 
     assert.ok(empty.length >= 10 && empty.every((n) => n === 0), `the hidden panels are empty in the HTML (${empty.join()} children)`);
     const elements = (await page.evaluate(() => {
       // The scroll buttons of overflowing tab lists are added after load, as the theme's are.
-      const all = Array.from(document.querySelectorAll('.novaramp-reference *')).filter((el) => !el.closest('.openapi-tabs__arrow'));
+      const all = Array.from(document.querySelectorAll('.novaramp-reference *')).filter((el) => !el.closest('.novaramp-ref-tabs-arrow'));
       return [all.length, all.filter((el) => (el as unknown as {__fromServer?: boolean}).__fromServer).length];
     })) as [number, number];
     assert.ok(elements[0] > 600 && elements[0] < 1500, `${elements[0]} elements in the reference`);
@@ -158,7 +158,7 @@ test('the reference is the HTML built with the page: hydration leaves it alone, 
     const summary = owner.locator('> summary');
     await summary.click();
     assert.equal(await owner.getAttribute('open'), '');
-    assert.ok(await owner.locator('.openapi-schema__property').first().isVisible(), 'its properties are visible');
+    assert.ok(await owner.locator('.novaramp-ref-row__name').first().isVisible(), 'its properties are visible');
     await summary.click();
     assert.equal(await owner.getAttribute('open'), null);
 
@@ -195,8 +195,8 @@ test('a tab selected before the hidden panels have arrived shows its panel when 
     const panel422 = async () => {
       await reference.getByRole('tab', {name: '422', exact: true}).click();
       return reference
-        .locator('.openapi-tabs__response-list-container')
-        .locator('xpath=ancestor::*[contains(@class, "openapi-tabs__container")][1]')
+        .locator('.novaramp-ref-status-tabs')
+        .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " novaramp-ref-responses ")][1]')
         .locator(':scope > .margin-top--md > [role=tabpanel]:not([hidden])');
     };
     // Every attempt fails (the idle fetch's and the tab's own: three each).

@@ -104,14 +104,14 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
     alternates: all('link[rel="alternate"][type="text/markdown"]').map((l) => l.getAttribute('href') ?? ''),
     directive: directive.map(text),
     directiveFirst: !!directive[0] && !!h1 && !!(directive[0].compareDocumentPosition(h1) & Node.DOCUMENT_POSITION_FOLLOWING),
-    properties: all('.openapi-schema__property').map(text).filter(Boolean),
-    parameters: all('.openapi-params__list-item .openapi-schema__property').map(text).filter(Boolean),
-    rows: all('.openapi-schema__container')
-      .filter((row) => text(row.querySelector('.openapi-schema__property') ?? row) !== '')
+    properties: all('.novaramp-ref-row__name').map(text).filter(Boolean),
+    parameters: all('.novaramp-ref-param .novaramp-ref-row__name').map(text).filter(Boolean),
+    rows: all('.novaramp-ref-row')
+      .filter((row) => text(row.querySelector('.novaramp-ref-row__name') ?? row) !== '')
       .map((row) => (row.textContent ?? '').replace(/\s+/g, ' ').trim()),
-    statuses: all('.openapi-tabs__response-code-item').map(text),
+    statuses: all('.novaramp-ref-status').map(text),
     // Every code block but the endpoint line (method, server and path: in the copy as the path and the servers).
-    examples: [...all('.openapi-example code'), ...all('main pre')]
+    examples: [...all('.novaramp-ref-example code'), ...all('main pre')]
       .filter((el) => !isGenerated(el) && !el.closest('.openapi__method-endpoint'))
       .map(text)
       .filter(Boolean),

@@ -23,7 +23,7 @@ function variants(page: Page): {tab: (name: string) => Locator; panelOf: (name: 
 
 /** The rows of a panel as a reader reads them: `name label qualifiers`. */
 const rows = (panel: Locator) =>
-  panel.locator(':scope > ul > li > div > .openapi-schema__container, :scope > ul > li > details > summary > .openapi-schema__container').allInnerTexts();
+  panel.locator(':scope > ul > li > div > .novaramp-ref-row, :scope > ul > li > details > summary > .novaramp-ref-row').allInnerTexts();
 
 test('withdraw-fiat: each variant of the request body shows its own description and required field when selected', async () => {
   await withPage(site, ROUTE, async (page) => {

@@ -16,18 +16,18 @@ const COMPONENT = 'payments/response/Address-0000abcd.json';
 /** A reference: three response statuses (two deferred), a component shown apart, a `<details>` with a deferred body. */
 const HTML = `
 <div class="tabs-container">
-  <ul role="tablist" aria-orientation="horizontal" class="openapi-tabs__response-list-container tabs">
-    <li role="tab" id="res-tab-0" aria-controls="res-panel-0" tabindex="0" aria-selected="true" class="tabs__item active">200</li>
-    <li role="tab" id="res-tab-1" aria-controls="res-panel-1" tabindex="-1" aria-selected="false" class="tabs__item">400</li>
-    <li role="tab" id="res-tab-2" aria-controls="res-panel-2" tabindex="-1" aria-selected="false" class="tabs__item">500</li>
+  <ul role="tablist" aria-orientation="horizontal" class="tabs novaramp-ref-tabs novaramp-ref-status-tabs">
+    <li role="tab" id="res-tab-0" aria-controls="res-panel-0" tabindex="0" aria-selected="true" class="tabs__item novaramp-ref-status">200</li>
+    <li role="tab" id="res-tab-1" aria-controls="res-panel-1" tabindex="-1" aria-selected="false" class="tabs__item novaramp-ref-status">400</li>
+    <li role="tab" id="res-tab-2" aria-controls="res-panel-2" tabindex="-1" aria-selected="false" class="tabs__item novaramp-ref-status">500</li>
   </ul>
-  <div role="tabpanel" id="res-panel-0" aria-labelledby="res-tab-0" class="tabItem"><p>The payment.</p><a id="to-limit" href="#limit-field">limit</a><a id="to-nowhere" href="#nowhere">nowhere</a><a class="hash-link" id="own-anchor" href="#res-panel-0">#</a></div>
-  <div role="tabpanel" id="res-panel-1" aria-labelledby="res-tab-1" class="tabItem" hidden data-deferred="0"></div>
-  <div role="tabpanel" id="res-panel-2" aria-labelledby="res-tab-2" class="tabItem" hidden data-deferred="1"></div>
+  <div role="tabpanel" id="res-panel-0" aria-labelledby="res-tab-0" class="novaramp-ref-panel"><p>The payment.</p><a id="to-limit" href="#limit-field">limit</a><a id="to-nowhere" href="#nowhere">nowhere</a><a class="hash-link" id="own-anchor" href="#res-panel-0">#</a></div>
+  <div role="tabpanel" id="res-panel-1" aria-labelledby="res-tab-1" class="novaramp-ref-panel" hidden data-deferred="0"></div>
+  <div role="tabpanel" id="res-panel-2" aria-labelledby="res-tab-2" class="novaramp-ref-panel" hidden data-deferred="1"></div>
 </div>
 <ul>
-  <li><details class="novaramp-details" data-schema-file="${COMPONENT}"><summary>Fields of Address</summary><div><div class="novaramp-details__content"></div></div></details></li>
-  <li><details class="novaramp-details" id="metadata"><summary>metadata</summary><div data-deferred="2"></div></details></li>
+  <li><details class="novaramp-ref-details" data-schema-file="${COMPONENT}"><summary>Fields of Address</summary><div><div class="novaramp-ref-details__content"></div></div></details></li>
+  <li><details class="novaramp-ref-details" id="metadata"><summary>metadata</summary><div data-deferred="2"></div></details></li>
 </ul>`;
 
 const DEFERRED = ['<p>Bad request.</p>', '<p>Server error.</p>', '<p><span id="limit-field">limit</span>: the most per day.</p>'];
@@ -80,7 +80,7 @@ test('a click on a tab selects it and shows its panel alone; a deferred panel is
   assert.deepEqual(shown(root), ['res-panel-1']);
   assert.equal($('#res-tab-1').tabIndex, 0);
   assert.equal($('#res-tab-0').tabIndex, -1);
-  assert.ok($('#res-tab-1').classList.contains('active') && !$('#res-tab-0').classList.contains('active'));
+  assert.equal($('#res-tab-0').getAttribute('aria-selected'), 'false', 'the selection is `aria-selected`, which the stylesheet draws');
   assert.equal($('#res-panel-1').innerHTML, '<p>Bad request.</p>');
   assert.ok(!$('#res-panel-1').hasAttribute('data-deferred') && !$('#res-panel-1').hasAttribute('aria-busy'));
 
@@ -132,7 +132,7 @@ test('a component shown apart loads its fields when opened, once, its ids made u
   await settle();
   assert.deepEqual(asked.component, [COMPONENT]);
   assert.ok(details.hasAttribute('data-loaded'));
-  const holder = details.querySelector<HTMLElement>('.novaramp-details__content > [data-id-scope]')!;
+  const holder = details.querySelector<HTMLElement>('.novaramp-ref-details__content > [data-id-scope]')!;
   const scope = holder.getAttribute('data-id-scope')!;
   assert.match(scope, /^s\d+-$/);
   assert.deepEqual(
@@ -162,7 +162,7 @@ test('a component that fails to load says so in its <details>', async () => {
   const details = root.querySelector<HTMLDetailsElement>('details[data-schema-file]')!;
   details.open = true;
   await settle();
-  assert.match(details.querySelector('.novaramp-details__content [role="alert"]')?.textContent ?? '', /These fields could not be loaded/);
+  assert.match(details.querySelector('.novaramp-ref-details__content [role="alert"]')?.textContent ?? '', /These fields could not be loaded/);
   assert.ok(!details.hasAttribute('data-loaded') && !details.hasAttribute('aria-busy'));
 });
 
@@ -246,7 +246,7 @@ test('a tab list wider than its column gets scroll buttons while it overflows', 
     Object.defineProperty(list, 'scrollWidth', {get: () => 300});
     const resize = () => callback([{target: list} as unknown as ResizeObserverEntry], {} as ResizeObserver);
     resize();
-    const buttons = () => Array.from(list.parentElement!.querySelectorAll('button.openapi-tabs__arrow'), (b) => b.getAttribute('aria-label'));
+    const buttons = () => Array.from(list.parentElement!.querySelectorAll('button.novaramp-ref-tabs-arrow'), (b) => b.getAttribute('aria-label'));
     assert.deepEqual(buttons(), ['Scroll tabs left', 'Scroll tabs right']);
     assert.equal(list.previousElementSibling?.tagName, 'BUTTON');
     assert.equal(list.nextElementSibling?.tagName, 'BUTTON');

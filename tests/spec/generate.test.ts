@@ -129,13 +129,13 @@ test('generation succeeds on the real specs, says how far it is operation by ope
   );
   assert.deepEqual(fs.readdirSync(referenceDir).sort(), [...named].sort());
   const withdraw = JSON.parse(fs.readFileSync(path.join(referenceDir, referenceFileName(withdrawEntry)), 'utf8')) as ReferenceFile;
-  assert.match(withdraw.html, /openapi-markdown__details[^]*beneficiary_id/);
+  assert.match(withdraw.html, /novaramp-ref-details[^]*beneficiary_id/);
   // The first response is in the page's HTML, the others' (and every example behind its schema) load on selection.
   assert.match(withdraw.html, /The withdrawal was accepted/);
   assert.doesNotMatch(withdraw.html, /The request is malformed/);
   assert.ok(withdraw.deferred.length >= 10, `${withdraw.deferred.length} panels deferred`);
   assert.match(fullReferenceHtml(withdraw), /The request is malformed/);
-  assert.doesNotMatch(page, /openapi-markdown__details/, 'the page itself does not carry the reference');
+  assert.doesNotMatch(page, /novaramp-ref-details/, 'the page itself does not carry the reference');
   // Each page's code samples' sources beside the pages, for the Markdown copies: the very samples the page shows.
   for (const entry of manifest) {
     const recorded = readSampleSources(path.join(site, GENERATED_DIR), entry.api, entry.operationId);

@@ -65,17 +65,17 @@ const rowName = (row: Row): string => [...row.path, row.name].join(' › ');
 const describe = (row: Row): string => `${rowName(row)}: ${row.label}${row.required ? ' required' : ''}`;
 
 /**
- * The rows of a reference's HTML (tools/reference/html.tsx): each `.openapi-schema__container` under the rows of its
+ * The rows of a reference's HTML (tools/reference/html.tsx): each `.novaramp-ref-row` under the rows of its
  * enclosing list items, with its item's text; `within`: only those inside the element of that id.
  */
 export function htmlRows(html: string, within?: string): FoundRow[] {
   const all = elementsOf(parseHtml(html));
   const scope = within === undefined ? undefined : all.find((el) => attribute(el, 'id') === within);
   if (within !== undefined && !scope) throw new Error(`the HTML has no element with the id "${within}"`);
-  const containers = (scope ? elementsOf(scope) : all).filter((el) => classesOf(el).includes('openapi-schema__container'));
+  const containers = (scope ? elementsOf(scope) : all).filter((el) => classesOf(el).includes('novaramp-ref-row'));
   const ownerOf = (el: Element) => ancestorsOf(el).find((a) => a.name === 'li');
   const nameOf = (container: Element) => {
-    const name = container.children.find((c) => DomUtils.isTag(c) && classesOf(c).includes('openapi-schema__property'));
+    const name = container.children.find((c) => DomUtils.isTag(c) && classesOf(c).includes('novaramp-ref-row__name'));
     return name ? textOf(name).trim() : '';
   };
   // A list item's row is the first container it holds itself (a property's summary, a parameter's line).
@@ -88,12 +88,12 @@ export function htmlRows(html: string, within?: string): FoundRow[] {
     const owner = ownerOf(c);
     const parents = owner ? ancestorsOf(owner).filter((a) => a.name === 'li' && rowOfItem.has(a)) : [];
     const childWith = (cls: string) => c.children.find((n): n is Element => DomUtils.isTag(n) && classesOf(n).includes(cls));
-    const type = childWith('openapi-schema__name') ?? childWith('openapi-schema__type');
+    const type = childWith('novaramp-ref-type');
     return {
       path: parents.reverse().map((li) => rowOfItem.get(li) as string),
       name: nameOf(c),
       label: type ? textOf(type).trim() : '',
-      required: !!childWith('openapi-schema__required'),
+      required: !!childWith('novaramp-ref-required'),
       text: squash(textOf(owner ?? c)),
     };
   });

@@ -1,16 +1,18 @@
 /**
  * The reference of an operation page (parameters, request body, responses) as static HTML, rendered from the
- * reference model (./model.ts) by these server components while `gen:api` writes the pages. The markup keeps the
- * OpenAPI theme's class names, so the theme's CSS (and src/css/custom.css) style it as they styled the theme's own
- * components; every tab names its panel (`aria-controls`), every variant of a `oneOf`/`anyOf` has its own panel, and
- * hidden panels are cut out of the page's HTML afterwards (tools/api-pages/defer-panels.ts) and filled when selected
+ * reference model (./model.ts) by these server components while `gen:api` writes the pages. Its classes are its own
+ * (`novaramp-ref-*`, besides Infima's `tabs`, `alert`, `badge` and spacing classes), styled by its own stylesheet
+ * (src/plugins/static-reference/reference.css): the OpenAPI theme styles only what it renders itself (try-it), so a
+ * theme release that renames its classes cannot change this reference (tests/spec/one-process/reference-classes.test.ts
+ * keeps the theme's class names out of it, tests/site/screenshots.test.ts its look). Every tab names its panel
+ * (`aria-controls`), every variant of a `oneOf`/`anyOf` has its own panel, and hidden panels are cut out of the page's HTML afterwards (tools/api-pages/defer-panels.ts) and filled when selected
  * (src/components/ApiDocItem/reference-dom.ts). A component shown apart (SchemaRef) is a closed `<details>` whose
  * content is the component's own reference file, loaded when it is opened.
  */
 import React, {type ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {STATUS_CODES} from 'node:http';
-import {COMPONENT_FILE_ATTRIBUTE} from '../../src/data/static-reference';
+import {COMPONENT_FILE_ATTRIBUTE, REFERENCE_DETAILS_CONTENT_CLASS} from '../../src/data/static-reference';
 import type {Json} from '../openapi/json';
 import {codeBlockParts} from '../highlight';
 import {ADDITIONAL_PROPERTY, ENUM_INLINE_MAX, ENUM_SHOWN, enumSegments, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
@@ -57,6 +59,14 @@ interface Render {
   ids: Ids;
 }
 
+/**
+ * A `<details>` of the reference (a parameter group, a body, a field with fields) and its content's wrapper, which
+ * ../../src/components/ApiDocItem/reference-dom.ts fills with a component shown apart. `alert alert--info` is
+ * Infima's: it gives the links and inline code inside their colours.
+ */
+const DETAILS_CLASS = 'theme-details alert alert--info novaramp-ref-details';
+const DETAILS_CONTENT_CLASS = REFERENCE_DETAILS_CONTENT_CLASS;
+
 function Prose({text, level = 5, r, className}: {text?: string; level?: number; r: Render; className?: string}): ReactNode {
   if (!text?.trim()) return null;
   const {html, paragraph, links, problems} = proseHtml(text, {headingLevel: level, foreign: r.ctx.foreign});
@@ -64,7 +74,7 @@ function Prose({text, level = 5, r, className}: {text?: string; level?: number; 
   r.ctx.problems.push(...problems);
   // One paragraph is one <p> (most descriptions): no wrapper element per description.
   if (paragraph !== undefined && !className) return <p dangerouslySetInnerHTML={{__html: paragraph}} />;
-  return <div className={className ?? 'openapi-schema__description'} dangerouslySetInnerHTML={{__html: html}} />;
+  return <div className={className} dangerouslySetInnerHTML={{__html: html}} />;
 }
 
 function Segments({parts}: {parts: Segment[]}): ReactNode {
@@ -107,14 +117,14 @@ function Facts({node, part}: {node: SchemaNode; part?: 'values' | 'rest'}): Reac
           </p>
         </details>
       )}
-      {rest && node.const !== undefined && <Value className="openapi-schema__constant" label="Constant value" value={node.const} />}
-      {rest && node.default !== undefined && <Value className="openapi-schema__default" label="Default value" value={node.default} />}
-      {rest && example !== undefined && <Value className="openapi-example" label="Example" value={example} />}
+      {rest && node.const !== undefined && <Value className="novaramp-ref-constant" label="Constant value" value={node.const} />}
+      {rest && node.default !== undefined && <Value className="novaramp-ref-default" label="Default value" value={node.default} />}
+      {rest && example !== undefined && <Value className="novaramp-ref-example" label="Example" value={example} />}
     </>
   );
 }
 
-/** A value with its label, as the theme writes a default, a constant or an example. */
+/** A value with its label: a default, a constant or an example. */
 function Value({className, label, value}: {className: string; label: string; value: Json}): ReactNode {
   return (
     <div className={className}>
@@ -127,42 +137,28 @@ function Value({className, label, value}: {className: string; label: string; val
 }
 
 /** A row's first line: name, type, qualifiers (spaced: a flex row reads as words to a screen reader and a copy). */
-function RowHead({
-  name,
-  node,
-  required,
-  typeClass = 'openapi-schema__name',
-}: {
-  name: string;
-  node: SchemaNode;
-  required: boolean;
-  typeClass?: string;
-}): ReactNode {
+function RowHead({name, node, required}: {name: string; node: SchemaNode; required: boolean}): ReactNode {
   const words = qualifierWords(node, required);
   return (
-    <span className="openapi-schema__container">
-      <strong className="openapi-schema__property">{name}</strong> <span className={typeClass}>{typeLabel(node)}</span>
-      {words.length > 0 && <span className="openapi-schema__divider" />}
+    <span className="novaramp-ref-row">
+      <strong className="novaramp-ref-row__name">{name}</strong> <span className="novaramp-ref-type">{typeLabel(node)}</span>
+      {words.length > 0 && <span className="novaramp-ref-row__divider" />}
       {words.map((w) => (
         <React.Fragment key={w}>
           {' '}
-          <span
-            className={
-              w === 'required'
-                ? 'openapi-schema__required'
-                : w === 'nullable'
-                  ? 'openapi-schema__nullable'
-                  : w === 'deprecated'
-                    ? 'openapi-schema__deprecated'
-                    : 'openapi-schema__strong'
-            }>
-            {w}
-          </span>
+          <span className={QUALIFIER_CLASSES[w]}>{w}</span>
         </React.Fragment>
       ))}
     </span>
   );
 }
+
+/** The qualifiers drawn in a colour of their own (the others are plain words). */
+const QUALIFIER_CLASSES: Partial<Record<string, string>> = {
+  required: 'novaramp-ref-required',
+  nullable: 'novaramp-ref-nullable',
+  deprecated: 'novaramp-ref-deprecated',
+};
 
 /** Whether a node lists fields (a collapsible row, or a pointer to where they are) rather than being a value. */
 function hasFields(node: SchemaNode): boolean {
@@ -178,13 +174,11 @@ function hasFields(node: SchemaNode): boolean {
  */
 function ComponentRow({node, r, content, children}: {node: SchemaRef; r: Render; content?: ReactNode; children: ReactNode}): ReactNode {
   return (
-    <li className="openapi-schema__list-item">
-      <details
-        className="theme-details alert alert--info novaramp-details openapi-markdown__details"
-        {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(node.ref, node.direction)}}>
+    <li className="novaramp-ref-field">
+      <details className={DETAILS_CLASS} {...{[COMPONENT_FILE_ATTRIBUTE]: r.ctx.componentFile(node.ref, node.direction)}}>
         <summary>{children}</summary>
         <div>
-          <div className="novaramp-details__content">{content}</div>
+          <div className={DETAILS_CONTENT_CLASS}>{content}</div>
         </div>
       </details>
     </li>
@@ -195,7 +189,7 @@ function ComponentRow({node, r, content, children}: {node: SchemaRef; r: Render;
 function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
   if (node.kind === 'link') {
     return (
-      <li className="openapi-schema__list-item novaramp-schema-link">
+      <li className="novaramp-ref-field novaramp-schema-link">
         <div>
           Fields as in <a href={`#${node.to}`}>{node.name}</a>
           {node.reason === 'recursive' ? ' (it contains itself: its fields are listed above)' : ' (listed above)'}.
@@ -207,7 +201,7 @@ function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
     return (
       <ComponentRow node={node} r={r}>
         <span className="novaramp-schema-component">
-          Fields of <span className="openapi-schema__name">{node.name}</span>
+          Fields of <span className="novaramp-ref-type">{node.name}</span>
         </span>
       </ComponentRow>
     );
@@ -244,14 +238,10 @@ function Variants({node, r}: {node: SchemaView; r: Render}): ReactNode {
         <Tabs
           r={r}
           group={group}
-          listClass="openapi-tabs__schema-list-container tabs"
-          itemClass="tabs__item openapi-tabs__schema-item"
-          containerClass="openapi-tabs__schema-container"
-          listContainerClass="openapi-tabs__schema-tabs-container"
-          panelClass="tabItem margin-top--md"
+          panelClass="novaramp-ref-panel margin-top--md"
           flatPanels
           tabs={variants.options.map((o) => ({
-            label: <span className="openapi-tabs__schema-label">{o.label}</span>,
+            label: <span className="novaramp-ref-tab-label">{o.label}</span>,
             panel: <Variant node={o.schema} r={r} />,
           }))}
         />
@@ -266,7 +256,7 @@ function Variant({node, r}: {node: SchemaNode; r: Render}): ReactNode {
     return (
       <div style={{marginLeft: '1rem'}} id={node.kind === 'schema' ? node.id : undefined}>
         <p>
-          <span className="openapi-schema__name">{typeLabel(node)}</span>
+          <span className="novaramp-ref-type">{typeLabel(node)}</span>
           {words.map((w) => ` ${w}`)}
         </p>
         {node.kind === 'schema' ? (
@@ -311,7 +301,7 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
   const description = schema.kind === 'schema' ? schema.description : schema.description;
   if (schema.kind === 'link') {
     return (
-      <li className="openapi-schema__list-item">
+      <li className="novaramp-ref-field">
         <div>
           <RowHead name={name} node={schema} required={required} />
           <Prose text={description} r={r} />
@@ -325,7 +315,7 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
   }
   if (!hasFields(schema)) {
     return (
-      <li className="openapi-schema__list-item">
+      <li className="novaramp-ref-field">
         <div>
           <RowHead name={name} node={schema} required={required} />
           <Prose text={description} r={r} />
@@ -344,17 +334,17 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
     );
   }
   return (
-    <li className="openapi-schema__list-item">
-      <details className="theme-details alert alert--info novaramp-details openapi-markdown__details" id={view?.id}>
+    <li className="novaramp-ref-field">
+      <details className={DETAILS_CLASS} id={view?.id}>
         <summary>
           <RowHead name={name} node={schema} required={required} />
         </summary>
         <div>
-          <div className="novaramp-details__content">
+          <div className={DETAILS_CONTENT_CLASS}>
             <div style={{marginLeft: '1rem'}}>
               <Prose text={description} r={r} />
               {itemDescription && (
-                <div className="openapi-schema__description">
+                <div>
                   Each item: <Prose text={itemDescription} r={r} className="novaramp-inline" />
                 </div>
               )}
@@ -373,41 +363,28 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
 interface Tab {
   label: ReactNode;
   panel: ReactNode;
-  className?: string;
 }
 
 /**
- * A tab group in the theme's markup, with the ARIA links the theme leaves out: each tab names its panel. The first
- * tab is selected; the other panels are `hidden` (and cut out of the page's HTML afterwards: tools/api-pages/defer-panels.ts).
+ * A tab group (a schema and its examples, a `oneOf`'s variants), each tab naming its panel. The first tab is
+ * selected (`aria-selected`, which the stylesheet draws); the other panels are `hidden` (and cut out of the page's
+ * HTML afterwards: tools/api-pages/defer-panels.ts).
  */
 function Tabs(props: {
   r: Render;
   group: string;
   tabs: Tab[];
-  listClass: string;
-  itemClass: string;
-  containerClass: string;
-  listContainerClass: string;
   panelClass: string;
   /** Panels right after the list's container (schema tabs), rather than in a `margin-top--md` wrapper. */
   flatPanels?: boolean;
-  listContainerStyle?: React.CSSProperties;
-  heading?: ReactNode;
 }): ReactNode {
   const {group, tabs} = props;
   const tab = (i: number) => `${group}-tab-${i}`;
   const panel = (i: number) => `${group}-panel-${i}`;
   const list = (
-    <ul role="tablist" aria-orientation="horizontal" className={props.listClass}>
+    <ul role="tablist" aria-orientation="horizontal" className="tabs novaramp-ref-tabs">
       {tabs.map((t, i) => (
-        <li
-          key={i}
-          role="tab"
-          id={tab(i)}
-          aria-controls={panel(i)}
-          tabIndex={i === 0 ? 0 : -1}
-          aria-selected={i === 0}
-          className={[props.itemClass, t.className, i === 0 ? 'active' : ''].filter(Boolean).join(' ')}>
+        <li key={i} role="tab" id={tab(i)} aria-controls={panel(i)} tabIndex={i === 0 ? 0 : -1} aria-selected={i === 0} className="tabs__item novaramp-ref-tab">
           {t.label}
         </li>
       ))}
@@ -419,30 +396,16 @@ function Tabs(props: {
     </div>
   ));
   return (
-    <div className={props.containerClass}>
-      {props.heading}
-      <div className={props.listContainerClass} style={props.listContainerStyle ?? {marginBottom: '1rem'}}>
-        {list}
-      </div>
+    <div>
+      <div className="novaramp-ref-tabs-bar">{list}</div>
       {props.flatPanels ? panels : <div className="margin-top--md">{panels}</div>}
     </div>
   );
 }
 
-/** A body's tabs in the theme's schema-tab markup: its schema, then its examples. */
+/** A body's tabs: its schema, then its examples. */
 function SchemaTabs({r, group, tabs}: {r: Render; group: string; tabs: Tab[]}): ReactNode {
-  return (
-    <Tabs
-      r={r}
-      group={group}
-      listClass="openapi-tabs__schema-list-container tabs openapi-tabs__schema"
-      itemClass="tabs__item openapi-tabs__schema-item"
-      containerClass="openapi-tabs__schema-container"
-      listContainerClass="openapi-tabs__schema-tabs-container"
-      panelClass="tabItem"
-      tabs={tabs}
-    />
-  );
+  return <Tabs r={r} group={group} panelClass="novaramp-ref-panel" tabs={tabs} />;
 }
 
 function MimeTabs({group, media, render}: {group: string; media: MediaModel[]; render: (m: MediaModel) => ReactNode}): ReactNode {
@@ -450,9 +413,9 @@ function MimeTabs({group, media, render}: {group: string; media: MediaModel[]; r
   const panel = (i: number) => `${group}-panel-${i}`;
   return (
     <div className="tabs-container">
-      <div className="tabs__container">
-        <div className="openapi-tabs__mime-container">
-          <ul role="tablist" aria-orientation="horizontal" className="openapi-tabs__mime-list-container tabs openapi-tabs__mime">
+      <div>
+        <div className="novaramp-ref-media-bar">
+          <ul role="tablist" aria-orientation="horizontal" className="tabs novaramp-ref-tabs">
             {media.map((m, i) => (
               <li
                 key={m.mediaType}
@@ -461,7 +424,7 @@ function MimeTabs({group, media, render}: {group: string; media: MediaModel[]; r
                 aria-controls={panel(i)}
                 tabIndex={i === 0 ? 0 : -1}
                 aria-selected={i === 0}
-                className={`tabs__item openapi-tabs__mime-item${i === 0 ? ' active' : ''}`}>
+                className="tabs__item novaramp-ref-media-tab">
                 {m.mediaType}
               </li>
             ))}
@@ -470,7 +433,7 @@ function MimeTabs({group, media, render}: {group: string; media: MediaModel[]; r
       </div>
       <div className="margin-top--md">
         {media.map((m, i) => (
-          <div key={m.mediaType} role="tabpanel" id={panel(i)} aria-labelledby={tab(i)} className="tabItem" hidden={i !== 0}>
+          <div key={m.mediaType} role="tabpanel" id={panel(i)} aria-labelledby={tab(i)} className="novaramp-ref-panel" hidden={i !== 0}>
             {render(m)}
           </div>
         ))}
@@ -485,7 +448,7 @@ function ExampleBlock({value, mediaType}: {value: Json; mediaType: string}): Rea
   const text = typeof value === 'string' && !json ? value : JSON.stringify(value, null, 2);
   const parts = codeBlockParts(text, {language: json ? 'json' : /xml/.test(mediaType) ? 'xml' : 'text'});
   return (
-    <div className="openapi-code__code-samples-container">
+    <div className="novaramp-ref-example-code">
       <div className={parts.className} dangerouslySetInnerHTML={{__html: parts.innerHtml}} />
     </div>
   );
@@ -493,7 +456,7 @@ function ExampleBlock({value, mediaType}: {value: Json; mediaType: string}): Rea
 
 function exampleTabs(examples: ExampleModel[], mediaType: string, r: Render): Tab[] {
   return examples.map((e, i) => ({
-    label: <span className="openapi-tabs__schema-label">{e.key ?? (examples.length > 1 ? `Example ${i + 1}` : 'Example')}</span>,
+    label: <span className="novaramp-ref-tab-label">{e.key ?? (examples.length > 1 ? `Example ${i + 1}` : 'Example')}</span>,
     panel: (
       <>
         {e.summary && <p>{e.summary}</p>}
@@ -504,7 +467,7 @@ function exampleTabs(examples: ExampleModel[], mediaType: string, r: Render): Ta
   }));
 }
 
-/** A body's schema (request or response) in its `<details>`, as the theme lays it out. */
+/** A body's schema (request or response) in its `<details>`. */
 function BodySchema({
   media,
   title,
@@ -523,26 +486,23 @@ function BodySchema({
   const schema = media.schema;
   const summary =
     kind === 'request' ? (
-      <h3 className="openapi-markdown__details-summary-header-body">
+      <h3 className="novaramp-ref-summary-heading">
         {title}
         {required && (
           <>
             {' '}
-            <strong className="openapi-schema__required">required</strong>
+            <strong className="novaramp-ref-required">required</strong>
           </>
         )}
       </h3>
     ) : (
-      <strong className="openapi-markdown__details-summary-response">{title}</strong>
+      <strong>{title}</strong>
     );
   return (
-    <details
-      open
-      className={`theme-details alert alert--info novaramp-details openapi-markdown__details ${kind === 'request' ? 'mime' : 'response'}`}
-      id={schema?.kind === 'schema' ? schema.id : undefined}>
-      <summary className="openapi-markdown__details-summary--with-control">{summary}</summary>
+    <details open className={`${DETAILS_CLASS} novaramp-ref-details--${kind}-body`} id={schema?.kind === 'schema' ? schema.id : undefined}>
+      <summary className="novaramp-ref-body-summary">{summary}</summary>
       <div>
-        <div className="novaramp-details__content">
+        <div className={DETAILS_CONTENT_CLASS}>
           <div style={{textAlign: 'left', marginLeft: '1rem'}}>
             {description && (
               <div style={{marginTop: '1rem', marginBottom: '1rem'}}>
@@ -552,7 +512,7 @@ function BodySchema({
             {schema && schema.kind === 'schema' && !hasFields(schema) && (
               <>
                 <p>
-                  <span className="openapi-schema__name">{typeLabel(schema)}</span>
+                  <span className="novaramp-ref-type">{typeLabel(schema)}</span>
                 </p>
                 <Prose text={schema.description} r={r} />
                 <Facts node={schema} />
@@ -563,7 +523,7 @@ function BodySchema({
                 <Prose text={schema.description} r={r} />
                 {schema.items && (
                   <p>
-                    Array of <span className="openapi-schema__name">{typeLabel(schema.items)}</span>
+                    Array of <span className="novaramp-ref-type">{typeLabel(schema.items)}</span>
                   </p>
                 )}
               </>
@@ -591,12 +551,12 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
   const schema = p.schema;
   const example = p.examples[0]?.value;
   return (
-    <li className="openapi-params__list-item" id={r.ids.next(`param-${p.in}-${p.name}`.toLowerCase().replace(/[^a-z0-9_-]+/g, '-'))}>
+    <li className="novaramp-ref-param" id={r.ids.next(`param-${p.in}-${p.name}`.toLowerCase().replace(/[^a-z0-9_-]+/g, '-'))}>
       {schema ? (
-        <RowHead name={p.name} node={{...schema, nullable: schema.nullable}} required={p.required} typeClass="openapi-schema__type" />
+        <RowHead name={p.name} node={{...schema, nullable: schema.nullable}} required={p.required} />
       ) : (
-        <span className="openapi-schema__container">
-          <strong className="openapi-schema__property">{p.name}</strong>
+        <span className="novaramp-ref-row">
+          <strong className="novaramp-ref-row__name">{p.name}</strong>
         </span>
       )}
       {p.deprecated && (
@@ -613,11 +573,11 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
         </ul>
       )}
       {example !== undefined ? (
-        <Value className="openapi-example" label="Example" value={example} />
+        <Value className="novaramp-ref-example" label="Example" value={example} />
       ) : (
         schema &&
         schema.kind === 'schema' &&
-        schema.examples[0] !== undefined && <Value className="openapi-example" label="Example" value={schema.examples[0]} />
+        schema.examples[0] !== undefined && <Value className="novaramp-ref-example" label="Example" value={schema.examples[0]} />
       )}
     </li>
   );
@@ -628,12 +588,12 @@ function Parameters({op, r}: {op: OperationModel; r: Render}): ReactNode {
     const params = op.parameters.filter((p) => p.in === location);
     if (!params.length) return null;
     return (
-      <details key={location} style={{marginBottom: '1rem'}} open className="theme-details alert alert--info novaramp-details openapi-markdown__details">
+      <details key={location} open className={DETAILS_CLASS}>
         <summary>
-          <h3 className="openapi-markdown__details-summary-header-params">{LOCATION_TITLES[location]}</h3>
+          <h3 className="novaramp-ref-summary-heading">{LOCATION_TITLES[location]}</h3>
         </summary>
         <div>
-          <div className="novaramp-details__content">
+          <div className={DETAILS_CONTENT_CLASS}>
             <ul>
               {params.map((p) => (
                 <Parameter key={p.name} p={p} r={r} />
@@ -662,7 +622,7 @@ function RequestBody({op, r}: {op: OperationModel; r: Render}): ReactNode {
           group={r.ids.next(`req-${m.mediaType.replace(/[^a-z0-9]+/gi, '-')}`)}
           tabs={[
             {
-              label: <span className="openapi-tabs__schema-label">{bodyTitle(body.content, m)}</span>,
+              label: <span className="novaramp-ref-tab-label">{bodyTitle(body.content, m)}</span>,
               panel: <BodySchema media={m} title={bodyTitle(body.content, m)} required={body.required} description={body.description} kind="request" r={r} />,
             },
             ...exampleTabs(m.examples, m.mediaType, r),
@@ -673,17 +633,18 @@ function RequestBody({op, r}: {op: OperationModel; r: Render}): ReactNode {
   );
 }
 
-const statusClass = (status: string): string => (/^2/.test(status) ? 'success' : /^[45]/.test(status) ? 'danger' : 'info');
+/** A response status's colour when its tab is selected: green for success, red for an error, blue otherwise. */
+const statusClass = (status: string): string => `novaramp-ref-status--${/^2/.test(status) ? 'success' : /^[45]/.test(status) ? 'error' : 'other'}`;
 
 function ResponseHeaders({response, r}: {response: ResponseModel; r: Render}): ReactNode {
   if (!response.headers.length) return null;
   return (
-    <details style={{textAlign: 'left', marginBottom: '1rem'}} className="theme-details alert alert--info novaramp-details openapi-markdown__details">
+    <details style={{textAlign: 'left'}} className={DETAILS_CLASS}>
       <summary>
         <strong>Response Headers</strong>
       </summary>
       <div>
-        <div className="novaramp-details__content">
+        <div className={DETAILS_CONTENT_CLASS}>
           <ul style={{marginLeft: '1rem'}}>
             {response.headers.map((h) => (
               <Property
@@ -737,11 +698,11 @@ function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): Rea
                 r={r}
                 group={r.ids.next(`res-${response.status}-${m.mediaType.replace(/[^a-z0-9]+/gi, '-')}`)}
                 tabs={[
-                  {label: <span className="openapi-tabs__schema-label">Schema</span>, panel: <BodySchema media={m} title="Schema" kind="response" r={r} />},
+                  {label: <span className="novaramp-ref-tab-label">Schema</span>, panel: <BodySchema media={m} title="Schema" kind="response" r={r} />},
                   ...(auto !== undefined
                     ? [
                         {
-                          label: <span className="openapi-tabs__schema-label">Example (auto)</span>,
+                          label: <span className="novaramp-ref-tab-label">Example (auto)</span>,
                           panel: <ExampleBlock value={auto} mediaType={m.mediaType} />,
                         },
                       ]
@@ -764,16 +725,16 @@ function Responses({op, r}: {op: OperationModel; r: Render}): ReactNode {
   const group = r.ids.next('responses');
   const title = 'Direct link to Responses';
   return (
-    <div className="openapi-tabs__container">
-      <div className="openapi-tabs__response-header-section">
-        <h2 className="anchor novaramp-anchor openapi-tabs__heading openapi-tabs__response-header" id="responses">
+    <div className="novaramp-ref-responses">
+      <div className="novaramp-ref-responses__header">
+        <h2 className="anchor novaramp-anchor novaramp-ref-responses__heading" id="responses">
           Responses
           <a className="hash-link" href="#responses" aria-label={title} title={title} translate="no">
             {'\u200b'}
           </a>
         </h2>
-        <div className="openapi-tabs__response-container">
-          <ul role="tablist" aria-orientation="horizontal" className="openapi-tabs__response-list-container tabs">
+        <div className="novaramp-ref-responses__bar">
+          <ul role="tablist" aria-orientation="horizontal" className="tabs novaramp-ref-tabs novaramp-ref-status-tabs">
             {op.responses.map((res, i) => (
               <li
                 key={res.status}
@@ -783,7 +744,7 @@ function Responses({op, r}: {op: OperationModel; r: Render}): ReactNode {
                 tabIndex={i === 0 ? 0 : -1}
                 aria-selected={i === 0}
                 title={STATUS_CODES[Number(res.status)] ?? undefined}
-                className={`tabs__item openapi-tabs__response-code-item ${statusClass(res.status)}${i === 0 ? ' active' : ''}`}>
+                className={`tabs__item novaramp-ref-status ${statusClass(res.status)}`}>
                 {statusLabel(res.status)}
               </li>
             ))}
@@ -792,7 +753,13 @@ function Responses({op, r}: {op: OperationModel; r: Render}): ReactNode {
       </div>
       <div className="margin-top--md">
         {op.responses.map((res, i) => (
-          <div key={res.status} role="tabpanel" id={`${group}-panel-${i}`} aria-labelledby={`${group}-tab-${i}`} className="tabItem" hidden={i !== 0}>
+          <div
+            key={res.status}
+            role="tabpanel"
+            id={`${group}-panel-${i}`}
+            aria-labelledby={`${group}-tab-${i}`}
+            className="novaramp-ref-panel"
+            hidden={i !== 0}>
             <ResponsePanel response={res} r={r} />
           </div>
         ))}

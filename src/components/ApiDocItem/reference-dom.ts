@@ -13,7 +13,7 @@
  * (tests/spec/dom-reference.test.ts), in a browser on fixture specs (tests/spec/one-process/reference-dom.test.ts) and on the
  * built pages (tests/site/api-page.test.ts).
  */
-import {COMPONENT_FILE_ATTRIBUTE, DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../data/static-reference';
+import {COMPONENT_FILE_ATTRIBUTE, DEFERRED_ATTRIBUTE, REFERENCE_DETAILS_CONTENT_CLASS, type ReferenceFile} from '../../data/static-reference';
 
 const TAB = '[role="tab"]';
 const ERROR = (what: string) =>
@@ -73,7 +73,7 @@ async function fill(panel: Element, sources: ReferenceSources, filled: (panel: E
 /** Loads a component shown apart into its `<details>` (once). */
 async function open(details: HTMLElement, sources: ReferenceSources, filled: (el: Element) => void): Promise<void> {
   const file = details.getAttribute(COMPONENT_FILE_ATTRIBUTE);
-  const content = details.querySelector(':scope > div > .novaramp-details__content');
+  const content = details.querySelector(`:scope > div > .${REFERENCE_DETAILS_CONTENT_CLASS}`);
   if (!file || !content || details.hasAttribute('data-loaded') || details.getAttribute('aria-busy') === 'true') return;
   details.setAttribute('aria-busy', 'true');
   try {
@@ -100,7 +100,6 @@ function select(tab: Element, sources: ReferenceSources, filled: (el: Element) =
   let shown: Promise<void> = Promise.resolve();
   for (const t of Array.from(list.querySelectorAll<HTMLElement>(TAB))) {
     const on = t === tab;
-    t.classList.toggle('active', on);
     t.setAttribute('aria-selected', String(on));
     t.tabIndex = on ? 0 : -1;
     const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
@@ -114,7 +113,8 @@ function select(tab: Element, sources: ReferenceSources, filled: (el: Element) =
   return shown;
 }
 
-const ARROW = 'openapi-tabs__arrow';
+/** The scroll buttons' class (src/plugins/static-reference/reference.css draws them). */
+const ARROW = 'novaramp-ref-tabs-arrow';
 
 /** Scroll buttons around a tab list, present while it overflows. */
 function showArrows(list: HTMLElement): void {
@@ -129,7 +129,7 @@ function showArrows(list: HTMLElement): void {
   for (const side of ['left', 'right'] as const) {
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = `${ARROW} ${side}`;
+    button.className = `${ARROW} ${ARROW}--${side}`;
     button.setAttribute('aria-label', side === 'left' ? 'Scroll tabs left' : 'Scroll tabs right');
     button.addEventListener('click', () => (list.scrollLeft += side === 'left' ? -90 : 90));
     list.insertAdjacentElement(side === 'left' ? 'beforebegin' : 'afterend', button);

@@ -13,6 +13,7 @@
  * - postBuild also checks every root-relative link the spec's prose makes (gen:api lists them: the reference is HTML
  *   Docusaurus' own link check does not read): a link to a page the site does not have fails the build with the
  *   spec's file:line.
+ * Its look is ./reference.css, on the reference's own classes.
  * Covered by tests/site/api-page.test.ts (hydration, client-side navigation, a file that fails to load) and
  * tests/site/budget.test.ts (the page's JS does not carry it).
  */
@@ -58,6 +59,8 @@ export default function staticReferencePlugin(context: LoadContext): Plugin {
   const publicPath = (url: string) => `${context.baseUrl}${url.slice(1)}`;
   return {
     name: 'novaramp-static-reference',
+    // The reference's own look (why its own: in the stylesheet).
+    getClientModules: () => [path.join(__dirname, 'reference.css')],
     configureWebpack: (config, isServer, {currentBundler}) => ({
       resolve: {alias: {'@novaramp/reference-html$': path.join(__dirname, isServer ? 'server.ts' : 'client.ts')}},
       plugins: isServer ? [new currentBundler.instance.DefinePlugin({__NOVARAMP_REFERENCE_HTML_DIR__: JSON.stringify(folders[0].dir)})] : [],

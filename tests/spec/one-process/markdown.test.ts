@@ -123,7 +123,7 @@ test('the reference rows and the copy say the same words in the same order: name
   const html = renderReferenceHtml(m, {foreign: false, componentFile: () => 'x.json', links: [], problems: []});
   // The text of each row (name, type, qualifiers) as text extraction reads it.
   const rows = elementsOf(parseHtml(html))
-    .filter((el) => classes(el).includes('openapi-schema__container'))
+    .filter((el) => classes(el).includes('novaramp-ref-row'))
     .map((el) => textOf(el).replace(/\s+/g, ' ').trim());
   assert.ok(rows.includes('account_id AccountId required'), rows.join(' | '));
   assert.ok(rows.includes('Idempotency-Key string required'), rows.join(' | '));
@@ -139,7 +139,7 @@ test('the reference rows and the copy say the same words in the same order: name
   // The request body's heading names its media type, with `required` a separate word.
   assert.match(
     html,
-    /<h3 class="openapi-markdown__details-summary-header-body">Request body \(application\/json\) <strong class="openapi-schema__required">required<\/strong><\/h3>/,
+    /<h3 class="novaramp-ref-summary-heading">Request body \(application\/json\) <strong class="novaramp-ref-required">required<\/strong><\/h3>/,
   );
 });
 

@@ -91,7 +91,7 @@ window.__attached = true;
 const ownRows = (page: Page, selector: string) =>
   page
     .locator(
-      `${selector} > ul > li > div > .openapi-schema__container > .openapi-schema__property, ${selector} > ul > li > details > summary > .openapi-schema__container > .openapi-schema__property`,
+      `${selector} > ul > li > div > .novaramp-ref-row > .novaramp-ref-row__name, ${selector} > ul > li > details > summary > .novaramp-ref-row > .novaramp-ref-row__name`,
     )
     .allInnerTexts();
 

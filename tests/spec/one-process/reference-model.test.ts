@@ -135,7 +135,7 @@ test('a discriminator mapping labels each variant by its value, whether it names
   const page = html(model);
   assert.match(page, /Chosen by <code>type<\/code>: exactly one of these\./);
   assert.deepEqual(
-    classed(page, 'openapi-tabs__schema-label')
+    classed(page, 'novaramp-ref-tab-label')
       .map((el) => textOf(el))
       .filter((t) => ['card, debit_card', 'bank_account', 'wallet'].includes(t)),
     ['card, debit_card', 'bank_account', 'wallet', 'card, debit_card', 'bank_account', 'wallet'],
@@ -186,7 +186,7 @@ test('a variant that is itself a oneOf keeps its own variants, each with its own
   const inner = fragment(page).find((el) => el.attribs.id === crypto.id);
   assert.ok(inner, 'the inner choice has its own element');
   assert.deepEqual(
-    classed(page, 'openapi-tabs__schema-label')
+    classed(page, 'novaramp-ref-tab-label')
       .map((el) => textOf(el))
       .filter((t) => /Destination|destination|OnChain|Exchange/.test(t)),
     ['BankDestination', 'Crypto destination', 'OnChainAddress', 'ExchangeAccount'],
@@ -323,7 +323,7 @@ test('a property whose schema is a link (a parent, a group, a second party) link
       .find((p) => p.name === property)?.schema;
     assert.ok(link?.kind === 'link', `${id}: ${property} is a link`);
     assert.ok(itemBody(markdown(api, model), property).includes(`- Fields as in \`${link.name}\``), `${id}: the copy points ${property} to ${link.name}`);
-    const name = classed(html(model), 'openapi-schema__property').find((el) => textOf(el) === property);
+    const name = classed(html(model), 'novaramp-ref-row__name').find((el) => textOf(el) === property);
     let row = name?.parent;
     while (row && 'name' in row && row.name !== 'li') row = row.parent;
     assert.ok(row && 'name' in row, `${id}: ${property} has a row`);
@@ -448,7 +448,7 @@ test('a map lists its values\' schema as "any other key", and additionalProperti
 
 /** The response's rows as the page shows them: `name: label qualifiers`. */
 const rowWords = (page: string, name: string): string => {
-  const row = classed(page, 'openapi-schema__container').find((el) => textOf(el).trim().startsWith(`${name} `));
+  const row = classed(page, 'novaramp-ref-row').find((el) => textOf(el).trim().startsWith(`${name} `));
   assert.ok(row, `a row for ${name}`);
   return textOf(row).replace(/\s+/g, ' ').trim();
 };
@@ -842,8 +842,8 @@ test('the nothing-lost checks catch a row left out of the copy, a wrong type on 
       [
         'operation',
         page.replace(
-          '<strong class="openapi-schema__property">label</strong> <span class="openapi-schema__name">string</span>',
-          '<strong class="openapi-schema__property">label</strong> <span class="openapi-schema__name">integer</span>',
+          '<strong class="novaramp-ref-row__name">label</strong> <span class="novaramp-ref-type">string</span>',
+          '<strong class="novaramp-ref-row__name">label</strong> <span class="novaramp-ref-type">integer</span>',
         ),
       ],
     ]),
