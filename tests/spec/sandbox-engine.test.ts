@@ -510,24 +510,22 @@ test('each of the event types of openapi/events/ is recorded when its cause happ
   await ok('POST', `${crypto}/${String(cancelled.id)}/cancel`);
   const sent = await ok('POST', crypto, {beneficiary_id: DOCS_CRYPTO_BENEFICIARY, amount: {value: '10.000000', currency: 'USDC'}});
   await ok('POST', `${sandboxAccount}/wallets/${DOCS_WALLET}/withdrawals/${String(sent.id)}/outcome`, {outcome: 'completed'});
-  const failing = await ok('POST', `${account}/fiat-withdrawals`, {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '10.00', currency: 'USD'}, rail: 'ach'});
-  await ok('POST', `${sandboxAccount}/fiat-withdrawals/${String(failing.id)}/outcome`, {outcome: 'failed'});
-  const toBeneficiary = await ok('POST', `${account}/fiat-withdrawals`, {
-    beneficiary_id: DOCS_FIAT_BENEFICIARY,
-    amount: {value: '10.00', currency: 'EUR'},
-    rail: 'sepa',
-  });
-  await ok('POST', `${sandboxAccount}/fiat-withdrawals/${String(toBeneficiary.id)}/outcome`, {outcome: 'returned'});
+  /** A 10.00 payout to `destination` that ends with `outcome`. */
+  const payout = async (destination: Json, outcome: string) => {
+    const withdrawal = await ok('POST', `${account}/fiat-withdrawals`, {
+      ...destination,
+      amount: {value: '10.00', currency: destination.bank_account_id ? 'USD' : 'EUR'},
+      rail: destination.bank_account_id ? 'ach' : 'sepa',
+    });
+    await ok('POST', `${sandboxAccount}/fiat-withdrawals/${String(withdrawal.id)}/outcome`, {outcome});
+  };
+  await payout({bank_account_id: DOCS_BANK_ACCOUNT}, 'failed');
+  await payout({beneficiary_id: DOCS_FIAT_BENEFICIARY}, 'returned');
   // Payees: verified and rejected; a returned payout to the bank account disables it.
   const uk = {scheme: 'uk_domestic', account_number: '55779911', sort_code: '200000'};
   const bank = await ok('POST', `${account}/bank-accounts`, {currency: 'GBP', account_holder_name: 'Jane Doe', bank_details: uk});
   await ok('POST', `${sandboxAccount}/bank-accounts/${String(bank.id)}/verification`, {outcome: 'rejected'});
-  const returned = await ok('POST', `${account}/fiat-withdrawals`, {
-    bank_account_id: DOCS_BANK_ACCOUNT,
-    amount: {value: '10.00', currency: 'USD'},
-    rail: 'ach',
-  });
-  await ok('POST', `${sandboxAccount}/fiat-withdrawals/${String(returned.id)}/outcome`, {outcome: 'returned'});
+  await payout({bank_account_id: DOCS_BANK_ACCOUNT}, 'returned');
   const address = {line1: '10 Downing Mews', city: 'London', postal_code: 'SW1A 2AB', country: 'GB'};
   const payee = await ok('POST', `${account}/fiat-beneficiaries`, {
     entity_type: 'individual',
