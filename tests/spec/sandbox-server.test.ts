@@ -61,6 +61,18 @@ test('the REST API answers at the root and under /v1, and a malformed body is 40
   assert.equal(((await malformed.json()) as Json).code, 'invalid_request');
 });
 
+test('a page in a browser may call it: CORS preflight, and the documented headers exposed', async () => {
+  const preflight = await fetch(`${server.origin}/v1/accounts`, {
+    method: 'OPTIONS',
+    headers: {origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, idempotency-key'},
+  });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get('access-control-allow-headers'), 'authorization, idempotency-key');
+  const answer = await send(newKey(), 'GET', '/coins');
+  assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+  assert.match(String(answer.headers.get('access-control-expose-headers')), /Request-Id/);
+});
+
 test('the WebSocket stream authenticates, subscribes and pushes a transaction of the account', async () => {
   const key = newKey();
   const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/v1`);
