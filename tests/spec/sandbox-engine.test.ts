@@ -563,3 +563,16 @@ test('each of the event types of openapi/events/ is recorded when its cause happ
   assert.deepEqual([...recorded].sort(), documented.filter((t) => t !== 'quote.cancelled').sort());
   done();
 });
+
+test('a failure of the engine itself answers the documented 500 internal_error, and the conformance report names it', async () => {
+  const sandbox = await testSandbox();
+  const key = newKey();
+  // A state without its fields: what a hand-edited snapshot could hold.
+  sandbox.restore({version: 1, keys: {[key]: {}}});
+  const broken = await call(sandbox, key, 'GET', '/coins');
+  assert.deepEqual([broken.status, (broken.body as Json).code], [500, 'internal_error']);
+  assert.deepEqual(
+    sandbox.conformance().violations.map((v) => [v.status, v.problems.length > 0]),
+    [[500, true]],
+  );
+});

@@ -290,7 +290,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     async handle(request) {
       await ready;
       const requestId = `req_${(++requestCount).toString(36).padStart(16, '0')}`;
-      const {response, operation} = await answer(request, requestId);
+      const {response, operation} = await answer(request, requestId).catch((error: Error) => {
+        // A failure of the engine itself (not of an operation's handler, which answer() turns into a problem): the
+        // 500 every operation documents, and the conformance report names it (no RateLimit headers).
+        const failure = new ProblemError('internal_error', `The sandbox failed: ${error.message}`);
+        const headers = {'Content-Type': 'application/problem+json', 'Request-Id': requestId};
+        return {
+          response: {status: 500, headers, body: problemBody(failure, request.path, requestId)},
+          operation: spec.match(request.method, request.path)?.info,
+        };
+      });
       if (checkResponses && operation) {
         responses++;
         const problems = spec.responseViolations(operation.operationId, response);
