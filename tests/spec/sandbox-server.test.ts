@@ -106,6 +106,20 @@ test('the WebSocket stream authenticates, subscribes and pushes a transaction of
   }
 });
 
+test('the WebSocket stream refuses a production key with error unauthenticated, then closes with 4001', async () => {
+  const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/v1`);
+  const received: Json[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as Json));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  socket.send(JSON.stringify({type: 'auth', api_key: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'}));
+  assert.equal(await closed, 4001);
+  assert.deepEqual(
+    received.map((m) => [m.type, m.code]),
+    [['error', 'unauthenticated']],
+  );
+});
+
 /** Standard Webhooks: HMAC-SHA256 of `id.timestamp.body` with the secret's base64 bytes, one `v1,` signature per secret. */
 function signatureIsValid(secret: string, headers: http.IncomingHttpHeaders, rawBody: string): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
