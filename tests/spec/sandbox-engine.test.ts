@@ -275,7 +275,7 @@ test('idempotency: the same key and body replays the stored 2xx or 4xx; another 
   });
   await send('POST', '/sandbox/clock/advance', {body: {seconds: 5}});
   const replayed = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0001'});
-  assert.deepEqual([replayed.status, replayed.json.request_id], [422, poor.json.request_id]);
+  assert.deepEqual([replayed.status, replayed.json.request_id, replayed.headers['Request-Id']], [422, poor.json.request_id, poor.headers['Request-Id']]);
   assert.equal((await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0002'})).status, 201);
   // Stored for 24 hours of the key's clock: then the key is free again, whatever the body.
   await send('POST', '/sandbox/clock/advance', {body: {seconds: 86400}});
