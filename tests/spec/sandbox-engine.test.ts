@@ -7,8 +7,11 @@
  * ends by checking that no response broke the spec (the conformance hook).
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import {test} from 'node:test';
 import type {Sandbox} from '../../src/plugins/sandbox/engine';
+import {SITE_ROOT} from '../../tools/cli';
 import {DOCS_ACCOUNT, DOCS_BANK_ACCOUNT, DOCS_CRYPTO_BENEFICIARY, DOCS_FIAT_BENEFICIARY, DOCS_WALLET, call, newKey, testSandbox} from '../helpers/sandbox';
 
 type Json = Record<string, unknown>;
@@ -22,8 +25,8 @@ function businessAccountBody(name: string): Json {
 }
 
 /** A sandbox, a fresh key, and a way to call it; `done()` asserts that every response conformed. */
-async function session(clock = {now: Date.parse('2025-03-14T09:26:53Z')}) {
-  const sandbox: Sandbox = await testSandbox({now: () => clock.now});
+async function session() {
+  const sandbox: Sandbox = await testSandbox();
   const key = newKey();
   const send = async (method: string, path: string, options: Parameters<typeof call>[4] = {}) => {
     const response = await call(sandbox, key, method, path, options);
@@ -37,7 +40,7 @@ async function session(clock = {now: Date.parse('2025-03-14T09:26:53Z')}) {
   const done = () => assert.deepEqual(sandbox.conformance().violations, [], 'every response conforms to its operation in the spec');
   /** Creates a new business account (zero balances, KYC not_started) named `name`. */
   const businessAccount = (name: string) => send('POST', '/accounts', {body: businessAccountBody(name)});
-  return {sandbox, key, send, balance, eventTypes, done, businessAccount, clock};
+  return {sandbox, key, send, balance, eventTypes, done, businessAccount};
 }
 
 test('a new key is seeded with the docs’ account, wallet, bank account, beneficiaries and non-zero balances', async () => {
@@ -272,7 +275,7 @@ test('idempotency: the same key and body replays the stored 2xx or 4xx; another 
   });
   await send('POST', '/sandbox/clock/advance', {body: {seconds: 5}});
   const replayed = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0001'});
-  assert.deepEqual([replayed.status, replayed.json.request_id], [422, poor.json.request_id]);
+  assert.deepEqual([replayed.status, replayed.json.request_id, replayed.headers['Request-Id']], [422, poor.json.request_id, poor.headers['Request-Id']]);
   assert.equal((await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {body: payout, idempotencyKey: 'payout-key-0002'})).status, 201);
   // Stored for 24 hours of the key's clock: then the key is free again, whatever the body.
   await send('POST', '/sandbox/clock/advance', {body: {seconds: 86400}});
@@ -475,4 +478,101 @@ test('a retry while the first request with its Idempotency-Key is still running 
   const replay = await call(sandbox, key, 'POST', verify, {idempotencyKey: 'verify-key-0001'});
   assert.deepEqual([replay.status, (replay.body as Json).outcome], [200, 'verified'], 'once done, the retry gets the stored response');
   assert.deepEqual(sandbox.conformance().violations, []);
+});
+
+test('each of the event types of openapi/events/ is recorded when its cause happens (quote.cancelled has none in the sandbox)', async () => {
+  const {sandbox, key, send, businessAccount, done} = await session();
+  const account = `/accounts/${DOCS_ACCOUNT}`;
+  const sandboxAccount = `/sandbox${account}`;
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const response = await send(method, path, {body});
+    assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
+    return response.json;
+  };
+  // Accounts: created, KYC, updated, closed.
+  const created = await businessAccount('events');
+  await ok('POST', `/sandbox/accounts/${String(created.json.id)}/kyc`, {outcome: 'approved'});
+  await ok('PATCH', `/accounts/${String(created.json.id)}`, {display_name: 'Events Ltd'});
+  await ok('POST', `/accounts/${String(created.json.id)}/close`, {});
+  // Deposits: received and completed (wire), failed (crypto), returned (ACH inside the hold).
+  await ok('POST', `${sandboxAccount}/bank-transfers`, {amount: {value: '100.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'});
+  await ok('POST', `${sandboxAccount}/wallets/${DOCS_WALLET}/deposits`, {amount: {value: '1.000000', currency: 'USDC'}, outcome: 'failed'});
+  await ok('POST', `${sandboxAccount}/bank-transfers`, {amount: {value: '5.00', currency: 'USD'}, rail: 'ach', reference: 'DEP7HQ2LMX9', outcome: 'returned'});
+  sandbox.advanceClock(5_000, key);
+  // Trades: executed, and an expired quote.
+  const quote = await ok('POST', `${account}/quotes`, {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '10.00'});
+  await ok('POST', `${account}/quotes/${String(quote.id)}/execute`, {});
+  await ok('POST', `${account}/quotes`, {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '10.00'});
+  sandbox.advanceClock(30_000, key);
+  // Withdrawals: cancelled; submitted and completed (crypto); failed and returned (fiat, which disables the payee).
+  const crypto = `${account}/wallets/${DOCS_WALLET}/withdrawals`;
+  const cancelled = await ok('POST', crypto, {beneficiary_id: DOCS_CRYPTO_BENEFICIARY, amount: {value: '10.000000', currency: 'USDC'}});
+  await ok('POST', `${crypto}/${String(cancelled.id)}/cancel`);
+  const sent = await ok('POST', crypto, {beneficiary_id: DOCS_CRYPTO_BENEFICIARY, amount: {value: '10.000000', currency: 'USDC'}});
+  await ok('POST', `${sandboxAccount}/wallets/${DOCS_WALLET}/withdrawals/${String(sent.id)}/outcome`, {outcome: 'completed'});
+  /** A 10.00 payout to `destination` that ends with `outcome`. */
+  const payout = async (destination: Json, outcome: string) => {
+    const withdrawal = await ok('POST', `${account}/fiat-withdrawals`, {
+      ...destination,
+      amount: {value: '10.00', currency: destination.bank_account_id ? 'USD' : 'EUR'},
+      rail: destination.bank_account_id ? 'ach' : 'sepa',
+    });
+    await ok('POST', `${sandboxAccount}/fiat-withdrawals/${String(withdrawal.id)}/outcome`, {outcome});
+  };
+  await payout({bank_account_id: DOCS_BANK_ACCOUNT}, 'failed');
+  await payout({beneficiary_id: DOCS_FIAT_BENEFICIARY}, 'returned');
+  // Payees: verified and rejected; a returned payout to the bank account disables it.
+  const uk = {scheme: 'uk_domestic', account_number: '55779911', sort_code: '200000'};
+  const bank = await ok('POST', `${account}/bank-accounts`, {currency: 'GBP', account_holder_name: 'Jane Doe', bank_details: uk});
+  await ok('POST', `${sandboxAccount}/bank-accounts/${String(bank.id)}/verification`, {outcome: 'rejected'});
+  await payout({bank_account_id: DOCS_BANK_ACCOUNT}, 'returned');
+  const address = {line1: '10 Downing Mews', city: 'London', postal_code: 'SW1A 2AB', country: 'GB'};
+  const payee = await ok('POST', `${account}/fiat-beneficiaries`, {
+    entity_type: 'individual',
+    name: 'Oliver Smith',
+    currency: 'GBP',
+    address,
+    bank_details: uk,
+  });
+  await ok('POST', `${sandboxAccount}/fiat-beneficiaries/${String(payee.id)}/verification`, {outcome: 'verified'});
+  const otherBank = await ok('POST', `${account}/bank-accounts`, {
+    currency: 'EUR',
+    account_holder_name: 'Jane Doe',
+    bank_details: {scheme: 'iban', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX'},
+  });
+  await ok('POST', `${sandboxAccount}/bank-accounts/${String(otherBank.id)}/verification`, {outcome: 'verified'});
+  const wallet = {
+    asset: 'USDC',
+    network: 'ethereum',
+    owner: {type: 'individual', name: 'Jane Doe', country: 'FR', is_account_holder: true, wallet_type: 'self_hosted'},
+  };
+  const rejected = await ok('POST', `${account}/crypto-beneficiaries`, {...wallet, address: '0x52908400098527886E0F7030069857D2E4169EE7'});
+  await ok('POST', `${sandboxAccount}/crypto-beneficiaries/${String(rejected.id)}/verification`, {outcome: 'rejected'});
+  // Webhooks: the verification event, whatever the endpoint answers.
+  const endpoint = await ok('POST', '/webhooks', {url: 'https://hooks.example/novaramp', enabled_events: ['trade.executed']});
+  await ok('POST', `/webhooks/${String(endpoint.id)}/verify`);
+
+  const recorded = new Set<string>();
+  for (let cursor: string | undefined, page = 0; page < 20; page++) {
+    const list = await send('GET', '/events', {query: {limit: '100', ...(cursor ? {cursor} : {})}});
+    (list.json.data as Json[]).forEach((e) => recorded.add(String(e.type)));
+    if (!list.json.has_more) break;
+    cursor = String(list.json.next_cursor);
+  }
+  const documented = fs.readdirSync(path.join(SITE_ROOT, 'openapi', 'events')).map((f) => f.replace(/\.yaml$/, ''));
+  assert.deepEqual([...recorded].sort(), documented.filter((t) => t !== 'quote.cancelled').sort());
+  done();
+});
+
+test('a failure of the engine itself answers the documented 500 internal_error, and the conformance report names it', async () => {
+  const sandbox = await testSandbox();
+  const key = newKey();
+  // A state without its fields: what a hand-edited snapshot could hold.
+  sandbox.restore({version: 1, keys: {[key]: {}}});
+  const broken = await call(sandbox, key, 'GET', '/coins');
+  assert.deepEqual([broken.status, (broken.body as Json).code], [500, 'internal_error']);
+  assert.deepEqual(
+    sandbox.conformance().violations.map((v) => [v.status, v.problems.length > 0]),
+    [[500, true]],
+  );
 });

@@ -61,6 +61,18 @@ test('the REST API answers at the root and under /v1, and a malformed body is 40
   assert.equal(((await malformed.json()) as Json).code, 'invalid_request');
 });
 
+test('a page in a browser may call it: CORS preflight, and the documented headers exposed', async () => {
+  const preflight = await fetch(`${server.origin}/v1/accounts`, {
+    method: 'OPTIONS',
+    headers: {origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, idempotency-key'},
+  });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get('access-control-allow-headers'), 'authorization, idempotency-key');
+  const answer = await send(newKey(), 'GET', '/coins');
+  assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+  assert.match(String(answer.headers.get('access-control-expose-headers')), /Request-Id/);
+});
+
 test('the WebSocket stream authenticates, subscribes and pushes a transaction of the account', async () => {
   const key = newKey();
   const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/v1`);
@@ -92,6 +104,20 @@ test('the WebSocket stream authenticates, subscribes and pushes a transaction of
   } finally {
     socket.close();
   }
+});
+
+test('the WebSocket stream refuses a production key with error unauthenticated, then closes with 4001', async () => {
+  const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/v1`);
+  const received: Json[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as Json));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  socket.send(JSON.stringify({type: 'auth', api_key: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'}));
+  assert.equal(await closed, 4001);
+  assert.deepEqual(
+    received.map((m) => [m.type, m.code]),
+    [['error', 'unauthenticated']],
+  );
 });
 
 /** Standard Webhooks: HMAC-SHA256 of `id.timestamp.body` with the secret's base64 bytes, one `v1,` signature per secret. */

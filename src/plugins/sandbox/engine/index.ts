@@ -249,7 +249,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
             `Idempotency-Key ${idempotencyKey} was already used on ${info.operationId} with a different body; use a new key.`,
           );
         }
-        if (stored) return {response: withRate(structuredClone(stored.response)), operation: info};
+        // The stored response as it was sent (its Request-Id too, which its body quotes), with this window's counts.
+        if (stored) return {response: {...structuredClone(stored.response), headers: {...stored.response.headers, ...rate.headers}}, operation: info};
         if (inFlightKeys.has(`${apiKey} ${storeKey}`)) {
           throw new ProblemError(
             'idempotency_key_in_use',
@@ -264,7 +265,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const ctx = contextOf(apiKey, {params: route.params, query, body: (body ?? {}) as Record<string, unknown>});
     const handler = HANDLERS[info.operationId];
     let result: SandboxResponse;
-    inFlightKeys.add(`${apiKey} ${storeKey}`);
+    const inFlight = `${apiKey} ${storeKey}`;
+    if (idempotencyKey !== undefined) inFlightKeys.add(inFlight);
     try {
       if (!handler) throw new Error(`the sandbox does not simulate ${info.operationId} yet`);
       const {status, body} = await handler(ctx);
@@ -276,7 +278,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       // refuses with its 403 forbidden: a status it does not document is never sent.
       result = problem(info.statuses.has(known.status) || !info.statuses.has(403) ? known : new ProblemError('forbidden', known.detail));
     } finally {
-      inFlightKeys.delete(`${apiKey} ${storeKey}`);
+      inFlightKeys.delete(inFlight);
     }
     result = withRate(result);
     if (idempotencyKey !== undefined && isStored(result.status, result.body)) {
@@ -290,7 +292,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     async handle(request) {
       await ready;
       const requestId = `req_${(++requestCount).toString(36).padStart(16, '0')}`;
-      const {response, operation} = await answer(request, requestId);
+      const {response, operation} = await answer(request, requestId).catch((error: Error) => {
+        // A failure of the engine itself (not of an operation's handler, which answer() turns into a problem): the
+        // 500 every operation documents, and the conformance report names it (no RateLimit headers).
+        const failure = new ProblemError('internal_error', `The sandbox failed: ${error.message}`);
+        const headers = {'Content-Type': 'application/problem+json', 'Request-Id': requestId};
+        return {
+          response: {status: 500, headers, body: problemBody(failure, request.path, requestId)},
+          operation: spec.match(request.method, request.path)?.info,
+        };
+      });
       if (checkResponses && operation) {
         responses++;
         const problems = spec.responseViolations(operation.operationId, response);

@@ -181,11 +181,16 @@ export class SpecIndex {
     return [...problems, ...(validators.body.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath || '/'} ${e.message}`)];
   }
 
-  /** The operation's example response body for `status` (its `example`, or its first `examples` entry). */
+  /**
+   * The operation's example response body for `status` (its `example`, or its first `examples` entry), read from the
+   * document as given, so that it works before init() (a key is seeded from examples whenever it first shows up).
+   */
   example(operationId: string, status: number): Record<string, unknown> {
-    const operation = this.backend.getOperation(operationId) as Operation | undefined;
-    const content = (operation?.responses?.[String(status)] as {content?: Record<string, {example?: unknown; examples?: Record<string, {value: unknown}>}>})
-      ?.content?.['application/json'];
+    type Content = {example?: unknown; examples?: Record<string, {value: unknown}>};
+    const operations = Object.values(
+      this.document.paths as Record<string, Record<string, {operationId?: string; responses?: Record<string, {content?: Record<string, Content>}>}>>,
+    ).flatMap((item) => Object.values(item));
+    const content = operations.find((o) => o.operationId === operationId)?.responses?.[String(status)]?.content?.['application/json'];
     const example = content?.example ?? Object.values(content?.examples ?? {})[0]?.value;
     if (!example) throw new Error(`the spec has no ${status} example of ${operationId} (openapi/paths/), which the sandbox seeds from`);
     return structuredClone(example) as Record<string, unknown>;

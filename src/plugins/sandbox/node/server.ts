@@ -1,6 +1,6 @@
 /**
  * The sandbox as an HTTP server (`npm run sandbox`, and tests): the REST API at the root like Prism
- * (`http://127.0.0.1:4010/coins`) and under `/v1` like the real servers, the WebSocket stream at `/v1` on the same
+ * (`http://127.0.0.1:4010/coins`) and under `/v1` like the real servers, open to cross-origin requests like Prism, the WebSocket stream at `/v1` on the same
  * port (stream.ts), webhook deliveries attempted after every request and every second (transport.ts), and a report of
  * what the engine's conformance hook found in the responses sent.
  */
@@ -32,6 +32,16 @@ export interface SandboxServer {
   report(): {responses: number; invalidResponses: ResponseViolation[]};
 }
 
+/**
+ * Cross-origin access, as Prism allows it: a page in the reader's browser (the docs' request panels) may call the local
+ * sandbox, and read the headers the API documents.
+ */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Expose-Headers': 'Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+};
+
 /** The query string as the engine takes it: a repeated parameter becomes a list. */
 function queryOf(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
@@ -57,12 +67,18 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
 
   const server = http.createServer(async (request, response) => {
     const started = performance.now();
+    if (request.method === 'OPTIONS') {
+      response
+        .writeHead(204, {...CORS, 'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*', 'Access-Control-Max-Age': '600'})
+        .end();
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const path = url.pathname.replace(/^\/v1(?=\/|$)/, '') || '/';
     const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
     const answer = await sandbox.handle({method: request.method ?? 'GET', path, query: queryOf(url), headers, rawBody: await readBody(request)});
     const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    response.writeHead(answer.status, answer.headers).end(body);
+    response.writeHead(answer.status, {...answer.headers, ...CORS}).end(body);
     options.log?.(`${request.method} ${url.pathname}${url.search} → ${answer.status} (${(performance.now() - started).toFixed(1)} ms)`);
     deliver();
   });
