@@ -150,15 +150,21 @@ test('an ACH transfer stays pending until the clock passes funds_available_at, t
   done();
 });
 
-test('a returned ACH transfer comes back inside the hold and is never credited; a wire completes a few seconds later', async () => {
+test('a returned ACH transfer comes back inside the hold and is never available; a wire completes a few seconds later', async () => {
   const {send, sandbox, key, balance, eventTypes, done} = await session();
-  await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+  const ach = await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
     body: {amount: {value: '50.00', currency: 'USD'}, rail: 'ach', reference: 'DEP7HQ2LMX9', outcome: 'returned'},
   });
   await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
     body: {amount: {value: '200.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
   });
   sandbox.advanceClock(5_000, key);
+  // Settled: the ACH entry is written, held until funds_available_at.
+  assert.equal((await balance('USD')).available, '5200.00');
+  assert.equal((await balance('USD')).pending, '50.00');
+  sandbox.advanceClock(24 * 3600_000, key);
+  // Returned a day later, inside the hold: the return is held until the same time, so the two cancel out in pending.
+  assert.equal((await send('GET', `/accounts/${DOCS_ACCOUNT}/transactions/${String(ach.json.id)}`)).json.status, 'returned');
   assert.equal((await balance('USD')).available, '5200.00');
   assert.equal((await balance('USD')).pending, '0.00');
   assert.deepEqual((await eventTypes()).filter((t) => String(t).startsWith('deposit.')).sort(), [
@@ -367,7 +373,7 @@ test('snapshot and restore give back the same state, and reset seeds the key aga
   sandbox.restore(saved);
   assert.deepEqual(sandbox.snapshot(), saved);
   assert.equal((await balance('USD')).reserved, reserved);
-  assert.throws(() => sandbox.restore({keys: {}}), /version 1/);
+  assert.throws(() => sandbox.restore({keys: {}}), /version 2/);
   done();
 });
 
@@ -498,7 +504,7 @@ test('each of the event types of openapi/events/ is recorded when its cause happ
   await ok('POST', `${sandboxAccount}/bank-transfers`, {amount: {value: '100.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'});
   await ok('POST', `${sandboxAccount}/wallets/${DOCS_WALLET}/deposits`, {amount: {value: '1.000000', currency: 'USDC'}, outcome: 'failed'});
   await ok('POST', `${sandboxAccount}/bank-transfers`, {amount: {value: '5.00', currency: 'USD'}, rail: 'ach', reference: 'DEP7HQ2LMX9', outcome: 'returned'});
-  sandbox.advanceClock(5_000, key);
+  sandbox.advanceClock(24 * 3600_000, key);
   // Trades: executed, and an expired quote.
   const quote = await ok('POST', `${account}/quotes`, {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '10.00'});
   await ok('POST', `${account}/quotes/${String(quote.id)}/execute`, {});
@@ -568,7 +574,7 @@ test('a failure of the engine itself answers the documented 500 internal_error, 
   const sandbox = await testSandbox();
   const key = newKey();
   // A state without its fields: what a hand-edited snapshot could hold.
-  sandbox.restore({version: 1, keys: {[key]: {}}});
+  sandbox.restore({version: 2, keys: {[key]: {}}});
   const broken = await call(sandbox, key, 'GET', '/coins');
   assert.deepEqual([broken.status, (broken.body as Json).code], [500, 'internal_error']);
   assert.deepEqual(

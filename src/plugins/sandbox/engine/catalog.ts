@@ -91,10 +91,24 @@ export const QUOTE_TTL_MS = 30_000;
 /** "A few seconds later": when a simulated deposit settles or reaches its confirmations. */
 export const SETTLEMENT_MS = 5_000;
 
-/** The ACH hold: `fiat.funds_available_at` is settlement plus 3 business days; the sandbox counts 3 days. */
-export const ACH_HOLD_MS = 3 * 24 * 3600_000;
+/** The ACH hold (Transaction.yaml `fiat.funds_available_at`): 5 banking days. */
+export const ACH_HOLD_BANKING_DAYS = 5;
 
-/** When a simulated `returned` bank transfer comes back: one day after it was received. */
+/**
+ * `days` banking days after `from` (ms, UTC), at the same time of day: each day counts unless it is a Saturday or a
+ * Sunday (from Friday 09:02:40, 5 banking days is the next Friday 09:02:40). Bank holidays are not modelled.
+ */
+export function addBankingDays(from: number, days: number): number {
+  let at = from;
+  for (let counted = 0; counted < days;) {
+    at += 24 * 3600_000;
+    const weekday = new Date(at).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) counted++;
+  }
+  return at;
+}
+
+/** When a simulated `returned` bank transfer comes back: one day after it was received (inside the ACH hold). */
 export const RETURN_AFTER_MS = 24 * 3600_000;
 
 /** The rate of `sell` into `buy` with 8 significant decimals (USD → USDC: 0.9999). */

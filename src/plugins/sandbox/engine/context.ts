@@ -6,7 +6,7 @@
 import type {WebhookTransport} from './delivery';
 import {newId} from './ids';
 import {ProblemError} from './problems';
-import type {SpecIndex} from './spec';
+import type {OperationInfo, SpecIndex} from './spec';
 import type {KeyState, Resource} from './state';
 
 /** What the engine tells its listeners (the Node server: the WebSocket stream; tests). */
@@ -22,6 +22,8 @@ export interface Context {
   state: KeyState;
   apiKey: string;
   spec: SpecIndex;
+  /** The operation being handled (absent while settling between requests). */
+  operation?: OperationInfo;
   /** The key's sandbox time, ms since the epoch. */
   now: number;
   params: Record<string, string>;

@@ -13,6 +13,7 @@ import {afterFailedAttempt, attempt, takeDueDeliveries, type WebhookTransport} f
 import {accountHandlers} from './domain/accounts';
 import {clockHandlers, settle} from './domain/clock';
 import {fundHandlers} from './domain/funds';
+import {ledgerHandlers} from './domain/ledger';
 import {payeeHandlers} from './domain/payees';
 import {tradeHandlers} from './domain/trades';
 import {transactionHandlers} from './domain/transactions';
@@ -89,6 +90,7 @@ export interface Sandbox {
 const HANDLERS: Record<string, (ctx: Context) => HandlerResult | Promise<HandlerResult>> = {
   ...accountHandlers,
   ...fundHandlers,
+  ...ledgerHandlers,
   ...tradeHandlers,
   ...withdrawalHandlers,
   ...transactionHandlers,
@@ -98,6 +100,9 @@ const HANDLERS: Record<string, (ctx: Context) => HandlerResult | Promise<Handler
 };
 
 const SANDBOX_KEY = /^sk_sandbox_[A-Za-z0-9_]{1,64}$/;
+
+/** The shape of `snapshot()`: 2 since each key's state holds its ledger entries (a version 1 snapshot has none). */
+const SNAPSHOT_VERSION = 2;
 
 /** How long a first response is replayed under its Idempotency-Key (IdempotencyKey.yaml: 24 hours). */
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -262,7 +267,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (error instanceof ProblemError) return {response: withRate(problem(error)), operation: info};
       throw error;
     }
-    const ctx = contextOf(apiKey, {params: route.params, query, body: (body ?? {}) as Record<string, unknown>});
+    const ctx = contextOf(apiKey, {operation: info, params: route.params, query, body: (body ?? {}) as Record<string, unknown>});
     const handler = HANDLERS[info.operationId];
     let result: SandboxResponse;
     const inFlight = `${apiKey} ${storeKey}`;
@@ -309,10 +314,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       return response;
     },
-    snapshot: () => structuredClone({version: 1, keys}),
+    snapshot: () => structuredClone({version: SNAPSHOT_VERSION, keys}),
     restore(snapshot) {
       const {version, keys: restored} = snapshot as {version?: number; keys?: Record<string, KeyState>};
-      if (version !== 1 || !restored) throw new Error('restore: not a snapshot of this sandbox engine (version 1 with keys)');
+      if (version !== SNAPSHOT_VERSION || !restored) throw new Error(`restore: not a snapshot of this sandbox engine (version ${SNAPSHOT_VERSION} with keys)`);
       keys = structuredClone(restored);
     },
     reset() {

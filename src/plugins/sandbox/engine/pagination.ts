@@ -1,6 +1,7 @@
 /**
- * The list rules of docs/api/pagination.md and docs/api/sorting.md, shared by every list operation: `limit` (1–100,
- * default 25), `sort` (`-created_at` default, `created_at`, `-updated_at`, `updated_at`; ties broken by id), and an
+ * The list rules of docs/api/pagination.md and docs/api/sorting.md, shared by every list operation: `limit` (1–100),
+ * `sort` (`created_at`, `-created_at`, `updated_at`, `-updated_at`; ties broken by id), each defaulting to what the
+ * operation's parameter declares (the one statement of a list's default order, Sort.yaml), and an
  * opaque `cursor` that continues exactly the query it came from (same sort and filters, else `400 validation_failed`
  * naming `cursor`) for 24 hours.
  */
@@ -35,13 +36,20 @@ export function queryValue(ctx: Context, name: string): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
+/** The `default` the operation's query parameter `name` declares; a list without one is a spec the engine cannot serve. */
+function declaredDefault(ctx: Context, name: string): string {
+  const value = ctx.operation?.queryDefaults[name];
+  if (value === undefined) throw new Error(`${ctx.operation?.operationId ?? 'this operation'} declares no default for ${name}`);
+  return value;
+}
+
 /**
  * One page of `items` (already filtered by the operation's filters) as the list envelope:
  * `{data, has_more, next_cursor}`.
  */
 export function page(ctx: Context, items: Resource[], render: (item: Resource) => unknown = (item) => item): Record<string, unknown> {
-  const sort = queryValue(ctx, 'sort') ?? '-created_at';
-  const limit = Number(queryValue(ctx, 'limit') ?? 25);
+  const sort = queryValue(ctx, 'sort') ?? declaredDefault(ctx, 'sort');
+  const limit = Number(queryValue(ctx, 'limit') ?? declaredDefault(ctx, 'limit'));
   const field = sort.replace(/^-/, '');
   const descending = sort.startsWith('-');
   const query = JSON.stringify(

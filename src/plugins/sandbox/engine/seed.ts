@@ -2,12 +2,13 @@
  * A fresh API key's sandbox, seeded like a test account so that a reader's first request with the ids copied from
  * the docs works: the account acc_7Hq2LmX9pR4sT8vW (KYC approved), its USDC wallet wal_5Kp9Qz2Lm7Xr3Tb8, its verified
  * bank account bnk_2Fh8Kq4Wz7Lp9Rx3, its verified fiat beneficiary fbn_6Tm3Yd8Qc1Vn5Hs2 and crypto beneficiary
- * cbn_2Rf8Wm4Kx9Lq7Zt3, and completed deposits that fund it. Each resource is the spec's own example of it (the 200 of
+ * cbn_2Rf8Wm4Kx9Lq7Zt3, and completed deposits (each with its ledger entry) that fund it. Each resource is the spec's own example of it (the 200 of
  * its retrieve operation), so the seed follows the examples when they change.
  */
 import {assetOf} from './catalog';
 import {timestamp} from './context';
 import {newId, seedState} from './ids';
+import {writeEntry} from './ledger';
 import {fromUnits} from './money';
 import type {SpecIndex} from './spec';
 import type {KeyState, Resource, TransactionRecord} from './state';
@@ -30,6 +31,7 @@ export function emptyState(seed: string): KeyState {
     fiatBeneficiaries: {},
     cryptoBeneficiaries: {},
     transactions: {},
+    ledger: [],
     withdrawals: {},
     quotes: {},
     events: [],
@@ -61,7 +63,8 @@ export function seededState(spec: SpecIndex, seed: string, now: number): KeyStat
   state.cryptoBeneficiaries[cryptoBeneficiary.id] = {...cryptoBeneficiary, status: 'verified'};
   // A day before the key's first request, one second apart, so that the list order is stable.
   SEED_DEPOSITS.forEach((deposit, i) => {
-    const at = timestamp(now - 24 * 3600_000 + i * 1000);
+    const settledAt = now - 24 * 3600_000 + i * 1000;
+    const at = timestamp(settledAt);
     const txn: TransactionRecord = {
       id: newId(state, 'txn'),
       account_id: account.id,
@@ -86,6 +89,7 @@ export function seededState(spec: SpecIndex, seed: string, now: number): KeyStat
       metadata: {},
     };
     state.transactions[txn.id] = txn;
+    writeEntry(state, txn, {kind: 'deposit', money: txn.amount, sign: 1n, at: settledAt});
   });
   return state;
 }

@@ -24,6 +24,8 @@ export interface OperationInfo {
   idempotent: boolean;
   /** The query parameters it declares; any other fails with `400 invalid_request`. */
   queryNames: Set<string>;
+  /** The `default` of each query parameter that declares one (a list's `sort` and `limit`), as the query would spell it. */
+  queryDefaults: Record<string, string>;
 }
 
 export interface RequestToValidate {
@@ -115,7 +117,7 @@ export class SpecIndex {
     for (const operation of this.backend.getOperations()) {
       const op = operation as Operation & {'x-rate-limit'?: string; 'x-sandbox-only'?: boolean; security?: Record<string, string[]>[]};
       if (!op.operationId) continue;
-      const parameters = (op.parameters ?? []) as {name: string; in: string; required?: boolean}[];
+      const parameters = (op.parameters ?? []) as {name: string; in: string; required?: boolean; schema?: {default?: unknown}}[];
       this.operations.set(op.operationId, {
         operationId: op.operationId,
         statuses: new Set(Object.keys(op.responses ?? {}).map(Number)),
@@ -124,6 +126,9 @@ export class SpecIndex {
         sandboxOnly: op['x-sandbox-only'] === true,
         idempotent: parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required),
         queryNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+        queryDefaults: Object.fromEntries(
+          parameters.filter((p) => p.in === 'query' && p.schema?.default !== undefined).map((p) => [p.name, String(p.schema!.default)]),
+        ),
       });
     }
   }

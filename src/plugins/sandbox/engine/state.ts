@@ -2,7 +2,8 @@
  * The state of one API key's sandbox, as plain JSON (snapshot/restore write and read it as is): the resources in the
  * shape the API returns them, the timers of the simulations (when a deposit settles, when an ACH hold ends), the
  * stored idempotent responses, the rate-limit windows, and the webhook deliveries still to attempt. Balances are not
- * stored: balances.ts derives them from the transactions and withdrawals every time they are read.
+ * stored: balances.ts sums them from the ledger entries (and the deposits and withdrawals in flight) every time they
+ * are read.
  */
 
 /** A resource as the API returns it (its schema in openapi/components/schemas/). */
@@ -26,11 +27,29 @@ export interface TransactionRecord extends Resource {
   updated_at: string;
 }
 
+/** A ledger entry (LedgerEntry.yaml) as the API returns it: written once by ledger.ts, never changed. */
+export interface LedgerEntryRecord {
+  id: string;
+  account_id: string;
+  currency: string;
+  /** Signed, with exactly the asset's decimals. */
+  amount: string;
+  kind: 'deposit' | 'deposit_return' | 'withdrawal' | 'withdrawal_fee' | 'withdrawal_return' | 'trade_sell' | 'trade_fee' | 'trade_buy';
+  source: {type: 'crypto_deposit' | 'fiat_deposit' | 'crypto_withdrawal' | 'fiat_withdrawal' | 'quote'; id: string};
+  transaction_id: string;
+  reverses: string | null;
+  available_at: string;
+  /** UTC with milliseconds. */
+  created_at: string;
+}
+
 /** What a simulated deposit still has to do, and when (sandbox clock, ms). */
 export interface DepositTimer {
   transactionId: string;
-  /** When the deposit completes (or fails); for ACH, when `fiat.funds_available_at` is reached. */
+  /** When the payment settles: the deposit completes (or fails), or over ACH writes its entry held until `holdEndsAt`. */
   settlesAt: number;
+  /** Over ACH, when `fiat.funds_available_at` is reached and the deposit completes; `null` on the other rails. */
+  holdEndsAt: number | null;
   outcome: 'completed' | 'failed' | 'returned';
   /** When a `returned` transfer comes back. */
   returnsAt: number | null;
@@ -64,6 +83,8 @@ export interface KeyState {
   fiatBeneficiaries: Record<string, Resource>;
   cryptoBeneficiaries: Record<string, Resource>;
   transactions: Record<string, TransactionRecord>;
+  /** The ledger entries of every account, in the order they were written. */
+  ledger: LedgerEntryRecord[];
   /** Crypto and fiat withdrawals by id. */
   withdrawals: Record<string, Resource>;
   quotes: Record<string, Resource>;

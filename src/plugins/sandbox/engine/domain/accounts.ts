@@ -111,7 +111,7 @@ function closeAccount(ctx: Context): HandlerResult {
       'resource_conflict',
       `Transaction ${inFlight.id} is still ${inFlight.status}; wait for it (or cancel the withdrawal) before closing.`,
     );
-  const nonZero = balancesOf(ctx.state, acc.id).find((b) => b.available + b.reserved !== 0n);
+  const nonZero = balancesOf(ctx.state, acc.id, ctx.now).find((b) => b.total !== 0n);
   if (nonZero) {
     const decimals = ASSETS.find((a) => a.code === nonZero.currency)!.decimals;
     throw new ProblemError(

@@ -1,15 +1,17 @@
 /**
  * Money coming in: the coins, the balances (derived by balances.ts), the deposit instructions, the crypto wallets, and
  * the two deposit simulations with their timers: a crypto deposit gains confirmations and completes once the network's
- * `confirmations_required` are reached; a bank transfer settles a few seconds later, except over ACH, where it stays
- * `pending` until `fiat.funds_available_at` (review N4: the hold existed only in the schema) and the clock releases it.
- * A `returned` ACH transfer comes back inside the hold (`pending` → `returned`, never credited); over the other rails
- * it completes first and is debited again when it comes back.
+ * `confirmations_required` are reached; a bank transfer settles a few seconds later and writes its `deposit` ledger
+ * entry. Over ACH that entry is held until `fiat.funds_available_at`, 5 banking days after the transfer was recorded
+ * (review N4), and the transaction stays `pending` until the clock reaches it. A `returned` ACH transfer comes back
+ * inside the hold (`pending` → `returned`, a `deposit_return` entry held until the same time, so it never becomes
+ * available); over the other rails it completes first and a `deposit_return` entry debits it when it comes back.
  */
 import {balancesOf} from '../balances';
-import {ACH_HOLD_MS, ASSETS, RETURN_AFTER_MS, SETTLEMENT_MS, assetOf} from '../catalog';
+import {ACH_HOLD_BANKING_DAYS, ASSETS, RETURN_AFTER_MS, SETTLEMENT_MS, addBankingDays, assetOf} from '../catalog';
 import {accountThatMovesFunds, account, announce, find, recordEvent, timestamp, update, type Context, type HandlerResult} from '../context';
 import {newId, randomText} from '../ids';
+import {entryOf, writeEntry, writeReturn} from '../ledger';
 import {fromUnits, toUnits} from '../money';
 import {matchesFilter, page, queryValue} from '../pagination';
 import {ProblemError} from '../problems';
@@ -35,7 +37,7 @@ function listCoins(ctx: Context): HandlerResult {
 
 function listBalances(ctx: Context): HandlerResult {
   const acc = account(ctx);
-  const balances = balancesOf(ctx.state, acc.id)
+  const balances = balancesOf(ctx.state, acc.id, ctx.now)
     .map((b) => {
       const asset = assetOf(b.currency, 'currency');
       const write = (units: bigint) => fromUnits(units, asset.decimals);
@@ -44,12 +46,12 @@ function listBalances(ctx: Context): HandlerResult {
         account_id: acc.id,
         currency: b.currency,
         kind: asset.kind,
-        total: write(b.available + b.reserved),
+        total: write(b.total),
         available: write(b.available),
         reserved: write(b.reserved),
         pending: write(b.pending),
-        created_at: b.createdAt,
-        updated_at: b.updatedAt,
+        created_at: timestamp(b.createdAt),
+        updated_at: timestamp(b.updatedAt),
       };
     })
     .filter((b) => matchesFilter(ctx, b, 'currency') && matchesFilter(ctx, b, 'kind'));
@@ -211,16 +213,17 @@ function simulateBankTransfer(ctx: Context): HandlerResult {
   checkRail(rail, amount.currency, 'amount.currency');
   const wrongReference = ctx.body.reference !== depositReference(acc.id);
   const outcome = wrongReference ? 'returned' : ((ctx.body.outcome as 'completed' | 'failed' | 'returned' | undefined) ?? 'completed');
-  const settlesAt = ctx.now + (rail === 'ach' ? ACH_HOLD_MS : SETTLEMENT_MS);
-  // A transfer with another reference, or an ACH one returned inside the hold, comes back before it is credited.
-  const returnsAt = outcome === 'returned' ? ctx.now + (rail === 'ach' || wrongReference ? SETTLEMENT_MS : RETURN_AFTER_MS) : null;
+  const settlesAt = ctx.now + SETTLEMENT_MS;
+  const holdEndsAt = rail === 'ach' ? addBankingDays(ctx.now, ACH_HOLD_BANKING_DAYS) : null;
+  // A transfer with another reference comes back before it is credited; a returned one a day later (inside the ACH hold).
+  const returnsAt = outcome === 'returned' ? ctx.now + (wrongReference ? SETTLEMENT_MS : RETURN_AFTER_MS) : null;
   const fiat = {
-    funds_available_at: rail === 'ach' ? timestamp(settlesAt) : null,
+    funds_available_at: holdEndsAt === null ? null : timestamp(holdEndsAt),
     rail,
     reference: String(ctx.body.reference),
     counterparty_name: ctx.body.sender_name ?? acc.display_name,
   };
-  const txn = newDeposit(ctx, 'fiat_deposit', amount, {fiat}, {settlesAt, outcome, returnsAt, confirmationsRequired: 0});
+  const txn = newDeposit(ctx, 'fiat_deposit', amount, {fiat}, {settlesAt, holdEndsAt, outcome, returnsAt, confirmationsRequired: 0});
   return {status: 201, body: txn};
 }
 
@@ -242,7 +245,7 @@ function simulateCryptoDeposit(ctx: Context): HandlerResult {
     'crypto_deposit',
     amount,
     {wallet_id: w.id, crypto},
-    {settlesAt: ctx.now + SETTLEMENT_MS, outcome, returnsAt: null, confirmationsRequired: network.confirmations_required},
+    {settlesAt: ctx.now + SETTLEMENT_MS, holdEndsAt: null, outcome, returnsAt: null, confirmationsRequired: network.confirmations_required},
   );
   return {status: 201, body: txn};
 }
@@ -254,33 +257,59 @@ function settle(ctx: Context, txn: TransactionRecord, status: TransactionRecord[
   announce(ctx, 'transaction', txn);
 }
 
-/** Advances every simulated deposit to where the key's clock now is: confirmations, settlement, the end of the ACH hold, returns. */
+/**
+ * Advances every simulated deposit to where the key's clock now is: confirmations, settlement (the `deposit` entry),
+ * the end of the ACH hold, returns (the `deposit_return` entry). Each step happens at its own time, however far the
+ * clock jumped.
+ */
 export function settleDeposits(ctx: Context): void {
-  for (const timer of ctx.state.deposits) {
-    const txn = ctx.state.transactions[timer.transactionId];
+  const {state, now} = ctx;
+  for (const timer of state.deposits) {
+    const txn = state.transactions[timer.transactionId];
     const crypto = txn.crypto as {confirmations: number} | null;
     if (crypto && txn.status === 'pending') {
-      const progress = Math.min(1, (ctx.now - timer.startedAt) / (timer.settlesAt - timer.startedAt));
+      const progress = Math.min(1, (now - timer.startedAt) / (timer.settlesAt - timer.startedAt));
       crypto.confirmations = Math.floor(progress * timer.confirmationsRequired);
     }
-    const returnsBeforeCredit = timer.returnsAt !== null && timer.returnsAt <= timer.settlesAt;
-    if (txn.status === 'pending' && returnsBeforeCredit && ctx.now >= timer.returnsAt!) {
-      settle(ctx, txn, 'returned', timer.returnsAt!, 'The transfer was returned to the sender before it was credited (sandbox simulation).');
-      recordEvent(ctx, 'deposit.returned', txn);
-    } else if (txn.status === 'pending' && ctx.now >= timer.settlesAt) {
-      const completes = timer.outcome !== 'failed';
-      settle(ctx, txn, completes ? 'completed' : 'failed', timer.settlesAt, completes ? null : 'The deposit failed (sandbox simulation).');
-      recordEvent(ctx, completes ? 'deposit.completed' : 'deposit.failed', txn);
+    const returnsBeforeSettlement = timer.returnsAt !== null && timer.returnsAt <= timer.settlesAt;
+    if (txn.status === 'pending' && !entryOf(state, txn, 'deposit')) {
+      if (returnsBeforeSettlement && now >= timer.returnsAt!) {
+        settle(ctx, txn, 'returned', timer.returnsAt!, 'The transfer was returned to the sender before it was credited (sandbox simulation).');
+        recordEvent(ctx, 'deposit.returned', txn);
+      } else if (now >= timer.settlesAt && timer.outcome === 'failed') {
+        settle(ctx, txn, 'failed', timer.settlesAt, 'The deposit failed (sandbox simulation).');
+        recordEvent(ctx, 'deposit.failed', txn);
+      } else if (now >= timer.settlesAt) {
+        const heldUntil = timer.holdEndsAt === null ? undefined : timestamp(timer.holdEndsAt);
+        writeEntry(state, txn, {kind: 'deposit', money: txn.amount, sign: 1n, at: timer.settlesAt, availableAt: heldUntil});
+        if (timer.holdEndsAt === null) {
+          settle(ctx, txn, 'completed', timer.settlesAt, null);
+          recordEvent(ctx, 'deposit.completed', txn);
+        }
+      }
     }
-    if (txn.status === 'completed' && !returnsBeforeCredit && timer.returnsAt !== null && ctx.now >= timer.returnsAt) {
+    const deposit = entryOf(state, txn, 'deposit');
+    // An ACH deposit in its hold: returned inside it, or completed when it ends.
+    if (txn.status === 'pending' && deposit && timer.holdEndsAt !== null) {
+      if (timer.returnsAt !== null && timer.returnsAt < timer.holdEndsAt && now >= timer.returnsAt) {
+        writeReturn(state, txn, deposit, timer.returnsAt);
+        settle(ctx, txn, 'returned', timer.returnsAt, 'The sender bank returned the transfer inside the ACH hold (sandbox simulation).');
+        recordEvent(ctx, 'deposit.returned', txn);
+      } else if (now >= timer.holdEndsAt) {
+        settle(ctx, txn, 'completed', timer.holdEndsAt, null);
+        recordEvent(ctx, 'deposit.completed', txn);
+      }
+    }
+    if (txn.status === 'completed' && deposit && !returnsBeforeSettlement && timer.returnsAt !== null && now >= timer.returnsAt) {
+      writeReturn(state, txn, deposit, timer.returnsAt);
       settle(ctx, txn, 'returned', timer.returnsAt, 'The sender bank returned the transfer after it was credited (sandbox simulation).');
       recordEvent(ctx, 'deposit.returned', txn);
     }
   }
   // A timer is done once its transaction is final.
-  ctx.state.deposits = ctx.state.deposits.filter((t) => {
-    const status = ctx.state.transactions[t.transactionId].status;
-    return status === 'pending' || (status === 'completed' && t.returnsAt !== null && ctx.now < t.returnsAt);
+  state.deposits = state.deposits.filter((t) => {
+    const status = state.transactions[t.transactionId].status;
+    return status === 'pending' || (status === 'completed' && t.returnsAt !== null && now < t.returnsAt);
   });
 }
 

@@ -1,13 +1,14 @@
 /**
  * Quotes and trades: a preview locks a rate and a fee for 30 seconds of the key's clock (QuoteStatus.yaml); execute
- * turns an `open` quote into a completed `trade` transaction that debits the sell amount (fee included) and credits
- * the buy amount; a quote whose `expires_at` has passed becomes `expired` (`quote.expired`) when the clock reaches it,
+ * turns an `open` quote into a completed `trade` transaction that writes its three ledger entries (`trade_sell` and
+ * `trade_fee` debit the sell amount, fee included; `trade_buy` credits the buy amount); a quote whose `expires_at` has passed becomes `expired` (`quote.expired`) when the clock reaches it,
  * and executing it then fails with `409 quote_expired`.
  */
 import {availableUnits} from '../balances';
 import {QUOTE_TTL_MS, TRADE_FEE_BPS, TRADING_MINIMUMS, assetOf, rateOf} from '../catalog';
 import {accountThatMovesFunds, account, announce, find, recordEvent, timestamp, update, type Context, type HandlerResult} from '../context';
 import {newId} from '../ids';
+import {writeTradeEntries} from '../ledger';
 import {fromUnits, multiplyByRate, toUnits} from '../money';
 import {ProblemError} from '../problems';
 import type {Resource} from '../state';
@@ -38,7 +39,7 @@ function previewTradeOrder(ctx: Context): HandlerResult {
   const minimum = toUnits(TRADING_MINIMUMS[sell.code], sell.decimals, 'sell_amount');
   if (sellUnits < minimum)
     throw new ProblemError('amount_below_minimum', `sell_amount is below the ${sell.code} trading minimum of ${TRADING_MINIMUMS[sell.code]}.`);
-  const available = availableUnits(ctx.state, acc.id, sell.code);
+  const available = availableUnits(ctx.state, acc.id, sell.code, ctx.now);
   if (available < sellUnits) {
     throw new ProblemError(
       'insufficient_funds',
@@ -70,11 +71,13 @@ function executeTradeOrder(ctx: Context): HandlerResult {
   const q = quote(ctx);
   if (q.status === 'executed')
     throw new ProblemError('quote_already_executed', `Quote ${q.id} was already executed (transaction ${String(q.transaction_id)}).`);
+  if (q.status === 'cancelled')
+    throw new ProblemError('resource_conflict', `Quote ${q.id} was cancelled (quote.cancelled) and cannot be executed; preview a new quote.`);
   if (q.status !== 'open') throw new ProblemError('quote_expired', `Quote ${q.id} is ${String(q.status)} since ${String(q.expires_at)}; preview a new quote.`);
   const sell = q.sell as {value: string; currency: string};
   const buy = q.buy as {value: string; currency: string};
   const decimals = assetOf(sell.currency, 'sell').decimals;
-  const available = availableUnits(ctx.state, acc.id, sell.currency);
+  const available = availableUnits(ctx.state, acc.id, sell.currency, ctx.now);
   if (available < toUnits(sell.value, decimals, 'sell')) {
     throw new ProblemError(
       'insufficient_funds',
@@ -92,6 +95,7 @@ function executeTradeOrder(ctx: Context): HandlerResult {
     metadata: ctx.body.metadata ?? {},
     completed_at: timestamp(ctx.now),
   });
+  writeTradeEntries(ctx.state, txn, ctx.now);
   update(ctx, q, {status: 'executed', transaction_id: txn.id});
   announce(ctx, 'quote', q);
   recordEvent(ctx, 'trade.executed', txn);

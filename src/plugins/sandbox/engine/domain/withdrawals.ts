@@ -1,14 +1,16 @@
 /**
  * Crypto and fiat withdrawals, one state machine for both: creating one checks the destination, the route's minimum
  * and maximum, the day's limit and the available balance, then reserves amount + fee through its pending transaction
- * (balances.ts counts it as `reserved`); cancel releases it while the withdrawal is `pending` or `screening`; the outcome
- * simulations pass it through `submitted` to `completed`, `failed` or (fiat only, after completing) `returned`. Each
+ * (balances.ts counts it as `reserved`; a reservation writes no ledger entry); cancel releases it while the withdrawal
+ * is `pending` or `screening`; the outcome simulations pass it through `submitted` to `completed` (the `withdrawal`
+ * and `withdrawal_fee` entries), `failed` or (fiat only, after completing) `returned` (a `withdrawal_return`). Each
  * step records its `withdrawal.*` event about the transaction, as WebhookEventType.yaml says.
  */
 import {availableUnits} from '../balances';
 import {CRYPTO_LIMITS, FIAT_ROUTES, assetOf} from '../catalog';
 import {accountThatMovesFunds, account, announce, find, recordEvent, timestamp, update, type Context, type HandlerResult} from '../context';
 import {newId, randomText} from '../ids';
+import {entryOf, writeReturn, writeWithdrawalEntries} from '../ledger';
 import {fromUnits, toUnits} from '../money';
 import {matchesFilter, page, queryValue} from '../pagination';
 import {ProblemError} from '../problems';
@@ -61,7 +63,7 @@ function checkAmount(
       `amount.value exceeds the maximum of ${route.max_amount} ${amount.currency} per withdrawal or today's remaining ${dailyRemaining}.`,
     );
   }
-  const available = availableUnits(ctx.state, ctx.params.account_id, amount.currency);
+  const available = availableUnits(ctx.state, ctx.params.account_id, amount.currency, ctx.now);
   if (available < units + fee) {
     throw new ProblemError(
       'insufficient_funds',
@@ -232,6 +234,10 @@ function move(ctx: Context, w: Resource, status: string, event: string, reason: 
     Object.assign(w, {tx_hash: hash});
     Object.assign(txn.crypto as object, {tx_hash: hash});
   }
+  // The money moves when the withdrawal completes (its two entries) and comes back when it is returned (a new entry
+  // offsetting the `withdrawal` one; the fee's entry stays alone). A failed or cancelled one writes none.
+  if (status === 'completed') writeWithdrawalEntries(ctx.state, txn, ctx.now);
+  if (status === 'returned') writeReturn(ctx.state, txn, entryOf(ctx.state, txn, 'withdrawal')!, ctx.now);
   if (status === 'completed' && 'wallet_id' in w) {
     const confirmations = assetOf((w.amount as Money).currency, 'amount').networks.find((n) => n.network === w.network)!.confirmations_required;
     Object.assign(w, {confirmations});
