@@ -72,14 +72,17 @@ export function update<T extends Resource>(ctx: Context, resource: T, changes: P
 
 /**
  * Records the webhook event `type` about `object` (a copy, as it is now), lists it in GET /events, schedules its
- * delivery to every active endpoint subscribed to it, and announces it.
+ * delivery to every active endpoint subscribed to it, and announces it. A simulated event (`POST /sandbox/events`)
+ * carries `simulated: true`.
  */
-export function recordEvent(ctx: Context, type: string, object: Resource): Resource {
+export function recordEvent(ctx: Context, type: string, object: Resource, options: {simulated?: true} = {}): Resource {
   const event: Resource = {
     id: newId(ctx.state, 'evt'),
     type,
     api_version: '2025-01-01',
     created_at: timestamp(ctx.now),
+    // `simulated: true` only on an event POST /sandbox/events made up; absent on every other (Event.yaml).
+    ...(options.simulated ? {simulated: true} : {}),
     data: {object: structuredClone(object)},
   };
   ctx.state.events.push(event);

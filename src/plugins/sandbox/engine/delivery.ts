@@ -67,7 +67,7 @@ export function takeDueDeliveries(state: KeyState, nowMs: number): PendingDelive
 }
 
 /** Schedules the next attempt of a failed delivery, unless 3 days have passed since its first attempt. */
-export function afterFailedAttempt(state: KeyState, delivery: PendingDelivery, attemptedAt: number): void {
+export function afterFailedAttempt(state: KeyState, delivery: PendingDelivery, attemptedAt: number, lastError: AttemptOutcome['error']): void {
   const firstAttemptAt = delivery.firstAttemptAt ?? attemptedAt;
   const delay = RETRY_DELAYS_MS[delivery.attempts] ?? EVERY_TEN_HOURS_MS;
   const dueAt = attemptedAt + delay;
@@ -77,6 +77,7 @@ export function afterFailedAttempt(state: KeyState, delivery: PendingDelivery, a
   }
   // Given up after 3 days: the endpoint is disabled, and its other deliveries stop, until it is resumed or verified.
   const webhook = state.webhooks[delivery.webhookId];
-  if (webhook) Object.assign(webhook, {status: 'disabled', updated_at: timestamp(attemptedAt)});
+  const why = `Every delivery failed for 3 days; the last error: ${lastError?.code ?? 'unknown'} (${lastError?.message ?? 'no answer'}).`;
+  if (webhook) Object.assign(webhook, {status: 'disabled', status_reason: why.slice(0, 500), updated_at: timestamp(attemptedAt)});
   state.deliveries = state.deliveries.filter((d) => d.webhookId !== delivery.webhookId);
 }

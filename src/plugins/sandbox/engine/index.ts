@@ -166,7 +166,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         const event = ctx.state.events.find((e) => e.id === delivery.eventId);
         if (!webhook || webhook.status !== 'active' || !event) return;
         const outcome = await attempt(transport, webhook, liveSecrets(ctx, webhook), event, ctx.now);
-        if (!outcome.ok) afterFailedAttempt(ctx.state, delivery, ctx.now);
+        if (!outcome.ok) afterFailedAttempt(ctx.state, delivery, ctx.now, outcome.error);
       }),
     );
   }

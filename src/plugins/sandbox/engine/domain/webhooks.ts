@@ -26,6 +26,7 @@ function createWebhook(ctx: Context): HandlerResult {
     description: ctx.body.description ?? null,
     enabled_events: ctx.body.enabled_events,
     status: 'pending_verification',
+    status_reason: null,
     verified_at: null,
     previous_secret_expires_at: null,
     created_at: timestamp(ctx.now),
@@ -45,7 +46,8 @@ function updateWebhook(ctx: Context): HandlerResult {
   }
   const status =
     fields.url && fields.url !== endpoint.url ? 'pending_verification' : enabled === false ? 'disabled' : enabled === true ? 'active' : endpoint.status;
-  update(ctx, endpoint, {...fields, status, ...(status === 'pending_verification' ? {verified_at: null} : {})});
+  const statusReason = status !== 'disabled' ? null : enabled === false ? 'Paused by request (enabled: false).' : endpoint.status_reason;
+  update(ctx, endpoint, {...fields, status, status_reason: statusReason, ...(status === 'pending_verification' ? {verified_at: null} : {})});
   if (status !== 'active') ctx.state.deliveries = ctx.state.deliveries.filter((d) => d.webhookId !== endpoint.id);
   return {status: 200, body: endpoint};
 }
@@ -89,7 +91,7 @@ async function verifyWebhook(ctx: Context): Promise<HandlerResult> {
   };
   ctx.state.events.push(event);
   const outcome = await attempt(ctx.transport, endpoint, liveSecrets(ctx, endpoint), event, ctx.now);
-  if (outcome.ok) update(ctx, endpoint, {status: 'active', verified_at: timestamp(ctx.now)});
+  if (outcome.ok) update(ctx, endpoint, {status: 'active', status_reason: null, verified_at: timestamp(ctx.now)});
   return {
     status: 200,
     body: {
@@ -221,7 +223,8 @@ function simulateEvent(ctx: Context): HandlerResult {
     ];
     object = structuredClone(example.post.requestBody.content['application/json'].example.data.object);
   }
-  const event = recordEvent(ctx, type, kind.status ? {...object, status: kind.status} : object);
+  // Nothing happened: the event says so (Event.yaml `simulated`), so that reconciliation can skip it.
+  const event = recordEvent(ctx, type, kind.status ? {...object, status: kind.status} : object, {simulated: true});
   return {status: 201, body: event};
 }
 
