@@ -148,13 +148,13 @@ function updateCryptoWallet(ctx: Context): HandlerResult {
   return {status: 200, body: w};
 }
 
-/** A new transaction of the request's account, with the fields every type shares. */
+/** A new transaction of the request's account, with the fields every type shares (and `fields.id` when chosen before). */
 export function newTransaction(
   ctx: Context,
   fields: Partial<TransactionRecord> & Pick<TransactionRecord, 'type' | 'status' | 'direction' | 'amount' | 'fee'>,
 ): TransactionRecord {
   const txn: TransactionRecord = {
-    id: newId(ctx.state, 'txn'),
+    id: fields.id ?? newId(ctx.state, 'txn'),
     account_id: ctx.params.account_id,
     trade: null,
     crypto: null,

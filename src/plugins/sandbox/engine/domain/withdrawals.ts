@@ -190,8 +190,11 @@ function withdrawFiat(ctx: Context): HandlerResult {
   }
   const limit = withdrawalLimits(ctx).find((l) => l.rail === rail)!;
   checkAmount(ctx, amount, route, String(limit.daily_remaining));
-  const reference = (ctx.body.reference as string | undefined) ?? `NR-${randomText(ctx.state, 8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789')}`;
+  // Without a reference: NR- and the first 8 characters of the transaction id in capitals (CreateFiatWithdrawalRequest.yaml).
+  const transactionId = newId(ctx.state, 'txn');
+  const reference = (ctx.body.reference as string | undefined) ?? `NR-${transactionId.slice(4, 12).toUpperCase()}`;
   const withdrawal = startWithdrawal(ctx, 'fiat', amount, route.fee, {
+    id: transactionId,
     fiat: {funds_available_at: null, rail, reference, counterparty_name: payee.account_holder_name ?? payee.name},
   });
   const details = payee.bank_details as {account_number_last4?: string};
