@@ -12,7 +12,17 @@ import path from 'node:path';
 import {test} from 'node:test';
 import type {Sandbox} from '../../src/plugins/sandbox/engine';
 import {SITE_ROOT} from '../../tools/cli';
-import {DOCS_ACCOUNT, DOCS_BANK_ACCOUNT, DOCS_CRYPTO_BENEFICIARY, DOCS_FIAT_BENEFICIARY, DOCS_WALLET, call, newKey, testSandbox} from '../helpers/sandbox';
+import {
+  DOCS_ACCOUNT,
+  DOCS_BANK_ACCOUNT,
+  DOCS_CRYPTO_BENEFICIARY,
+  DOCS_FIAT_BENEFICIARY,
+  DOCS_WALLET,
+  call,
+  combinedSpec,
+  newKey,
+  testSandbox,
+} from '../helpers/sandbox';
 
 type Json = Record<string, unknown>;
 type Balance = {currency: string; available: string; pending: string; reserved: string; total: string};
@@ -399,6 +409,7 @@ test('events: list, read, simulate, and a closed account announces account.close
   const simulated = await send('POST', '/sandbox/events', {body: {type: 'withdrawal.returned'}});
   assert.equal(simulated.status, 201, JSON.stringify(simulated.json));
   assert.equal((await send('GET', `/events/${String(simulated.json.id)}`)).json.type, 'withdrawal.returned');
+  assert.equal(simulated.json.simulated, true, 'an event POST /sandbox/events made up says so');
   const verification = await send('POST', '/sandbox/events', {body: {type: 'webhook.verification'}});
   assert.deepEqual([verification.status, (verification.json.errors as Json[])[0].field], [400, 'type']);
   const notEmpty = await send('POST', `/accounts/${DOCS_ACCOUNT}/close`, {body: {}});
@@ -408,6 +419,10 @@ test('events: list, read, simulate, and a closed account announces account.close
   const closed = await send('POST', `/accounts/${String(empty.json.id)}/close`, {body: {reason: 'Left the platform.'}});
   assert.deepEqual([closed.status, closed.json.status, closed.json.status_reason], [200, 'closed', 'Left the platform.']);
   const listed = (await send('GET', '/events', {query: {type: 'account.closed'}})).json.data as Json[];
+  assert.ok(
+    listed.every((e) => !('simulated' in e)),
+    'an event of a real change has no simulated field',
+  );
   assert.deepEqual(
     listed.map((e) => (e.data as {object: Json}).object.id),
     [empty.json.id],
@@ -457,7 +472,9 @@ test('a webhook delivery that keeps failing is retried on the documented schedul
   const delays = attempts.slice(1).map((a, i, all) => (i === 0 ? 0 : Math.round((a.at - all[i - 1].at) / 60_000)));
   assert.deepEqual(delays.slice(0, 8), [0, 5, 5, 30, 120, 300, 600, 600], 'minutes between attempts (5 s rounds up to the next 5-minute step)');
   assert.ok(new Set(attempts.slice(1).map((a) => a.headers['webhook-id'])).size === 1, 'every retry carries the same event id');
-  assert.equal(((await call(sandbox, key, 'GET', `/webhooks/${webhookId}`)).body as Json).status, 'disabled');
+  const disabled = (await call(sandbox, key, 'GET', `/webhooks/${webhookId}`)).body as Json;
+  assert.equal(disabled.status, 'disabled');
+  assert.match(String(disabled.status_reason), /failed for 3 days.*non_2xx_status \(The endpoint answered 503\.\)/);
   assert.deepEqual(sandbox.conformance().violations, []);
 });
 
@@ -581,4 +598,77 @@ test('a failure of the engine itself answers the documented 500 internal_error, 
     sandbox.conformance().violations.map((v) => [v.status, v.problems.length > 0]),
     [[500, true]],
   );
+});
+
+test('transactions filter by created_gte/created_lt; the deprecated created_after/created_before still work, never both', async () => {
+  const {send, sandbox, key, done} = await session();
+  sandbox.advanceClock(3600_000, key);
+  await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '10.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
+  });
+  const path = `/accounts/${DOCS_ACCOUNT}/transactions`;
+  const ids = async (query: Record<string, string>) => ((await send('GET', path, {query})).json.data as Json[]).map((t) => t.id);
+  const boundary = '2025-03-14T09:56:53Z';
+  const later = await ids({created_gte: boundary});
+  const earlier = await ids({created_lt: boundary});
+  assert.equal(later.length, 1, 'the transfer');
+  assert.equal(earlier.length, 3, 'the seeded deposits');
+  assert.deepEqual(await ids({created_after: boundary}), later);
+  assert.deepEqual(await ids({created_before: boundary}), earlier);
+  const both = await send('GET', path, {query: {created_gte: boundary, created_after: boundary}});
+  assert.deepEqual([both.status, both.json.code, (both.json.errors as Json[])[0].field], [400, 'validation_failed', 'created_after']);
+  done();
+});
+
+test('spec details the engine follows: the payout reference, the endpoint status_reason, the coins order, the KYC and clock examples', async () => {
+  const {send, businessAccount, done} = await session();
+  const spec = combinedSpec();
+  // A payout without reference: NR- and the first 8 characters of its transaction id in capitals.
+  const payout = await send('POST', `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`, {
+    body: {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '20.00', currency: 'USD'}, rail: 'ach'},
+  });
+  assert.equal(payout.status, 201, JSON.stringify(payout.json));
+  assert.equal(payout.json.reference, `NR-${String(payout.json.transaction_id).slice(4, 12).toUpperCase()}`);
+  // A webhook endpoint says why it is disabled, and only then.
+  const endpoint = await send('POST', '/webhooks', {body: {url: 'https://hooks.example/a', enabled_events: ['deposit.completed']}});
+  assert.equal(endpoint.json.status_reason, null);
+  const paused = await send('PATCH', `/webhooks/${String(endpoint.json.id)}`, {body: {enabled: false}});
+  assert.deepEqual([paused.json.status, paused.json.status_reason], ['disabled', 'Paused by request (enabled: false).']);
+  // The coins list's default order is its sort parameter's default.
+  const document = (await spec) as Json;
+  const resolve = (node: Json): Json =>
+    typeof node.$ref === 'string'
+      ? resolve(
+          node.$ref
+            .slice(2)
+            .split('/')
+            .reduce<Json>((at, part) => at[part] as Json, document),
+        )
+      : node;
+  const coinsParameters = ((document.paths as Json)['/coins'] as {get: {parameters: Json[]}}).get.parameters.map(resolve);
+  const coinsSort = (coinsParameters.find((p) => p.name === 'sort')?.schema as Json | undefined)?.default;
+  const coins = async (query: Record<string, string>) => ((await send('GET', '/coins', {query})).json.data as Json[]).map((c) => c.code);
+  assert.ok(coinsSort, 'the coins list declares its default sort');
+  assert.deepEqual(await coins({}), await coins({sort: String(coinsSort)}));
+  // A new account's verification has the shape of the notStarted example.
+  const account = await businessAccount('kycshape');
+  const kyc = (await send('GET', `/accounts/${String(account.json.id)}/kyc`)).json;
+  const example = ((await spec).paths as Json)['/accounts/{account_id}/kyc'] as {
+    get: {responses: {200: {content: {'application/json': {examples: {notStarted: {value: Json}}}}}}};
+  };
+  const notStarted = example.get.responses[200].content['application/json'].examples.notStarted.value;
+  assert.deepEqual(Object.keys(kyc).sort(), Object.keys(notStarted).sort());
+  assert.deepEqual([kyc.status, kyc.required_actions, kyc.submitted_at], [notStarted.status, notStarted.required_actions, notStarted.submitted_at]);
+  // The clock operation's achHold example moves past the hold of an ACH deposit made now.
+  const clockExamples = (
+    ((await spec).paths as Json)['/sandbox/clock/advance'] as {
+      post: {requestBody: {content: {'application/json': {examples: Record<string, {value: {seconds: number}}>}}}};
+    }
+  ).post.requestBody.content['application/json'].examples;
+  const ach = await send('POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '10.00', currency: 'USD'}, rail: 'ach', reference: 'DEP7HQ2LMX9'},
+  });
+  await send('POST', '/sandbox/clock/advance', {body: clockExamples.achHold.value});
+  assert.equal((await send('GET', `/accounts/${DOCS_ACCOUNT}/transactions/${String(ach.json.id)}`)).json.status, 'completed');
+  done();
 });
