@@ -131,6 +131,8 @@ test('after deposits, a hold, a withdrawal, a returned payout and a trade, the b
   assert.equal((await send('GET', `/accounts/${DOCS_ACCOUNT}/transactions/${String(ach.json.id)}`)).json.status, 'completed');
   assert.equal((await allEntries({transaction_id: String(ach.json.id)})).length, 1);
   await check();
+  const usd = (await balances()).find((b) => b.currency === 'USD')!;
+  assert.equal(usd.updated_at, fundsAvailableAt, 'the end of the hold is the balance’s last change');
 
   // A crypto withdrawal: reserved (no entry) until it completes, then its amount and fee, written together.
   const withdrawal = await send('POST', `/accounts/${DOCS_ACCOUNT}/wallets/${DOCS_WALLET}/withdrawals`, {
