@@ -53,8 +53,8 @@ test('the workflow walks the whole money flow of the page: one step per operatio
   );
 });
 
-test('the money flow runs green against the mock, every id carried from the step that returned it', () => {
-  const result = runWorkflows(SITE_ROOT, [WORKFLOW], {origin: mock.origin, inputs: {api_key: 'sk_sandbox_flow_test'}});
+test('the money flow runs green against the mock, every id carried from the step that returned it', async () => {
+  const result = await runWorkflows(SITE_ROOT, [WORKFLOW], {origin: mock.origin, inputs: {api_key: 'sk_sandbox_flow_test'}});
   assert.equal(result.error, undefined, result.error);
   assert.deepEqual(result.failures.map(describeFailure), [], result.output);
   assert.deepEqual(
