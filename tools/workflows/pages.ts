@@ -126,7 +126,7 @@ function firstSentence(markdown: string): string {
 
 /**
  * A variable of the samples: an input, a step's output, the API key (read from the environment), or a value made
- * fresh for each request (`$faker.string.uuid`, Respect's runtime expression, for an `Idempotency-Key`: a sample
+ * fresh for each request (`$faker.string.uuid()`, Respect's runtime expression, for an `Idempotency-Key`: a sample
  * pasted into a job must never replay the first request's key, review finding N7).
  */
 interface Variable {
@@ -192,7 +192,7 @@ const PYTHON_KEYWORDS = new Set([
 ]);
 
 /** The runtime expression of a new UUID, and how each language makes one. */
-const NEW_UUID = '$faker.string.uuid';
+const NEW_UUID = '$faker.string.uuid()';
 const GENERATED_UUID: Variable = {kind: 'generated', name: 'uuid'};
 
 /** How each language names a variable. */

@@ -114,7 +114,9 @@ export async function runWorkflows(
       const wf = [...parsed.values()].find((w) => path.resolve(siteDir, name) === w.abs || w.file === name);
       for (const workflow of result.executedWorkflows) {
         runs.push({file: wf?.file ?? name, workflowId: workflow.workflowId, status: workflow.status, steps: workflow.executedSteps.map((s) => s.stepId)});
-        for (const step of workflow.executedSteps) {
+        workflow.executedSteps.forEach((step, i) => {
+          // An attempt followed by another run of the same step was retried (polling): not a failure.
+          if (workflow.executedSteps.slice(i + 1).some((later) => later.stepId === step.stepId)) return;
           for (const check of step.checks ?? []) {
             if (check.passed || check.severity === 'warn' || check.severity === 'off') continue;
             const isCriterion = check.name === 'success criteria check' && typeof check.condition === 'string';
@@ -128,7 +130,7 @@ export async function runWorkflows(
               message: (check.message ?? '').replace(/\s+/g, ' ').trim(),
             });
           }
-        }
+        });
       }
     }
     return {status, output: shown, runs, failures};
