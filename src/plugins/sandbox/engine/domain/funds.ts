@@ -256,6 +256,7 @@ function settle(ctx: Context, txn: TransactionRecord, status: TransactionRecord[
 
 /** Advances every simulated deposit to where the key's clock now is: confirmations, settlement, the end of the ACH hold, returns. */
 export function settleDeposits(ctx: Context): void {
+  if (ctx.neverCompleteDeposits) return;
   for (const timer of ctx.state.deposits) {
     const txn = ctx.state.transactions[timer.transactionId];
     const crypto = txn.crypto as {confirmations: number} | null;
