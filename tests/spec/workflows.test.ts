@@ -95,15 +95,57 @@ test('every workflow runs green against the sandbox, in one respect run', async 
   assert.deepEqual(sandbox.report().invalidResponses, [], 'every response of the sandbox conforms to the spec');
 });
 
+/** The funding journeys, and the step of each that waits for the deposit to complete. */
+const FUNDING: Record<string, string> = {
+  'fund-bank-transfer': 'read-deposit',
+  'fund-crypto-deposit': 'wait-for-confirmations',
+  'sandbox-money-flow': 'read-deposit',
+  'off-ramp': 'wait-for-confirmations',
+};
+
+test('with deposits that never complete, every funding journey fails at its wait, naming the step and the criterion', async (t) => {
+  const stuck = await startSandboxServer({siteDir: SITE_ROOT, neverCompleteDeposits: true});
+  t.after(() => stuck.stop());
+  const funding = Object.keys(FUNDING).map((id) => path.join(SITE_ROOT, `openapi/workflows/${id}.arazzo.yaml`));
+  const result: RespectRun = await runWorkflows(SITE_ROOT, funding, {origin: stuck.origin, inputs});
+  assert.equal(result.error, undefined, result.error);
+  assert.notEqual(result.status, 0, 'respect exits non-zero');
+  const described = result.failures.map(describeFailure);
+  t.diagnostic(`deposits that never complete:\n${described.join('\n')}`);
+  for (const [workflowId, stepId] of Object.entries(FUNDING)) {
+    const ran = result.runs.find((r) => r.workflowId === workflowId);
+    assert.ok(ran && ran.status !== 'success', `${workflowId} must fail:\n${described.join('\n')}`);
+    const failure = result.failures.find((f) => f.workflowId === workflowId);
+    assert.ok(failure, `${workflowId}: no failure reported\n${described.join('\n')}`);
+    assert.equal(failure.stepId, stepId, described.join('\n'));
+    assert.equal(failure.criterion, "$response.body#/status == 'completed'", described.join('\n'));
+    assert.match(
+      describeFailure(failure),
+      new RegExp(`^openapi/workflows/${workflowId}\\.arazzo\\.yaml:\\d+ workflow ${workflowId}, step ${stepId}: success criterion`),
+    );
+    // It waited before giving up: the step ran more than once (retries), and nothing after it ran.
+    assert.ok(ran.steps.filter((s) => s === stepId).length > 1, `${workflowId}: ${stepId} was retried`);
+    assert.equal(ran.steps[ran.steps.length - 1], stepId, `${workflowId}: no step after the wait ran`);
+  }
+});
+
 /** Copies onboard-account.arazzo.yaml into the temporary folder as workflow `id`, edited by `edit`. */
 function brokenCopy(id: string, edit: (text: string) => string): string {
   const source = path.join(SITE_ROOT, 'openapi/workflows/onboard-account.arazzo.yaml');
   const text = fs.readFileSync(source, 'utf8');
   const accounts = path.relative(tmp, path.join(SITE_ROOT, 'openapi/accounts.yaml')).split(path.sep).join('/');
-  const copy = edit(text.replace('url: ../accounts.yaml', `url: ${accounts}`).replace('workflowId: onboard-account', `workflowId: ${id}`).replace('sk_sandbox_wf_onboard_account', `sk_sandbox_wf_${id.replace(/-/g, '_')}`));
+  const copy = edit(
+    text
+      .replace('url: ../accounts.yaml', `url: ${accounts}`)
+      .replace('workflowId: onboard-account', `workflowId: ${id}`)
+      .replace('sk_sandbox_wf_onboard_account', `sk_sandbox_wf_${id.replace(/-/g, '_')}`),
+  );
   assert.notEqual(
     copy,
-    text.replace('url: ../accounts.yaml', `url: ${accounts}`).replace('workflowId: onboard-account', `workflowId: ${id}`).replace('sk_sandbox_wf_onboard_account', `sk_sandbox_wf_${id.replace(/-/g, '_')}`),
+    text
+      .replace('url: ../accounts.yaml', `url: ${accounts}`)
+      .replace('workflowId: onboard-account', `workflowId: ${id}`)
+      .replace('sk_sandbox_wf_onboard_account', `sk_sandbox_wf_${id.replace(/-/g, '_')}`),
     `${id}: the edit changed nothing`,
   );
   const file = path.join(tmp, `${id}.arazzo.yaml`);
