@@ -48,6 +48,8 @@ before(async () => {
   inputs = {
     ...SEED,
     webhook_url: `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/novaramp`,
+    // A new one per run: a second payout with the same reference is 409 duplicate_resource.
+    client_reference: `payout-${Date.now()}`,
     since: new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
     until: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z'),
   };

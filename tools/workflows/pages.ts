@@ -463,7 +463,9 @@ function typescriptSample(req: StepRequest): string {
   const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`);
   const params: string[] = [];
   if (req.path.size) params.push(`path: {${[...req.path].map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
-  if (req.query.length) params.push(`query: {${req.query.map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
+  // A query value carried from a response may be null there (`next_cursor` on the last page); the client takes undefined.
+  const queryValue = (v: Value) => `${literal(v, 'js', '    ')}${v.kind === 'var' && v.variable.kind === 'output' ? ' ?? undefined' : ''}`;
+  if (req.query.length) params.push(`query: {${req.query.map(([k, v]) => `${key(k)}: ${queryValue(v)}`).join(', ')}}`);
   if (req.headers.length) params.push(`header: {${req.headers.map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
   const options = [
     ...(params.length ? ['  params: {', ...params.map((p) => `    ${p},`), '  },'] : []),
