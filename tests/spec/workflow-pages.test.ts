@@ -65,7 +65,6 @@ const MOCK_INPUTS: Record<string, string> = {
   CURSOR: 'eyJpZCI6ImV2dF81TGQ4UXozUGY2WXYySGM5In0',
   SINCE: '2025-03-12T00:00:00Z',
   CLIENT_REFERENCE: 'payout-2025-03-000417',
-  WEBHOOK_URL: 'https://hooks.acme-wallet.example/novaramp',
 };
 
 /** The section of a page for one step: from its heading to the next step's (or the page's end). */
