@@ -1,8 +1,8 @@
 /**
  * The money flow of docs/api/sandbox-environment.md is the workflow openapi/workflows/sandbox-money-flow.arazzo.yaml
  * (issue #29): it calls the operations the page walks through, in order, and runs green with `redocly respect`
- * against the Prism mock (each step's status, schema and success criteria; every id carried from the step that
- * returned it). The page's own requests run against the mock in tests/spec/docs-requests.test.ts. Also: the
+ * against the stateful sandbox (each step's status, schema and success criteria; every id carried from the step
+ * that returned it; the ACH deposit waited for with the sandbox clock before its money is traded). The page's own requests run against the mock in tests/spec/docs-requests.test.ts. Also: the
  * "Sandbox only" banner of the generated pages, and what every sandbox-only operation must declare.
  */
 import {parse} from 'yaml';
@@ -14,6 +14,7 @@ import {HTTP_METHODS} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec-model';
 import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
+import {startSandboxServer} from '../../src/plugins/sandbox/node/server';
 import {describeFailure, runWorkflows} from '../../tools/workflows/respect';
 import {parseOperationId, readWorkflowFile} from '../../tools/workflows/workflows';
 
@@ -26,6 +27,9 @@ const FLOW = [
   'createCryptoWallet',
   'getDepositInstructions',
   'simulateBankTransfer',
+  'advanceSandboxClock',
+  'getTransaction',
+  'listBalances',
   'previewTradeOrder',
   'executeTradeOrder',
   'withdrawCrypto',
@@ -53,13 +57,16 @@ test('the workflow walks the whole money flow of the page: one step per operatio
   );
 });
 
-test('the money flow runs green against the mock, every id carried from the step that returned it', () => {
-  const result = runWorkflows(SITE_ROOT, [WORKFLOW], {origin: mock.origin, inputs: {api_key: 'sk_sandbox_flow_test'}});
+test('the money flow runs green against the sandbox, every id carried from the step that returned it', async (t) => {
+  const sandbox = await startSandboxServer({siteDir: SITE_ROOT});
+  t.after(() => sandbox.stop());
+  const result = await runWorkflows(SITE_ROOT, [WORKFLOW], {origin: sandbox.origin, inputs: {api_key: 'sk_sandbox_flow_test'}});
   assert.equal(result.error, undefined, result.error);
   assert.deepEqual(result.failures.map(describeFailure), [], result.output);
   assert.deepEqual(
     result.runs.map((r) => [r.workflowId, r.status, r.steps.length]),
     [['sandbox-money-flow', 'success', FLOW.length]],
+    'one run of each step (the deposit is completed once the clock passed its hold, so the poll succeeds at once)',
   );
 });
 
@@ -73,7 +80,7 @@ test('sandbox-only operations: exactly those under /sandbox/, on the sandbox ser
     sandbox.map((o) => o.path),
     ops.filter((o) => o.path.startsWith('/sandbox/')).map((o) => o.path),
   );
-  assert.equal(sandbox.length, 10);
+  assert.equal(sandbox.length, 10); // 9, and POST /sandbox/clock/advance (issue #47)
   for (const {where, op} of sandbox) {
     const servers = op.servers as {url: string; 'x-internal'?: boolean}[];
     assert.deepEqual(

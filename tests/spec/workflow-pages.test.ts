@@ -66,6 +66,7 @@ const MOCK_INPUTS: Record<string, string> = {
   SINCE: '2025-03-12T00:00:00Z',
   DAY_START: '2025-03-13T00:00:00Z',
   DAY_END: '2025-03-14T00:00:00Z',
+  CLIENT_REFERENCE: 'payout-2025-03-000417',
 };
 
 /** The section of a page for one step: from its heading to the next step's (or the page's end). */

@@ -1,78 +1,144 @@
 /**
- * The journeys of openapi/workflows/ (issue #29) run with `redocly respect` against the Prism mock, all of them in
- * one run: every success criterion must hold on the spec's examples (an example that makes a journey impossible is
- * fixed in the spec, not in the criterion). A failure names the workflow, the step and the criterion, with its
- * file:line. Then one workflow is broken on purpose in a temporary copy, a wrong field in a success criterion and an
- * output that no response returns, and the run must name both; so must the static check of `npm run lint:api`.
+ * The journeys of openapi/workflows/ (issues #29, #47) run with `redocly respect` against the stateful sandbox of
+ * src/plugins/sandbox/ (its own server, on a free port), all of them in one run. Each workflow uses its own sandbox
+ * key (the default of its `api_key` input, `sk_sandbox_wf_<id>`), so no two share state; they start from the seed
+ * (the ids below) or create what they need. Their criteria read real state (balances before and after, statuses
+ * reached by waiting on the sandbox clock or by polling), so they can fail: with deposits that never complete the
+ * funding journeys fail, naming the workflow, the step and the criterion. A failure names its file:line. Then one
+ * workflow is broken on purpose in a temporary copy, a wrong field in a success criterion and an output that no
+ * response returns, and the run must name both; so must the static check of `npm run lint:api`.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
+import {startSandboxServer, type SandboxServer} from '../../src/plugins/sandbox/node/server';
 import {SITE_ROOT} from '../../tools/cli';
-import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
 import {checkWorkflows} from '../../tools/workflows/check';
 import {lintWorkflows} from '../../tools/workflows/lint';
-import {describeFailure, runWorkflows} from '../../tools/workflows/respect';
+import {describeFailure, runWorkflows, type RespectRun} from '../../tools/workflows/respect';
 import {readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 
-/** The inputs of the journeys: a sandbox-looking key, and the ids of the spec's examples, which the mock returns. */
-const INPUTS = {
-  api_key: 'sk_sandbox_workflows_test',
+/** The seeded ids (src/plugins/sandbox/README.md, "The seed"): the same in every key's sandbox. */
+const SEED = {
   account_id: 'acc_7Hq2LmX9pR4sT8vW',
   wallet_id: 'wal_5Kp9Qz2Lm7Xr3Tb8',
   beneficiary_id: 'cbn_2Rf8Wm4Kx9Lq7Zt3',
   bank_account_id: 'bnk_2Fh8Kq4Wz7Lp9Rx3',
-  webhook_id: 'whk_9Rd4Fs7Lq2Wp6Zn3',
-  cursor: 'eyJpZCI6ImV2dF81TGQ4UXozUGY2WXYySGM5In0',
-  since: '2025-03-12T00:00:00Z',
-  day_start: '2025-03-13T00:00:00Z',
-  day_end: '2025-03-14T00:00:00Z',
 };
 
+/** Midnight UTC `days` from today, as the filters take it. */
+const midnight = (days: number): string => {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().replace(/\.\d+Z$/, 'Z');
+};
+
+/** The host of the webhook endpoint the workflows register (the docs' example). */
+const ENDPOINT_HOST = 'hooks.acme-wallet.example';
+
 const files = workflowFiles(SITE_ROOT);
-let mock: MockServer;
+let sandbox: SandboxServer;
+let inputs: Record<string, string>;
+const realFetch = globalThis.fetch;
 let tmp: string;
 
 before(async () => {
-  mock = await sharedOrOwnMock(SITE_ROOT);
+  sandbox = await startSandboxServer({siteDir: SITE_ROOT});
+  // The workflows register the docs' endpoint URL; the sandbox, in this process, delivers to it with fetch, which
+  // answers 204 for that host here (the endpoint acknowledges every event), so verification makes it `active`.
+  globalThis.fetch = (input, init) =>
+    new URL(input instanceof Request ? input.url : input).hostname === ENDPOINT_HOST
+      ? Promise.resolve(new Response(null, {status: 204}))
+      : realFetch(input, init);
+  inputs = {
+    ...SEED,
+    // A new one per run: a second payout with the same reference is 409 duplicate_resource.
+    client_reference: `payout-${Date.now()}`,
+    // The start of recover-events' outage window: a minute ago on the sandbox clock.
+    since: new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+    // reconcile-day's period: the seed's deposits are a day before the key's first request, so yesterday and today.
+    day_start: midnight(-1),
+    day_end: midnight(1),
+  };
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-workflows-'));
 });
 after(async () => {
-  await mock?.stop();
+  globalThis.fetch = realFetch;
+  await sandbox?.stop();
   if (tmp) fs.rmSync(tmp, {recursive: true, force: true});
 });
 
-test('at least eight journeys, each in <workflowId>.arazzo.yaml', () => {
-  assert.ok(files.length >= 8, `openapi/workflows/ has ${files.length} workflows`);
+test('at least fifteen journeys, each in <workflowId>.arazzo.yaml, each with a sandbox key of its own', () => {
+  assert.ok(files.length >= 15, `openapi/workflows/ has ${files.length} workflows`);
   for (const abs of files) {
     const wf = readWorkflowFile(abs, SITE_ROOT);
     assert.deepEqual(wf.errors, []);
     assert.equal(wf.doc.arazzo, '1.0.1', `${wf.file}: arazzo version`);
+    const [workflow] = wf.doc.workflows;
+    const key = (workflow.inputs?.properties as Record<string, {default?: string}> | undefined)?.api_key?.default;
+    assert.equal(key, `sk_sandbox_wf_${workflow.workflowId.replace(/-/g, '_')}`, `${wf.file}: the default of input api_key`);
   }
 });
 
-test('every workflow runs green against the mock, in one respect run', (t) => {
+test('every workflow runs green against the sandbox, in one respect run', async (t) => {
   const started = Date.now();
-  const result = runWorkflows(SITE_ROOT, files, {origin: mock.origin, inputs: INPUTS});
+  const result = await runWorkflows(SITE_ROOT, files, {origin: sandbox.origin, inputs});
   t.diagnostic(`redocly respect: ${files.length} workflows in ${Date.now() - started} ms`);
   assert.equal(result.error, undefined, result.error);
-  assert.deepEqual(result.failures.map(describeFailure), [], `the journeys must hold on the spec's examples:\n${result.output}`);
+  assert.deepEqual(result.failures.map(describeFailure), [], `the journeys must hold against the sandbox:\n${result.output}`);
   for (const abs of files) {
     const wf = readWorkflowFile(abs, SITE_ROOT);
     for (const workflow of wf.doc.workflows) {
       const ran = result.runs.find((r) => r.workflowId === workflow.workflowId);
       assert.ok(ran, `${wf.file}: workflow ${workflow.workflowId} did not run`);
       assert.equal(ran.status, 'success', `${wf.file}: workflow ${workflow.workflowId}`);
+      // A step may run more than once (a retry while polling, a goto to the next page); each runs at least once.
       assert.deepEqual(
-        ran.steps,
-        workflow.steps.map((s) => s.stepId),
+        [...new Set(ran.steps)].sort(),
+        workflow.steps.map((s) => s.stepId).sort(),
         `${wf.file}: workflow ${workflow.workflowId} ran every step`,
       );
     }
   }
   assert.equal(result.status, 0, result.output);
+  assert.deepEqual(sandbox.report().invalidResponses, [], 'every response of the sandbox conforms to the spec');
+});
+
+/** The funding journeys, and the step of each that waits for the deposit to complete. */
+const FUNDING: Record<string, string> = {
+  'fund-bank-transfer': 'read-deposit',
+  'fund-crypto-deposit': 'wait-for-confirmations',
+  'sandbox-money-flow': 'read-deposit',
+  'off-ramp': 'wait-for-confirmations',
+};
+
+test('with deposits that never complete, every funding journey fails at its wait, naming the step and the criterion', async (t) => {
+  const stuck = await startSandboxServer({siteDir: SITE_ROOT, neverCompleteDeposits: true});
+  t.after(() => stuck.stop());
+  const funding = Object.keys(FUNDING).map((id) => path.join(SITE_ROOT, `openapi/workflows/${id}.arazzo.yaml`));
+  const result: RespectRun = await runWorkflows(SITE_ROOT, funding, {origin: stuck.origin, inputs});
+  assert.equal(result.error, undefined, result.error);
+  assert.notEqual(result.status, 0, 'respect exits non-zero');
+  const described = result.failures.map(describeFailure);
+  t.diagnostic(`deposits that never complete:\n${described.join('\n')}`);
+  for (const [workflowId, stepId] of Object.entries(FUNDING)) {
+    const ran = result.runs.find((r) => r.workflowId === workflowId);
+    assert.ok(ran && ran.status !== 'success', `${workflowId} must fail:\n${described.join('\n')}`);
+    const failure = result.failures.find((f) => f.workflowId === workflowId);
+    assert.ok(failure, `${workflowId}: no failure reported\n${described.join('\n')}`);
+    assert.equal(failure.stepId, stepId, described.join('\n'));
+    assert.equal(failure.criterion, "$response.body#/status == 'completed'", described.join('\n'));
+    assert.match(
+      describeFailure(failure),
+      new RegExp(`^openapi/workflows/${workflowId}\\.arazzo\\.yaml:\\d+ workflow ${workflowId}, step ${stepId}: success criterion`),
+    );
+    // It waited before giving up: the step ran more than once (retries), and nothing after it ran.
+    assert.ok(ran.steps.filter((s) => s === stepId).length > 1, `${workflowId}: ${stepId} was retried`);
+    assert.equal(ran.steps[ran.steps.length - 1], stepId, `${workflowId}: no step after the wait ran`);
+  }
 });
 
 /** Copies onboard-account.arazzo.yaml into the temporary folder as workflow `id`, edited by `edit`. */
@@ -80,10 +146,18 @@ function brokenCopy(id: string, edit: (text: string) => string): string {
   const source = path.join(SITE_ROOT, 'openapi/workflows/onboard-account.arazzo.yaml');
   const text = fs.readFileSync(source, 'utf8');
   const accounts = path.relative(tmp, path.join(SITE_ROOT, 'openapi/accounts.yaml')).split(path.sep).join('/');
-  const copy = edit(text.replace('url: ../accounts.yaml', `url: ${accounts}`).replace('workflowId: onboard-account', `workflowId: ${id}`));
+  const copy = edit(
+    text
+      .replace('url: ../accounts.yaml', `url: ${accounts}`)
+      .replace('workflowId: onboard-account', `workflowId: ${id}`)
+      .replace('sk_sandbox_wf_onboard_account', `sk_sandbox_wf_${id.replace(/-/g, '_')}`),
+  );
   assert.notEqual(
     copy,
-    text.replace('url: ../accounts.yaml', `url: ${accounts}`).replace('workflowId: onboard-account', `workflowId: ${id}`),
+    text
+      .replace('url: ../accounts.yaml', `url: ${accounts}`)
+      .replace('workflowId: onboard-account', `workflowId: ${id}`)
+      .replace('sk_sandbox_wf_onboard_account', `sk_sandbox_wf_${id.replace(/-/g, '_')}`),
     `${id}: the edit changed nothing`,
   );
   const file = path.join(tmp, `${id}.arazzo.yaml`);
@@ -101,7 +175,7 @@ test('a workflow broken on purpose fails naming the workflow, the step and the c
     s.replace("$response.body#/kyc_status == 'not_started'", "$response.body#/kyc_state == 'not_started'"),
   );
   const noSuchOutput = brokenCopy('broken-output', (s) => s.replace('account_id: $response.body#/id', 'account_id: $response.body#/account_id'));
-  const result = runWorkflows(SITE_ROOT, [wrongField, noSuchOutput], {origin: mock.origin, inputs: INPUTS});
+  const result = await runWorkflows(SITE_ROOT, [wrongField, noSuchOutput], {origin: sandbox.origin, inputs});
   assert.equal(result.error, undefined, result.error);
   assert.notEqual(result.status, 0, 'respect exits non-zero');
   const described = result.failures.map(describeFailure);

@@ -23,6 +23,8 @@ import {allowedValues, schemasAt} from './schema-path';
 import {parseOperationId, readWorkflowFile, workflowIdOfFile, type Step, type Workflow, type WorkflowFile} from './workflows';
 
 const JSON_MEDIA = 'application/json';
+/** A JSON media type of a response: `application/json`, `application/problem+json`. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 /** A simple condition comparing a runtime expression with a value: `$response.body#/status == 'completed'`. */
 const COMPARISON = /^\s*(\$[^\s=!<>]+)\s*(==|!=)\s*(.+?)\s*$/;
 const STEP_OUTPUT = /\$steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_.-]+)/g;
@@ -249,10 +251,13 @@ function checkStep(step: Step, at: (string | number)[], {api, op, label}: Found,
     if (!isObject(responses) || responses[status] === undefined)
       report([...at, 'successCriteria'], `${label} documents no ${status} response`, about('response', status));
   }
+  // An error status answers application/problem+json: any JSON media type of the response is what the body is.
   const responseSchemas = statuses.flatMap((status) => {
     const response = isObject(responses) ? api.resolve(responses[status]).node : undefined;
-    const content = isObject(response) && isObject(response.content) ? response.content[JSON_MEDIA] : undefined;
-    return isObject(content) && content.schema !== undefined ? [content.schema] : [];
+    const media = isObject(response) && isObject(response.content) ? response.content : {};
+    return Object.entries(media).flatMap(([type, content]) =>
+      JSON_TYPE.test(type) && isObject(content) && content.schema !== undefined ? [content.schema] : [],
+    );
   });
   const bodyField = (expression: string, keys: (string | number)[]): Json[] | undefined => {
     const m = /^\$response\.body#(\/.*)?$/.exec(expression);

@@ -124,9 +124,13 @@ function firstSentence(markdown: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Values a step sends: literals, or variables carried from the inputs and earlier steps
 
-/** A variable of the samples: an input, a step's output, or the API key (read from the environment). */
+/**
+ * A variable of the samples: an input, a step's output, the API key (read from the environment), or a value made
+ * fresh for each request (`$faker.string.uuid()`, Respect's runtime expression, for an `Idempotency-Key`: a sample
+ * pasted into a job must never replay the first request's key, review finding N7).
+ */
 interface Variable {
-  kind: 'input' | 'output' | 'env';
+  kind: 'input' | 'output' | 'env' | 'generated';
   /** Its name in snake_case (`account_id`, `withdraw_again_withdrawal_id`). */
   name: string;
   /** Input name, or step id and output name. */
@@ -187,8 +191,13 @@ const PYTHON_KEYWORDS = new Set([
   'type',
 ]);
 
+/** The runtime expression of a new UUID, and how each language makes one. */
+const NEW_UUID = '$faker.string.uuid()';
+const GENERATED_UUID: Variable = {kind: 'generated', name: 'uuid'};
+
 /** How each language names a variable. */
 export function variableName(v: Variable, language: SampleLanguage): string {
+  if (v.kind === 'generated') return language === 'curl' ? '$(uuidgen)' : language === 'python' ? 'str(uuid.uuid4())' : 'crypto.randomUUID()';
   if (v.kind === 'env') return language === 'curl' ? `$${API_KEY_ENV}` : language === 'python' ? `os.environ['${API_KEY_ENV}']` : `process.env.${API_KEY_ENV}`;
   if (language === 'curl') return `$${v.name.toUpperCase()}`;
   if (language === 'python') return PYTHON_KEYWORDS.has(v.name) ? `${v.name}_` : v.name;
@@ -228,6 +237,7 @@ class Variables {
 
   /** The variable a runtime expression names (`$inputs.x`, `$steps.s.outputs.y`), if any. */
   of(expression: string): Variable | undefined {
+    if (expression === NEW_UUID) return GENERATED_UUID;
     const input = /^\$inputs\.([A-Za-z0-9_-]+)$/.exec(expression);
     if (input) return this.inputs.get(input[1]);
     const output = /^\$steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_.-]+)$/.exec(expression);
@@ -259,6 +269,7 @@ function valueWords(value: Value): string {
 
 function variableWords(v: Variable): string {
   if (v.kind === 'env') return `your API key (${code(variableName(v, 'curl'))})`;
+  if (v.kind === 'generated') return `a new UUID for each request (${code(variableName(v, 'curl'))})`;
   if (v.kind === 'input') return `the input ${code(v.input!)}`;
   return `${code(v.output!)} from step [${plain(v.step!)}](#${stepAnchor(v.step!)})`;
 }
@@ -452,7 +463,9 @@ function typescriptSample(req: StepRequest): string {
   const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`);
   const params: string[] = [];
   if (req.path.size) params.push(`path: {${[...req.path].map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
-  if (req.query.length) params.push(`query: {${req.query.map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
+  // A query value carried from a response may be null there (`next_cursor` on the last page); the client takes undefined.
+  const queryValue = (v: Value) => `${literal(v, 'js', '    ')}${v.kind === 'var' && v.variable.kind === 'output' ? ' ?? undefined' : ''}`;
+  if (req.query.length) params.push(`query: {${req.query.map(([k, v]) => `${key(k)}: ${queryValue(v)}`).join(', ')}}`);
   if (req.headers.length) params.push(`header: {${req.headers.map(([k, v]) => `${key(k)}: ${literal(v, 'js', '    ')}`).join(', ')}}`);
   const options = [
     ...(params.length ? ['  params: {', ...params.map((p) => `    ${p},`), '  },'] : []),
@@ -569,7 +582,10 @@ function setupSamples(vars: Variables, server: string): {language: SampleLanguag
         ...inputs.map((v) => `const ${variableName(v, 'typescript')} = '${placeholder(v)}';`),
       ].join('\n'),
     },
-    {language: 'python', source: ['import os', 'import requests', '', ...inputs.map((v) => `${variableName(v, 'python')} = "${placeholder(v)}"`)].join('\n')},
+    {
+      language: 'python',
+      source: ['import os', 'import uuid', 'import requests', '', ...inputs.map((v) => `${variableName(v, 'python')} = "${placeholder(v)}"`)].join('\n'),
+    },
   ];
 }
 
@@ -820,7 +836,7 @@ function embedOf(workflow: Workflow, title: string, step: Step, resolved: Resolv
   const {model, route} = resolved;
   const reads = [
     ...variablesOf([...req.path.values(), ...req.query.map(([, v]) => v), ...req.headers.map(([, v]) => v), ...(req.body ? [req.body] : [])]).values(),
-  ].filter((v) => v.kind !== 'env');
+  ].filter((v) => v.kind !== 'env' && v.kind !== 'generated');
   const href = `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`;
   const list = (items: string[]) => (items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
   const reading = reads.length ? ` The samples read ${list(reads.map((v) => embedVariableWords(v, workflow.workflowId)))}` : '';

@@ -1,13 +1,16 @@
 /**
  * Runs workflows with `redocly respect` (Redocly CLI's Arazzo runner) against one server, in one run for all of
- * them: every source description of every file is pointed at `origin` (the mock of tools/mock-server.ts serves the
- * eight APIs on one origin), and the inputs are given to every workflow. The result lists each workflow run and
- * each failed check with its file:line, workflow, step and criterion, read from Respect's JSON log.
+ * them: every source description of every file is pointed at `origin` (the sandbox of src/plugins/sandbox/ serves
+ * the eight APIs on one origin), and the inputs are given to every workflow (a workflow's own defaults fill what is
+ * not given, e.g. its own sandbox key). Respect runs as a child process without blocking this one, so the sandbox
+ * server may live in the caller's process. The result lists each workflow run and each failed check with its
+ * file:line, workflow, step and criterion, read from Respect's JSON log.
  */
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {bin, run} from '../cli';
+import {bin, REDOCLY_ENV, type RunResult} from '../cli';
 import {readWorkflowFile, type WorkflowFile} from './workflows';
 
 export interface WorkflowRun {
@@ -62,8 +65,24 @@ interface RespectLog {
 export const describeFailure = (f: WorkflowFailure): string =>
   `${f.where} workflow ${f.workflowId}, step ${f.stepId}: ${f.criterion !== undefined ? `success criterion \`${f.criterion}\`` : f.output !== undefined ? `output \`${f.output}\`` : f.check} failed: ${f.message}`;
 
+/** Runs a command to completion without blocking the event loop: its exit code and combined output. */
+function runAsync(cmd: string, args: string[], cwd: string): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {cwd, env: {...process.env, ...REDOCLY_ENV}});
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', (error) => resolve({status: null, output: `${output}\nerror: ${error.message}`}));
+    child.on('close', (status, signal) => resolve({status, output: signal ? `${output}\nerror: killed by ${signal}` : output}));
+  });
+}
+
 /** Runs `files` (absolute) with `redocly respect`, every source at `origin`, with `inputs`. */
-export function runWorkflows(siteDir: string, files: readonly string[], {origin, inputs}: {origin: string; inputs: Record<string, string>}): RespectRun {
+export async function runWorkflows(
+  siteDir: string,
+  files: readonly string[],
+  {origin, inputs}: {origin: string; inputs: Record<string, string>},
+): Promise<RespectRun> {
   const parsed = new Map(files.map((abs) => [abs, readWorkflowFile(abs, siteDir)]));
   const sources = new Set([...parsed.values()].flatMap((wf) => (wf.doc.sourceDescriptions ?? []).map((s) => s.name)));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-respect-'));
@@ -81,7 +100,7 @@ export function runWorkflows(siteDir: string, files: readonly string[], {origin,
       '--max-fetch-timeout',
       '10000',
     ];
-    const {status, output} = run(bin('redocly', siteDir), args, siteDir);
+    const {status, output} = await runAsync(bin('redocly', siteDir), args, siteDir);
     const shown = output
       .split('\n')
       .filter((l) => !/[║╔╚]/.test(l))
@@ -95,7 +114,9 @@ export function runWorkflows(siteDir: string, files: readonly string[], {origin,
       const wf = [...parsed.values()].find((w) => path.resolve(siteDir, name) === w.abs || w.file === name);
       for (const workflow of result.executedWorkflows) {
         runs.push({file: wf?.file ?? name, workflowId: workflow.workflowId, status: workflow.status, steps: workflow.executedSteps.map((s) => s.stepId)});
-        for (const step of workflow.executedSteps) {
+        workflow.executedSteps.forEach((step, i) => {
+          // An attempt followed by another run of the same step was retried (polling): not a failure.
+          if (workflow.executedSteps.slice(i + 1).some((later) => later.stepId === step.stepId)) return;
           for (const check of step.checks ?? []) {
             if (check.passed || check.severity === 'warn' || check.severity === 'off') continue;
             const isCriterion = check.name === 'success criteria check' && typeof check.condition === 'string';
@@ -109,7 +130,7 @@ export function runWorkflows(siteDir: string, files: readonly string[], {origin,
               message: (check.message ?? '').replace(/\s+/g, ' ').trim(),
             });
           }
-        }
+        });
       }
     }
     return {status, output: shown, runs, failures};

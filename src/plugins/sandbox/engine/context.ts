@@ -33,6 +33,8 @@ export interface Context {
   notices: SandboxNotice[];
   /** How webhook deliveries leave the sandbox (the host's fetch). */
   transport: WebhookTransport;
+  /** SandboxOptions.neverCompleteDeposits: the test hook that keeps every deposit `pending`. */
+  neverCompleteDeposits?: boolean;
 }
 
 /** A sandbox time as the API writes timestamps (RFC 3339, seconds, UTC). */

@@ -64,6 +64,11 @@ export interface SandboxOptions {
   transport?: WebhookTransport;
   /** Check every response against its operation's schema and record what does not conform (default true). */
   checkResponses?: boolean;
+  /**
+   * Test hook: simulated deposits stay `pending` for ever (no confirmations, no settlement). Proves that the
+   * funding workflows' waits and balance checks fail when the money never arrives (tests/spec/workflows.test.ts).
+   */
+  neverCompleteDeposits?: boolean;
 }
 
 export interface Sandbox {
@@ -147,7 +152,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const stateOf = (apiKey: string): KeyState => (keys[apiKey] ??= seededState(spec, `${options.seed ?? 'novaramp'}:${apiKey}`, wallClock()));
   const contextOf = (apiKey: string, fields: Partial<Context> = {}): Context => {
     const state = stateOf(apiKey);
-    return {state, apiKey, spec, now: wallClock() + state.clockOffsetMs, params: {}, query: {}, body: {}, notices: [], transport, ...fields};
+    return {
+      state,
+      apiKey,
+      spec,
+      now: wallClock() + state.clockOffsetMs,
+      params: {},
+      query: {},
+      body: {},
+      notices: [],
+      transport,
+      neverCompleteDeposits: options.neverCompleteDeposits,
+      ...fields,
+    };
   };
   const notify = (notices: SandboxNotice[]) => notices.forEach((n) => listeners.forEach((listener) => listener(n)));
 

@@ -21,6 +21,8 @@ export interface SandboxServerOptions {
   spec?: Record<string, unknown>;
   /** Called with one line per request (method, path, status, duration). */
   log?: (line: string) => void;
+  /** The engine's test hook (SandboxOptions.neverCompleteDeposits): deposits stay `pending` for ever. */
+  neverCompleteDeposits?: boolean;
 }
 
 export interface SandboxServer {
@@ -62,7 +64,7 @@ const readBody = (request: http.IncomingMessage): Promise<string> =>
 
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const spec = options.spec ?? (JSON.parse(fs.readFileSync(await currentCombinedSpec(options.siteDir, 'json'), 'utf8')) as Record<string, unknown>);
-  const sandbox = createSandbox({spec, transport: nodeTransport});
+  const sandbox = createSandbox({spec, transport: nodeTransport, neverCompleteDeposits: options.neverCompleteDeposits});
   const deliver = () => void sandbox.deliverDue();
 
   const server = http.createServer(async (request, response) => {

@@ -263,6 +263,7 @@ function settle(ctx: Context, txn: TransactionRecord, status: TransactionRecord[
  * clock jumped.
  */
 export function settleDeposits(ctx: Context): void {
+  if (ctx.neverCompleteDeposits) return;
   const {state, now} = ctx;
   for (const timer of state.deposits) {
     const txn = state.transactions[timer.transactionId];
