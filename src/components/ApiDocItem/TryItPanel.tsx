@@ -11,7 +11,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {Operation} from '@site/src/data/operation';
 import type {EndpointServer} from '@site/src/upstream/ejected/endpoint-server';
 import {Request, Response, SecuritySchemes} from '@site/src/upstream/openapi-theme/try-it';
-import {browserSandboxRunning, isSandboxUrl, startBrowserSandbox} from '@site/src/plugins/sandbox/client';
+import {browserSandboxSettled, isSandboxUrl, startBrowserSandbox} from '@site/src/plugins/sandbox/client';
 import SandboxControl from '@site/src/plugins/sandbox/components/SandboxControl';
 import {createTryItStore, type TryItOptions} from './try-it-store';
 
@@ -28,14 +28,13 @@ export default function TryItPanel({api, onServer}: {api: Operation; onServer?: 
   // The theme's Send submits its form, then fetches. The first Send to the sandbox server waits for the browser
   // sandbox (the service worker must control the page first, or the request would go to the network).
   const holdFirstSend = (event: FormEvent<HTMLDivElement>) => {
-    if (browserSandboxRunning() || !isSandboxUrl((store.getState().server.value as EndpointServer | undefined)?.url)) return;
+    if (browserSandboxSettled() || !isSandboxUrl((store.getState().server.value as EndpointServer | undefined)?.url)) return;
     event.preventDefault();
     event.stopPropagation();
     const form = event.target as HTMLFormElement;
-    startBrowserSandbox(baseUrl).then(
-      () => form.isConnected && form.requestSubmit(),
-      () => undefined, // The Sandbox control says why.
-    );
+    // Sent once the sandbox runs; if it cannot start (the Sandbox control says why), sent as before it existed.
+    const sendAgain = () => form.isConnected && form.requestSubmit();
+    startBrowserSandbox(baseUrl).then(sendAgain, sendAgain);
   };
   return (
     <Provider store={store}>

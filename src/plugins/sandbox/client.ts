@@ -66,15 +66,23 @@ function answerWorker(baseUrl: string) {
   };
 }
 
+/** How long the worker may take to install and take control of the page (it claims it as soon as it activates). */
+const CONTROL_TIMEOUT_MS = 15000;
+
 function whenControlled(container: ServiceWorkerContainer, workerUrl: string): Promise<void> {
   const ours = () => container.controller?.scriptURL === workerUrl;
   if (ours()) return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const check = () => {
       if (!ours()) return;
       container.removeEventListener('controllerchange', check);
+      clearTimeout(timer);
       resolve();
     };
+    const timer = setTimeout(() => {
+      container.removeEventListener('controllerchange', check);
+      reject(new Error('the service worker did not take control of the page'));
+    }, CONTROL_TIMEOUT_MS);
     container.addEventListener('controllerchange', check);
   });
 }
@@ -91,7 +99,12 @@ export function startBrowserSandbox(baseUrl: string): Promise<void> {
     container.addEventListener('message', answerWorker(baseUrl));
     container.startMessages();
     const workerUrl = new URL(`${baseUrl}${SERVICE_WORKER_FILE}`, location.href).href;
-    await Promise.all([container.register(workerUrl, {scope: baseUrl}).then(() => whenControlled(container, workerUrl)), loadEngine(baseUrl)]);
+    const registered = container.register(workerUrl, {scope: baseUrl}).then((registration) => {
+      // A browser (or an automation) that blocks workers may resolve without registering anything.
+      if (!registration) throw new Error('this browser blocks service workers here');
+      return whenControlled(container, workerUrl);
+    });
+    await Promise.all([registered, loadEngine(baseUrl)]);
   })().then(
     () => setStatus({state: 'running'}),
     (error: Error) => {
@@ -103,7 +116,11 @@ export function startBrowserSandbox(baseUrl: string): Promise<void> {
   return started;
 }
 
-export const browserSandboxRunning = (): boolean => status.state === 'running';
+/**
+ * Whether a Send to the sandbox server can go now: the sandbox runs, or it could not start (the request then goes
+ * to the network as it did before the browser sandbox, and fails there; the Sandbox control says why).
+ */
+export const browserSandboxSettled = (): boolean => status.state === 'running' || status.state === 'failed';
 
 /** Empties the sandbox: every key's objects, in this page (if the engine runs) and in IndexedDB. The key stays. */
 export async function resetBrowserSandbox(): Promise<void> {
