@@ -59,13 +59,16 @@ async function answerFromPage(event) {
   request.headers.forEach((value, name) => (headers[name] = value));
   const channel = new MessageChannel();
   return new Promise((resolve) => {
-    const notRunning = () =>
-      resolve(problem(503, 'Sandbox not running', 'This page has not started the browser sandbox: send the request from the try-it panel.'));
+    const giveUp = (status, title, detail) => {
+      channel.port1.close();
+      resolve(problem(status, title, detail));
+    };
+    const notRunning = () => giveUp(503, 'Sandbox not running', 'This page has not started the browser sandbox: send the request from the try-it panel.');
     let timer = setTimeout(notRunning, ACKNOWLEDGE_MS);
     channel.port1.onmessage = ({data}) => {
       clearTimeout(timer);
       if (data.type === 'acknowledged') {
-        timer = setTimeout(() => resolve(problem(504, 'Sandbox did not answer', 'The browser sandbox took too long to answer.')), ANSWER_MS);
+        timer = setTimeout(() => giveUp(504, 'Sandbox did not answer', 'The browser sandbox took too long to answer.'), ANSWER_MS);
         return;
       }
       channel.port1.close();
