@@ -39,9 +39,13 @@ async function transact<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore
   });
 }
 
+const KEY_RANDOM_CHARS = 24;
+/** As long as a reader's key: what holds its place on screen until IndexedDB answers. */
+export const READER_KEY_PLACEHOLDER = KEY_PREFIX + '0'.repeat(KEY_RANDOM_CHARS);
+
 /** A new test key: `sk_sandbox_` and 24 random letters and digits. */
 export function mintReaderKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const bytes = crypto.getRandomValues(new Uint8Array(KEY_RANDOM_CHARS));
   return KEY_PREFIX + Array.from(bytes, (b) => KEY_ALPHABET[b % KEY_ALPHABET.length]).join('');
 }
 

@@ -6,7 +6,7 @@
  */
 import React, {useEffect, useId, useState, useSyncExternalStore, type ReactNode} from 'react';
 import {getSandboxStatus, resetBrowserSandbox, subscribeSandboxStatus, type SandboxStatus} from '../client';
-import {getReaderKey} from '../client-storage';
+import {getReaderKey, READER_KEY_PLACEHOLDER} from '../client-storage';
 import styles from './SandboxControl.module.css';
 
 const SERVER_STATIC: SandboxStatus = {state: 'idle'};
@@ -54,7 +54,8 @@ export default function SandboxControl(): ReactNode {
       <dl className={styles.facts}>
         <dt>Your test key</dt>
         <dd>
-          <code className={styles.key}>{key ?? '…'}</code>
+          {/* Until IndexedDB answers, a hidden key as long: nothing below moves when the key shows. */}
+          <code className={key ? styles.key : `${styles.key} ${styles.pending}`}>{key ?? READER_KEY_PLACEHOLDER}</code>
         </dd>
         <dt>Status</dt>
         <dd>{describe(status)}</dd>
