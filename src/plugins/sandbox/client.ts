@@ -39,6 +39,7 @@ export const isSandboxUrl = (url: string | undefined): boolean => !!url && (url 
 
 let engine: Promise<BrowserEngine> | undefined;
 let started: Promise<void> | undefined;
+let listening = false;
 
 function loadEngine(baseUrl: string): Promise<BrowserEngine> {
   engine ??= import('./client-engine').then((m) => m.openBrowserEngine(`${baseUrl}${SPEC_FILE}`));
@@ -96,8 +97,12 @@ export function startBrowserSandbox(baseUrl: string): Promise<void> {
     setStatus({state: 'starting'});
     const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
     if (!container) throw new Error('this browser runs no service worker here (a private window, or not HTTPS)');
-    container.addEventListener('message', answerWorker(baseUrl));
-    container.startMessages();
+    if (!listening) {
+      // Once per page, even if a start fails and the reader sends again.
+      container.addEventListener('message', answerWorker(baseUrl));
+      container.startMessages();
+      listening = true;
+    }
     const workerUrl = new URL(`${baseUrl}${SERVICE_WORKER_FILE}`, location.href).href;
     const registered = container.register(workerUrl, {scope: baseUrl}).then((registration) => {
       // A browser (or an automation) that blocks workers may resolve without registering anything.
