@@ -32,8 +32,10 @@ export default function TryItPanel({api, onServer}: {api: Operation; onServer?: 
     event.preventDefault();
     event.stopPropagation();
     const form = event.target as HTMLFormElement;
-    // Sent once the sandbox runs; if it cannot start (the Sandbox control says why), sent as before it existed.
-    const sendAgain = () => form.isConnected && form.requestSubmit();
+    // Sent once the sandbox runs; if it cannot start (the Sandbox control says why), sent as before it existed. In a
+    // task of its own: a form ignores requestSubmit() while its submit event is still being dispatched, which is where
+    // a start that fails at once (workers blocked) would call it.
+    const sendAgain = () => setTimeout(() => form.isConnected && form.requestSubmit());
     startBrowserSandbox(baseUrl).then(sendAgain, sendAgain);
   };
   return (
