@@ -20,7 +20,9 @@ const ROUTE_REFERENCE = `**/assets/reference/${operationReferenceFileName(ROUTE)
 const site = useSiteInBrowser();
 
 async function openApiPage(mode: 'light' | 'dark') {
-  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}});
+  // No service worker: the browser sandbox would answer the try-it's request before page.route sees it (the panel
+  // then sends to the network, as without the sandbox); tests/site/sandbox-browser.test.ts tests the sandbox.
+  const context = await site.browser.newContext({viewport: {width: 1280, height: 900}, serviceWorkers: 'block'});
   await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
   const page = await context.newPage();
   const scripts: string[] = [];

@@ -52,6 +52,8 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   {name: 'tools', paths: ['tools/'], mayImport: ['data', 'upstream']},
   // Code the hosts run (hosting/): self-contained, since each host bundles it its own way.
   {name: 'hosting', paths: ['hosting/'], mayImport: []},
+  // Scripts the site serves as they are (static/: the browser sandbox's service worker): nothing bundles them.
+  {name: 'static', paths: ['static/'], mayImport: []},
   {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'upstream', 'site', 'site entries', 'features', 'tools']},
   // The house rules (npm run lint): they import only their packages.
   {name: 'lint config', paths: ['eslint.config.mjs', 'prettier.config.mjs'], mayImport: []},
