@@ -141,6 +141,7 @@ const config: Config = {
           // Plain docs render with the classic DocItem, operation pages with a lazily split, server-rendered
           // API page (src/components/ApiDocItem: why, in its header comment).
           ...MARKDOWN_PLUGINS,
+          // relies on: stock-api-item
           docItemComponent: STOCK_API_ITEM ? '@theme/ApiItem' : '@site/src/components/ApiDocItem',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},

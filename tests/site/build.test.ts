@@ -118,6 +118,7 @@ describe('generated API reference', () => {
       assert.equal(status, 200, op.slug);
       // The theme shows the method as a badge, the server URL (server-rendered since the page's store holds the
       // first server from the start) and path parameters as `:name`.
+      // relies on: openapi-endpoint-markup
       const endpoint = /<pre class="?openapi__method-endpoint"?>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
       const text = decode(endpoint.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).trim();
       const expected = `${op.method.toUpperCase()} https://api.sandbox.novaramp.example/v1 ${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;

@@ -112,6 +112,7 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
     statuses: all('.novaramp-ref-status').map(text),
     // Every code block but the endpoint line (method, server and path: in the copy as the path and the servers).
     examples: [...all('.novaramp-ref-example code'), ...all('main pre')]
+      // relies on: openapi-endpoint-markup
       .filter((el) => !isGenerated(el) && !el.closest('.openapi__method-endpoint'))
       .map(text)
       .filter(Boolean),
@@ -124,6 +125,7 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
     // the chosen one's, its other languages are on the workflow page it links.
     tabs: markdown
       ? all('.tabs-container', markdown).flatMap((set) => {
+          // relies on: openapi-tabs
           const tabs = all('[role="tab"]', set);
           const panels = all('[role="tabpanel"]', set);
           return (panels.length === tabs.length ? tabs : tabs.filter((t) => t.getAttribute('aria-selected') === 'true')).map(text);

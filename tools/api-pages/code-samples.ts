@@ -84,6 +84,7 @@ export function codeSampleBlocks(samples: CodeSample[]): {language: string; logo
         language: l.language,
         logoClass: l.logoClass,
         html:
+          // relies on: openapi-code-tabs
           codeBlockHtml(sample.source, {language: l.highlight, title: `${sample.lang} · ${sample.label}`, className: 'openapi-explorer__code-block'}) +
           (l.generator === 'openapi-fetch' ? TYPES_NOTE : ''),
       },

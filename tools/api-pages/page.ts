@@ -112,6 +112,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     API_PAGE_EXPORT,
     `export const codeSamples = ${JSON.stringify(codeSamples)};`,
     '',
+    // relies on: page-helpers
     "import MethodEndpoint from '@theme/ApiExplorer/MethodEndpoint';",
     "import Heading from '@theme/Heading';",
     "import Translate from '@docusaurus/Translate';",

@@ -68,6 +68,7 @@ function findAll(node: Node, test: (el: Element) => boolean, out: Element[] = []
 
 /** Elements that are for people or for the browser only. */
 function dropped(el: Element): boolean {
+  // relies on: heading-anchor
   if (hasClass(el, 'hash-link') || hasClass(el, 'novaramp-mermaid__dark') || hasClassPrefix(el, CSS_MODULE_PREFIX.darkThemeOnly)) return true;
   if (el.properties.dataMarkdownIgnore !== undefined || el.properties.dataAgentDirective !== undefined) return true;
   if (hasClass(el, 'theme-doc-toc-mobile') || hasClass(el, 'theme-doc-breadcrumbs')) return true;
@@ -136,6 +137,7 @@ function rewrite(parent: Parent, state: {heading: number}): void {
     let replaced: Node[] | undefined;
     if (hasClass(node, 'theme-code-block')) replaced = codeBlock(node);
     else if (hasClass(node, 'theme-admonition')) replaced = admonition(node);
+    // relies on: openapi-tabs
     else if (hasClass(node, 'tabs-container')) replaced = tabs(node, Math.min(state.heading + 1, 6));
     else if (node.tagName === 'section' && find(node, (n) => n.tagName === 'a' && hasClass(n, 'card'))) replaced = cards(node);
     if (replaced) {
@@ -161,6 +163,7 @@ function rewrite(parent: Parent, state: {heading: number}): void {
  * (./index.ts), so converting its reference, the largest HTML of the site, would only cost time and
  * memory, which grow with the API.
  */
+// relies on: openapi-page-columns
 const isOperationPage = (tree: Parent): boolean => find(tree as Node, (el) => hasClass(el, 'theme-api-markdown')) !== undefined;
 
 /** The rehype plugin (`content.beforeDefaultRehypePlugins` of the llms-txt plugin). */

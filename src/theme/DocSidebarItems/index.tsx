@@ -3,6 +3,7 @@
 // A category opened before its pages are loaded loads them here, saying so meanwhile, and offers to try again when
 // they cannot be loaded. Covered by tests/site/operation-routes.test.ts.
 import React, {useEffect, useSyncExternalStore, type ReactNode} from 'react';
+// relies on: wraps-doc-sidebar-items
 import DocSidebarItems from '@theme-original/DocSidebarItems';
 import type DocSidebarItemsType from '@theme/DocSidebarItems';
 import type {WrapperProps} from '@docusaurus/types';
