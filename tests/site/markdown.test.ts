@@ -124,8 +124,8 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
     // The labels of the tabs whose panel is in the page: a lazy tab set (a workflow step a guide embeds) holds only
     // the chosen one's, its other languages are on the workflow page it links.
     tabs: markdown
-      ? all('.tabs-container', markdown).flatMap((set) => {
-          // relies on: openapi-tabs
+      ? // relies on: openapi-tabs
+        all('.tabs-container', markdown).flatMap((set) => {
           const tabs = all('[role="tab"]', set);
           const panels = all('[role="tabpanel"]', set);
           return (panels.length === tabs.length ? tabs : tabs.filter((t) => t.getAttribute('aria-selected') === 'true')).map(text);
