@@ -111,8 +111,9 @@ export function installedVocabulary(): Vocabulary {
     ),
   );
   const require = createRequire(path.join(SITE_ROOT, 'package.json'));
-  const swizzle = (
-    require('@docusaurus/theme-classic/lib/getSwizzleConfig.js') as {
+  const swizzle = // By path: the classic theme comes with the preset, which package.json declares.
+  (
+    require(path.join(NODE_MODULES, '@docusaurus/theme-classic/lib/getSwizzleConfig.js')) as {
       default: () => {components: Record<string, {actions: {wrap: string}; description?: string}>};
     }
   ).default();
