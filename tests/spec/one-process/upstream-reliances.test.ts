@@ -112,11 +112,11 @@ export function installedVocabulary(): Vocabulary {
   );
   const require = createRequire(path.join(SITE_ROOT, 'package.json'));
   const swizzle = // By path: the classic theme comes with the preset, which package.json declares.
-  (
-    require(path.join(NODE_MODULES, '@docusaurus/theme-classic/lib/getSwizzleConfig.js')) as {
-      default: () => {components: Record<string, {actions: {wrap: string}; description?: string}>};
-    }
-  ).default();
+    (
+      require(path.join(NODE_MODULES, '@docusaurus/theme-classic/lib/getSwizzleConfig.js')) as {
+        default: () => {components: Record<string, {actions: {wrap: string}; description?: string}>};
+      }
+    ).default();
   const entries = Object.entries(swizzle.components);
   const safeToWrap = new Set(['Root', ...entries.filter(([, c]) => c.actions.wrap === 'safe').map(([k]) => k)]);
   const notComponents = new Set(entries.filter(([, c]) => c.actions.wrap === 'forbidden' && !/folder/i.test(c.description ?? '')).map(([k]) => k));
@@ -432,37 +432,50 @@ test('the vocabulary is read from the installed packages: theme classes minus pu
   assert.ok(v.openapiThemeModules.has('ApiItem/Layout') && v.notComponents.has('prism-include-languages'));
 });
 
-test('a reliance outside the seam is found in every file type, with its file and line; comments are not code', () => {
-  assert.deepEqual(report('src/components/X.tsx', "import Layout from '@theme/ApiItem/Layout';\n// routesChunkNames in a comment is fine\n"), [
-    'src/components/X.tsx:1: a component of the OpenAPI theme: @theme/ApiItem/Layout (no `relies on: <id>` marker)',
-  ]);
-  assert.deepEqual(report('bench/x.ts', "const env = {DOCUSAURUS_NO_PERSISTENT_CACHE: '1'};"), [
-    'bench/x.ts:1: a Docusaurus environment switch: DOCUSAURUS_NO_PERSISTENT_CACHE (no `relies on: <id>` marker)',
-  ]);
-  assert.deepEqual(report('src/css/x.css', '/* .openapi-tabs__arrow in a comment */\na {}\n.openapi-tabs__arrow { color: red; }\n'), [
-    "src/css/x.css:3: a class name of docusaurus-theme-openapi-docs's markup: openapi-tabs__arrow (no `relies on: <id>` marker)",
-  ]);
-  assert.deepEqual(report('src/css/x.scss', '// .hash-link\n.menu__link { a { b: url(//x.org/a.svg) } }\n.hash-link {}\n'), [
-    "src/css/x.scss:3: a class name of @docusaurus/theme-classic's markup: hash-link (no `relies on: <id>` marker)",
-  ]);
-  assert.deepEqual(report('tools/x.mustache', '{{! menu__list-item--deprecated }}\nsidebar_class_name: "x menu__list-item--deprecated"\n'), [
-    "tools/x.mustache:2: a class name of docusaurus-plugin-openapi-docs's markup: menu__list-item--deprecated (no `relies on: <id>` marker)",
-  ]);
-  assert.deepEqual(report('src/x.cjs', "module.exports = require('@docusaurus/bundler/lib/minifyHtml.js');\nconst test = /[\\\\/]lib[\\\\/]/;"), [
-    'src/x.cjs:1: a module path inside a package: @docusaurus/bundler/lib/ (no `relies on: <id>` marker)',
-    'src/x.cjs:2: a module path inside a package: [\\\\/]lib[\\\\/] (no `relies on: <id>` marker)',
-  ]);
-  assert.deepEqual(report('tests/x.ts', "localStorage.getItem('docusaurus.tab.code-samples');"), [
-    'tests/x.ts:1: a storage key of the theme: docusaurus.tab. (no `relies on: <id>` marker)',
-  ]);
-  assert.deepEqual(report('tools/x.yaml', '# .docusaurus/registry.js\nfile: .docusaurus/registry.js\n'), [
-    'tools/x.yaml:2: a file Docusaurus generates: .docusaurus/ (no `relies on: <id>` marker)',
-    'tools/x.yaml:2: a file Docusaurus generates: registry.js (no `relies on: <id>` marker)',
-  ]);
+/** Made-up files of each type, each with the reliances it must report (`line: what`); comments in them are not code. */
+const FILE_TYPES: [file: string, text: string, found: string[]][] = [
+  [
+    'src/components/X.tsx',
+    "import Layout from '@theme/ApiItem/Layout';\n// routesChunkNames in a comment is fine\n",
+    ['1: a component of the OpenAPI theme: @theme/ApiItem/Layout'],
+  ],
+  ['bench/x.ts', "const env = {DOCUSAURUS_NO_PERSISTENT_CACHE: '1'};", ['1: a Docusaurus environment switch: DOCUSAURUS_NO_PERSISTENT_CACHE']],
+  [
+    'src/css/x.css',
+    '/* .openapi-tabs__arrow in a comment */\na {}\n.openapi-tabs__arrow { color: red; }\n',
+    ["3: a class name of docusaurus-theme-openapi-docs's markup: openapi-tabs__arrow"],
+  ],
+  [
+    'src/css/x.scss',
+    '// .hash-link\n.menu__link { a { b: url(//x.org/a.svg) } }\n.hash-link {}\n',
+    ["3: a class name of @docusaurus/theme-classic's markup: hash-link"],
+  ],
+  [
+    'tools/x.mustache',
+    '{{! menu__list-item--deprecated }}\nsidebar_class_name: "x menu__list-item--deprecated"\n',
+    ["2: a class name of docusaurus-plugin-openapi-docs's markup: menu__list-item--deprecated"],
+  ],
+  [
+    'src/x.cjs',
+    "module.exports = require('@docusaurus/bundler/lib/minifyHtml.js');\nconst test = /[\\\\/]lib[\\\\/]/;",
+    ['1: a module path inside a package: @docusaurus/bundler/lib/', '2: a module path inside a package: [\\\\/]lib[\\\\/]'],
+  ],
+  ['tests/x.ts', "localStorage.getItem('docusaurus.tab.code-samples');", ['1: a storage key of the theme: docusaurus.tab.']],
+  [
+    'tools/x.yaml',
+    '# .docusaurus/registry.js\nfile: .docusaurus/registry.js\n',
+    ['2: a file Docusaurus generates: .docusaurus/', '2: a file Docusaurus generates: registry.js'],
+  ],
   // JSX text is not a comment.
-  assert.deepEqual(report('src/x.tsx', 'const a = <p>see http://x <b className="hash-link" /></p>;'), [
-    "src/x.tsx:1: a class name of @docusaurus/theme-classic's markup: hash-link (no `relies on: <id>` marker)",
-  ]);
+  ['src/x.tsx', 'const a = <p>see http://x <b className="hash-link" /></p>;', ["1: a class name of @docusaurus/theme-classic's markup: hash-link"]],
+];
+
+test('a reliance outside the seam is found in every file type, with its file and line; comments are not code', () => {
+  for (const [file, text, found] of FILE_TYPES)
+    assert.deepEqual(
+      report(file, text),
+      found.map((f) => `${file}:${f} (no \`relies on: <id>\` marker)`),
+    );
 });
 
 test('a wrapper of a component its swizzle config does not mark safe is a reliance; of a safe one, or Root, it is not', () => {
