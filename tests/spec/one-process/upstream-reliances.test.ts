@@ -90,13 +90,20 @@ export function installedVocabulary(): Vocabulary {
   );
   const classes = new Map<string, string>();
   const moduleClasses = new Set<string>();
-  for (const pkg of ['@docusaurus/theme-classic', '@docusaurus/theme-common', OPENAPI_THEME, OPENAPI_PLUGIN]) {
-    for (const f of filesUnder(`${pkg}/lib`, /\.(s?css)$/)) {
+  // The themes, the OpenAPI plugin (it hands class names to the sidebar), and the code renderer the classic theme uses.
+  for (const [pkg, dir] of [
+    ['@docusaurus/theme-classic', 'lib'],
+    ['@docusaurus/theme-common', 'lib'],
+    [OPENAPI_THEME, 'lib'],
+    [OPENAPI_PLUGIN, 'lib'],
+    ['prism-react-renderer', 'dist'],
+  ]) {
+    for (const f of filesUnder(`${pkg}/${dir}`, /\.(s?css)$/)) {
       if (/\.module\.css$/.test(f)) {
         for (const m of read(f).matchAll(/\.([a-z]+[A-Z][\w]*)/g)) if (m[1].length >= 8) moduleClasses.add(m[1].replace(/-.*/, ''));
       } else for (const c of selectorClasses(read(f))) classes.set(c, pkg);
     }
-    for (const f of filesUnder(`${pkg}/lib`, /\.js$/)) {
+    for (const f of filesUnder(`${pkg}/${dir}`, /\.m?js$/)) {
       const text = read(f);
       // Class names set on markup, and BEM modifiers handed on in data (a sidebar item's className).
       const bem = [...text.matchAll(/["'`]([a-z][a-z0-9-]*(?:__|--)[a-z0-9_-]+)["'`]/g)].map((m) => m[1]).filter((c) => CLASS_LIKE.test(c));
@@ -291,7 +298,10 @@ function textPatterns(v: Vocabulary): Patterns {
         (m) => `a component of the OpenAPI theme: ${m}`,
       ],
       // Behaviours no file name or class gives away: the few the seam's contracts name.
-      [/experiments\??\.cache|window\.docusaurus|(?:webpack|rspack)Chunk\w*|@11ty\/gray-matter|ssgTemplate|tagOmission/g, (m) => `an upstream internal: ${m}`],
+      [
+        /experiments\??\.cache|window\.docusaurus|(?:webpack|rspack)\)?Chunk\w*|@11ty\/gray-matter|ssgTemplate|tagOmission/g,
+        (m) => `an upstream internal: ${m}`,
+      ],
     ],
   };
   return patterns;
