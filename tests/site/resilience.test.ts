@@ -23,6 +23,7 @@ function crashingContent(marker: string): string {
   const js = path.join(SITE_ROOT, 'build', 'assets', 'js');
   const runtime = fs.readdirSync(js).find((f) => f.startsWith('runtime~main.') && f.endsWith('.js'));
   assert.ok(runtime, `a runtime~main script in ${js}`);
+  // relies on: chunk-loading-global
   const global = new RegExp(`\\b(?:webpack|rspack)Chunk${pkg.name.replace(/[^a-zA-Z0-9_$]/g, '_')}\\b`).exec(
     fs.readFileSync(path.join(js, runtime), 'utf8'),
   )?.[0];

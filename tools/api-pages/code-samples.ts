@@ -28,7 +28,7 @@ interface CodeGenerators {
   convert(language: string, variant: string, request: unknown, options: Record<string, unknown>, callback: (error: unknown, snippet: string) => void): void;
 }
 
-/** The options the OpenAPI theme passes to postman-code-generators (its languages.js). */
+/** The options the OpenAPI theme passes to postman-code-generators (its languages.js). relies on: code-sample-options */
 const GENERATOR_OPTIONS = {longFormat: false, followRedirect: true, trimRequestBody: true};
 
 /**

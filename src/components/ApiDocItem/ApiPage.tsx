@@ -29,6 +29,7 @@ export default function ApiPage(props: Props): ReactNode {
   const [server, setServer] = useState<EndpointServer | undefined>(api.servers?.[0]);
   return (
     <DocProvider content={props.content}>
+      {/* relies on: doc-id-class */}
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
         <Metadata />
         <Layout>

@@ -77,6 +77,7 @@ function dropped(el: Element): boolean {
 
 function codeBlock(el: Element): Node[] {
   const lang = classes(el).find((c) => c.startsWith('language-'));
+  // relies on: code-block-lines
   const lines = findAll(el, (n) => hasClass(n, 'token-line'));
   const pre = find(el, (n) => n.tagName === 'pre');
   const source = lines.length ? lines.map((l) => textOf(l).replace(/\n$/, '')).join('\n') : pre ? textOf(pre) : textOf(el);
