@@ -87,3 +87,10 @@ test('a check that none of two places holds names both', () => {
     /^none holds: @rspack\/core\/dist\/config\/types\.d\.ts no longer has .*; @rspack\/core\/dist\/config\/types\.d\.ts no longer has /s,
   );
 });
+
+test('an id that is not kebab-case fails with the file and line; an assumption id twice in the register fails too', (t) => {
+  const bad = brokenCopy(t, CONTRACTS_FILE, 'assumptions: [{id: cold-build-switch}]', 'assumptions: [{id: Cold build switch}]');
+  assert.throws(() => readContracts(bad.file), new RegExp(`^Error: ${bad.file}:${bad.line}: .*kebab-case`));
+  const twice = brokenCopy(t, CONTRACTS_FILE, 'assumptions: [{id: mdx-named-exports}]', 'assumptions: [{id: cold-build-switch}]');
+  assert.throws(() => readContracts(twice.file), /an assumption's id is unique across the register: cold-build-switch twice/);
+});
