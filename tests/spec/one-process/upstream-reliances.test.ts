@@ -247,6 +247,29 @@ export interface Reliance {
   what: string;
   /** The assumption ids marked on its line (empty: unmarked). */
   marked: string[];
+  /** For an import of the seam: the assumptions of the contracts that name the imported file, one of which it marks. */
+  oneOf?: string[];
+}
+
+/** Each file of the seam a contract names (`where`), with the assumptions of those contracts. */
+const SEAM_ASSUMPTIONS: ReadonlyMap<string, string[]> = new Map(
+  [...new Set(CONTRACTS.flatMap((c) => c.where).filter((f) => f.startsWith('src/upstream/')))].map((f) => [
+    f,
+    CONTRACTS.filter((c) => c.where.includes(f)).flatMap((c) => c.assumptions.map((a) => a.id)),
+  ]),
+);
+
+/** The file of the seam an import specifier of `file` names (`@site/src/upstream/…` or relative), if any. */
+function seamFileOf(file: string, specifier: string): string | undefined {
+  const target = specifier.startsWith('@site/')
+    ? specifier.slice('@site/'.length)
+    : specifier.startsWith('.')
+      ? path.posix.join(path.posix.dirname(file), specifier)
+      : undefined;
+  if (!target?.startsWith('src/upstream/')) return undefined;
+  return ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts']
+    .map((ext) => target + ext)
+    .find((f) => fs.existsSync(path.join(SITE_ROOT, f)) && fs.statSync(path.join(SITE_ROOT, f)).isFile());
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -329,13 +352,13 @@ const THEME_FILE = /^src\/(?:plugins\/[^/]+\/)?theme\/(.+?)(?:\/index)?\.(?:tsx?
  * A file's reliances, each with its line and the assumption ids marked there. `folderText` is the text of the other
  * source files of its folder (a wrapper may load the original lazily from a file beside it).
  */
-export function reliancesIn(file: string, text: string, folderText = text, v = installedVocabulary()): Reliance[] {
+export function reliancesIn(file: string, text: string, folderText = text, v = installedVocabulary(), seam = SEAM_ASSUMPTIONS): Reliance[] {
   if (!SCANNED.test(file)) return [];
   const {code, marked} = stripComments(file, text);
   const found: Reliance[] = [];
-  const add = (offset: number, what: string): void => {
+  const add = (offset: number, what: string, oneOf?: string[]): void => {
     const line = lineAt(text, offset);
-    found.push({line, what, marked: marked.get(line) ?? []});
+    found.push({line, what, marked: marked.get(line) ?? [], ...(oneOf ? {oneOf} : {})});
   };
   if (CODE.test(file)) {
     for (const {fileName, pos} of ts.preProcessFile(text, true, true).importedFiles) {
@@ -344,6 +367,13 @@ export function reliancesIn(file: string, text: string, folderText = text, v = i
       if (wrapped && !v.safeToWrap.has(wrapped)) add(pos, `wraps ${wrapped}, which its theme's swizzle config does not mark safe to wrap: ${fileName}`);
       else if (themed && v.notComponents.has(themed)) add(pos, `imports a theme module its swizzle config says is not a component: ${fileName}`);
       else if (/^@docusaurus\/theme-common\/internal$/.test(fileName)) add(pos, `imports ${fileName}`);
+      // A name or function of the seam, used here: a use of what the seam's contracts for that file assume.
+      const seamFile = seamFileOf(file, fileName);
+      const assumptions = seamFile === undefined ? undefined : seam.get(seamFile);
+      const what = `imports ${seamFile}, which relies on an upstream internal`;
+      // At the statement's first line (an import may span lines), once a file.
+      const statement = Math.max(code.lastIndexOf('import', pos), code.lastIndexOf('export', pos));
+      if (assumptions && !found.some((r) => r.what === what)) add(statement >= 0 ? statement : pos, what, assumptions);
     }
   }
   const {text: list} = textPatterns(v);
@@ -361,9 +391,12 @@ export function reliancesIn(file: string, text: string, folderText = text, v = i
 /** A reliance that does not pass: unmarked, or marked with an id the register does not know. */
 export function unmarked(file: string, found: Reliance[], known: ReadonlySet<string> = ASSUMPTIONS): string[] {
   return found.flatMap((r) => {
-    if (r.marked.length === 0) return [`${file}:${r.line}: ${r.what} (no \`relies on: <id>\` marker)`];
+    if (r.marked.length === 0) return [`${file}:${r.line}: ${r.what} (no \`relies on: <id>\` marker${r.oneOf ? `; one of ${r.oneOf.join(', ')}` : ''})`];
     const unknown = r.marked.filter((id) => !known.has(id));
-    return unknown.length ? [`${file}:${r.line}: ${r.what} (marked with ${unknown.join(', ')}, which no contract of the register lists)`] : [];
+    if (unknown.length) return [`${file}:${r.line}: ${r.what} (marked with ${unknown.join(', ')}, which no contract of the register lists)`];
+    if (r.oneOf && !r.marked.some((id) => r.oneOf!.includes(id)))
+      return [`${file}:${r.line}: ${r.what} (marked with ${r.marked.join(', ')}; an import of it names one of ${r.oneOf.join(', ')})`];
+    return [];
   });
 }
 
@@ -500,6 +533,22 @@ test('a wrapper of a component its swizzle config does not mark safe is a relian
   // A wrapper that loads the original lazily from a file beside it; a file that only hands over the seam's copy.
   assert.deepEqual(report('src/theme/Footer/index.tsx', "const Full = lazy(() => import('./Full'));", "import Footer from '@theme-original/Footer';"), []);
   assert.deepEqual(report('src/theme/Footer/index.tsx', "export {default} from '../../upstream/ejected/Footer';\n"), []);
+});
+
+test("an import of a seam file a contract names is a use of that contract's assumptions: its marker names one of them", () => {
+  const seam = new Map([['src/upstream/docusaurus-markup.ts', ['sidebar-link-markup', 'css-module-class-names']]]);
+  const known = new Set(['sidebar-link-markup', 'css-module-class-names', 'cold-build-switch']);
+  const check = (text: string) => unmarked('src/plugins/x/index.ts', reliancesIn('src/plugins/x/index.ts', text, text, installedVocabulary(), seam), known);
+  const IMPORT = "import {\n  CSS_MODULE_PREFIX,\n} from '../../upstream/docusaurus-markup';";
+  assert.deepEqual(check(IMPORT), [
+    'src/plugins/x/index.ts:1: imports src/upstream/docusaurus-markup.ts, which relies on an upstream internal (no `relies on: <id>` marker; one of sidebar-link-markup, css-module-class-names)',
+  ]);
+  assert.deepEqual(check(`// relies on: css-module-class-names\n${IMPORT}`), []);
+  assert.deepEqual(check(`// relies on: cold-build-switch\n${IMPORT}`), [
+    'src/plugins/x/index.ts:2: imports src/upstream/docusaurus-markup.ts, which relies on an upstream internal (marked with cold-build-switch; an import of it names one of sidebar-link-markup, css-module-class-names)',
+  ]);
+  // A file of the seam no contract names relies on nothing: our own names kept there (bundle-only-env.mjs).
+  assert.deepEqual(check("import {BUNDLE_ONLY_ENV} from '../../upstream/bundle-only-env.mjs';"), []);
 });
 
 test('a marker passes the line it is on, the line after its comment, or a template literal that starts there; an unknown id fails', () => {
