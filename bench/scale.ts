@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type {Browser} from 'playwright-core';
+// relies on: route-table-files
 import {PAGES_APART_CHUNK_PREFIX} from '../src/upstream/operation-entries/routes';
 import {launchChromium} from '../tools/chromium';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';

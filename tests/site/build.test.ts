@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {minify} from '@swc/html';
+// relies on: end-tags-omitted
 import {SWC_OPTIONS_WITH_END_TAGS} from '../../src/upstream/docusaurus-html-minifier';
 import {loadOperations} from '../../tools/spec-model';
 import {BRAND} from '../../src/data/brand';

@@ -7,7 +7,9 @@
  * endpoint line starts with, the try-it panel's file).
  */
 import {stringify} from 'yaml';
+// relies on: sidebar-deprecated-class
 import {MENU_LIST_ITEM_DEPRECATED} from '../../src/upstream/docusaurus-markup';
+// relies on: page-helpers
 import {createDeprecationNotice, createHeading, createMethodEndpoint, createRequestHeader, render} from '../../src/upstream/openapi-markdown';
 import type {OperationModel} from '../reference/model';
 import {proseText} from '../reference/prose';

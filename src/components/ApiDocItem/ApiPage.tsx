@@ -15,6 +15,7 @@ import Metadata from '@theme/DocItem/Metadata';
 import type {Props} from '@theme/DocItem';
 import type {Operation} from '@site/src/data/operation';
 import {EndpointServerContext, type EndpointServer} from '@site/src/upstream/ejected/endpoint-server';
+// relies on: theme-modules-of-the-operation-page
 import {ApiItemLayout as Layout} from '@site/src/upstream/openapi-theme/page-layout';
 import CodeSamples, {type CodeSampleHtml} from './CodeSamples';
 import TryIt from './TryIt';

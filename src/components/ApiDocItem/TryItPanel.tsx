@@ -8,6 +8,7 @@ import {Provider} from 'react-redux';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {Operation} from '@site/src/data/operation';
 import type {EndpointServer} from '@site/src/upstream/ejected/endpoint-server';
+// relies on: theme-modules-of-the-operation-page
 import {Request, Response, SecuritySchemes} from '@site/src/upstream/openapi-theme/try-it';
 import {createTryItStore, type TryItOptions} from './try-it-store';
 

@@ -13,6 +13,7 @@
  * Runs before the plugin's own link rules (`beforeDefaultRehypePlugins`), so links it creates are made absolute.
  */
 import {SITE_URL} from '../../data/brand';
+// relies on: css-module-class-names
 import {CSS_MODULE_PREFIX} from '../../upstream/docusaurus-markup';
 
 interface Text {

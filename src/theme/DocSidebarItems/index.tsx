@@ -7,8 +7,11 @@ import React, {useEffect, useSyncExternalStore, type ReactNode} from 'react';
 import DocSidebarItems from '@theme-original/DocSidebarItems';
 import type DocSidebarItemsType from '@theme/DocSidebarItems';
 import type {WrapperProps} from '@docusaurus/types';
+// relies on: route-table-files
 import {pagesApartKey} from '@site/src/upstream/operation-entries/routes';
+// relies on: sidebar-link-markup
 import {MENU_LIST_ITEM} from '@site/src/upstream/docusaurus-markup';
+// relies on: sidebar-link-markup
 import {loadPages, pagesState, subscribe} from '@site/src/upstream/operation-entries/sidebar-pages';
 import styles from './styles.module.css';
 

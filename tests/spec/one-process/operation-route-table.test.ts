@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from '@babel/parser';
+// relies on: route-table-files
 import {pagesApartKey, pagesApartPlaceholder} from '../../../src/upstream/operation-entries/routes';
+// relies on: route-table-files
 import {routeTableWithout} from '../../../src/upstream/operation-entries/route-table';
 
 const OP = '/docs/api/crypto/wallet/withdraw';
