@@ -13,8 +13,7 @@ import type {ReferenceFile} from '../../src/data/static-reference';
 
 const COMPONENT = 'payments/response/Address-0000abcd.json';
 
-/** A reference: three response statuses (two deferred), a component shown apart, a `<details>` with a deferred body. */
-// relies on: openapi-tabs, heading-anchor
+/** A reference: three response statuses (two deferred), a component shown apart, a `<details>` with a deferred body. relies on: openapi-tabs, heading-anchor */
 const HTML = `
 <div class="tabs-container">
   <ul role="tablist" aria-orientation="horizontal" class="tabs novaramp-ref-tabs novaramp-ref-status-tabs">

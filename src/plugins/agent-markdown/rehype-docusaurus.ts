@@ -164,8 +164,8 @@ function rewrite(parent: Parent, state: {heading: number}): void {
  * An operation or webhook-event page (the `theme-api-markdown` row of src/components/ApiDocItem/ApiPage.tsx): its copy is written from the spec afterwards
  * (./index.ts), so converting its reference, the largest HTML of the site, would only cost time and
  * memory, which grow with the API.
+ * relies on: openapi-page-columns
  */
-// relies on: openapi-page-columns
 const isOperationPage = (tree: Parent): boolean => find(tree as Node, (el) => hasClass(el, 'theme-api-markdown')) !== undefined;
 
 /** The rehype plugin (`content.beforeDefaultRehypePlugins` of the llms-txt plugin). */
