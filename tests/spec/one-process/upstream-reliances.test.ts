@@ -409,13 +409,11 @@ const SEAM = /^(src\/upstream\/|tests\/spec\/one-process\/upstream-(reliances|co
 const REGISTER = 'src/upstream/contracts.yaml';
 /** Where we write code, styles, templates and data the code reads. */
 const WRITTEN = /^(src|tools|scripts|bench|tests|hosting)\/|^docusaurus\.config\.ts$/;
-/** Inputs that are not ours to mark: OpenAPI and AsyncAPI documents, fixtures of specs. */
-const NOT_OURS = /^tests\/fixtures\//;
 
 const sourceFiles = (): string[] =>
   execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: SITE_ROOT, encoding: 'utf8'})
     .split('\n')
-    .filter((f) => WRITTEN.test(f) && SCANNED.test(f) && !NOT_OURS.test(f) && fs.existsSync(path.join(SITE_ROOT, f)));
+    .filter((f) => WRITTEN.test(f) && SCANNED.test(f) && fs.existsSync(path.join(SITE_ROOT, f)));
 
 const read = (f: string): string => fs.readFileSync(path.join(SITE_ROOT, f), 'utf8');
 /** The text of every source file in `file`'s folder. */
