@@ -168,11 +168,14 @@ const MARKER = /relies on:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)/g;
 
 const lineAt = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
 
-/** [start, end) of every multi-line template literal of a TS/JS file: a marker before its first line covers it all. */
-let lastTemplates: [number, number][] = [];
+/** [start, end) of a comment or a template literal. */
+type Span = [number, number];
 
-/** [start, end) of every comment of a TS/JS file, from the parser's tokens (a `//` in a string or JSX text is not one). */
-function codeComments(file: string, text: string): [number, number][] {
+/**
+ * Every comment of a TS/JS file, from the parser's tokens (a `//` in a string or JSX text is not one), and every
+ * template literal (a marker before its first line covers it all).
+ */
+function codeComments(file: string, text: string): {comments: Span[]; templates: Span[]} {
   const kind = file.endsWith('x') ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const leaves: ts.Node[] = [];
@@ -183,25 +186,24 @@ function codeComments(file: string, text: string): [number, number][] {
     else children.forEach(visit);
   };
   visit(source);
-  const spans: [number, number][] = [];
+  const templates: Span[] = [];
   const visitTemplates = (node: ts.Node): void => {
-    if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) spans.push([node.getStart(source), node.end]);
+    if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates.push([node.getStart(source), node.end]);
     ts.forEachChild(node, visitTemplates);
   };
   visitTemplates(source);
-  lastTemplates = spans;
   const ranges = new Map<number, number>();
   const add = (list: ts.CommentRange[] | undefined): void => list?.forEach((r) => ranges.set(r.pos, r.end));
   leaves.forEach((leaf, i) => {
     if (leaf.kind !== ts.SyntaxKind.JsxText) add(ts.getLeadingCommentRanges(text, leaf.pos));
     if (leaves[i + 1]?.kind !== ts.SyntaxKind.JsxText) add(ts.getTrailingCommentRanges(text, leaf.end));
   });
-  return [...ranges];
+  return {comments: [...ranges], templates};
 }
 
-/** [start, end) of every comment of a stylesheet, template or YAML file (strings skipped). */
-function textComments(file: string, text: string): [number, number][] {
-  const found: [number, number][] = [];
+/** Every comment of a stylesheet, template or YAML file (strings and CSS urls matched only to be skipped). */
+function textComments(file: string, text: string): Span[] {
+  const found: Span[] = [];
   const pattern = STYLE.test(file)
     ? file.endsWith('.scss')
       ? /(["'])(?:(?!\1)[^\\\n]|\\.)*\1|url\([^)]*\)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g
@@ -215,9 +217,8 @@ function textComments(file: string, text: string): [number, number][] {
 
 /** The file's text with its comments blanked (newlines kept), and the lines its `relies on:` markers cover. */
 export function stripComments(file: string, text: string): Stripped {
-  lastTemplates = [];
-  const comments = CODE.test(file) ? codeComments(file, text) : textComments(file, text);
-  const templateLines = lastTemplates.map(([start, end]) => [lineAt(text, start), lineAt(text, end)] as const);
+  const {comments, templates} = CODE.test(file) ? codeComments(file, text) : {comments: textComments(file, text), templates: []};
+  const templateLines = templates.map(([start, end]) => [lineAt(text, start), lineAt(text, end)] as const);
   const marked = new Map<number, string[]>();
   // Offsets are UTF-16 units; blank by slicing instead of by code points.
   let code = '';
