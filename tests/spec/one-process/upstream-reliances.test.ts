@@ -8,8 +8,10 @@
  * classic and OpenAPI themes define or emit, minus Infima's and ThemeClassNames' (public API); the OpenAPI theme's
  * components and the theme modules whose swizzle config forbids wrapping; deep module paths of our upstreams; the files
  * Docusaurus generates; the DOCUSAURUS_* switches its code reads; the theme's storage keys; and a wrapper
- * (`@theme-original/X`, `@theme-init/X`) of a component its theme's swizzle config does not mark safe to wrap.
- * Every file type we write is read, its comments stripped (but their `relies on:` markers read).
+ * (`@theme-original/X`, `@theme-init/X`) of a component its theme's swizzle config does not mark safe to wrap; plus
+ * the few behaviours no name gives away that the seam's contracts name (`window.docusaurus`, the chunk global). An
+ * import of a seam file a contract names is a use too: its marker names one of that contract's assumptions.
+ * Every file type we write is read (code, styles, templates, YAML), its comments stripped but their markers read.
  */
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
