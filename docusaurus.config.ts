@@ -2,6 +2,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
 import type {SkipToContentFallbackId} from '@docusaurus/theme-common';
 import path from 'node:path';
+// relies on: css-module-class-names
 import {CSS_MODULE_PREFIX} from './src/upstream/docusaurus-markup';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
@@ -23,12 +24,14 @@ import {PRISM_THEMES} from './src/data/prism-themes';
 import {RELEASES_DIR} from './src/data/spec-changes';
 import {STATIC_REFERENCE_CLASS} from './src/data/static-reference';
 import type * as ChangelogPlugin from './src/plugins/changelog';
+// relies on: route-table-files
 import type {OperationEntriesOptions} from './src/upstream/operation-entries';
 import type {StaticCodeOptions} from './src/plugins/static-code';
 import {accessibleTheme} from './src/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import type {BundlerMemoryOptions} from './src/plugins/bundler-memory';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
+// relies on: route-table-files
 import {routeTableWithout} from './src/upstream/operation-entries/route-table';
 import {CHANGELOG_ROUTE, loadChangelog} from './src/plugins/changelog/load';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './src/plugins/agent-markdown';
@@ -141,6 +144,7 @@ const config: Config = {
           // Plain docs render with the classic DocItem, operation pages with a lazily split, server-rendered
           // API page (src/components/ApiDocItem: why, in its header comment).
           ...MARKDOWN_PLUGINS,
+          // relies on: stock-api-item
           docItemComponent: STOCK_API_ITEM ? '@theme/ApiItem' : '@site/src/components/ApiDocItem',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},

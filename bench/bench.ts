@@ -114,6 +114,7 @@ async function buildWithout(v: Variant): Promise<BuildSteps> {
 }
 
 async function buildStock(): Promise<BuildSteps> {
+  // relies on: stock-api-item
   console.error('Building the site with the stock @theme/ApiItem into build-stock/ (scratch copy) …');
   const site = scratchSite('stock');
   const outDir = path.join(SITE_ROOT, 'build-stock');
@@ -153,6 +154,7 @@ function printBuilds(variants: Variant[]): void {
     out('Build: reused the existing build output (--reuse), no build measured.');
     return;
   }
+  // relies on: cold-build-switch
   out('## Build (cold: DOCUSAURUS_NO_PERSISTENT_CACHE=1; peak = highest sum of RSS over the process tree, sampled from /proc every 200 ms)');
   out();
   const stepNames = built[0].build!.steps.map((s) => s.name);

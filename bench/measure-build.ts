@@ -117,6 +117,7 @@ export function assertOk(what: string, m: Measured): void {
 /**
  * Environment of every measured build: the production build exactly as `npm run build`, but without Rspack's
  * persistent cache (node_modules/.cache/rspack), so each build is a cold one and builds are comparable.
+ * relies on: cold-build-switch
  */
 export const BUILD_ENV: NodeJS.ProcessEnv = {DOCUSAURUS_NO_PERSISTENT_CACHE: '1'};
 

@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type {Browser} from 'playwright-core';
+// relies on: route-table-files
 import {PAGES_APART_CHUNK_PREFIX} from '../src/upstream/operation-entries/routes';
 import {launchChromium} from '../tools/chromium';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
@@ -89,14 +90,17 @@ const gzipBytes = (file: string): number => zlib.gzipSync(fs.readFileSync(file),
 function routeTableSizes(site: string): Record<string, number> {
   const generated = path.join(site, '.docusaurus');
   const clientCopy = (f: string) => [path.join(generated, 'operation-entries', f), path.join(generated, f)].find((p) => fs.existsSync(p))!;
+  // relies on: route-table-files
   return Object.fromEntries(['routes.js', 'routesChunkNames.json', 'registry.js', 'globalData.json'].map((f) => [f, gzipBytes(clientCopy(f))]));
 }
 
 /** The chunk names of the docs versions' props modules (`p/docs-<hash>.json`: every sidebar of the version). */
 function sidebarChunks(site: string): string[] {
+  // relies on: route-table-files
   const registry = fs.readFileSync(path.join(site, '.docusaurus', 'registry.js'), 'utf8');
   return [
     ...registry.matchAll(
+      // relies on: route-table-files
       /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/docs-[0-9a-f]+\.json"\)/gm,
     ),
   ].map((m) => m[1]);
@@ -288,6 +292,7 @@ async function main(): Promise<void> {
       ]),
     ),
     '',
+    // relies on: route-table-files
     `JS of a first visit, KiB gzip (${GUIDE_ROUTE} and ${API_ROUTE}, Chromium; main = main.js + runtime, sidebars = the docs version's sidebar data), and the route table sources Docusaurus generates (.docusaurus/, gzip, before minification):`,
     '',
     table(

@@ -86,7 +86,7 @@ export function readGeneratedPages(dir: string, docsRelDir = GENERATED_DIR.repla
     .map((file) => {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '') as Omit<PageFrontMatter, 'api'> & {api?: PageFrontMatter['api'] | string};
-      // The plugin's own encoding (the stock build of `npm run bench -- --stock`): deflate + base64.
+      // The plugin's own encoding (the stock build of `npm run bench -- --stock`): deflate + base64. relies on: api-front-matter-encoding
       if (typeof front.api === 'string') front.api = JSON.parse(zlib.inflateSync(Buffer.from(front.api, 'base64')).toString('utf8')) as PageFrontMatter['api'];
       const slug = front.slug ?? '';
       if (!front.api?.operationId || !slug) throw new GenerationError(`${file}: generated without an operationId or a slug`);

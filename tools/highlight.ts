@@ -124,6 +124,7 @@ export function codeBlockParts(code: string, {language, title, className}: CodeB
     innerHtml: [
       title ? `<div class="novaramp-code__title">${escapeHtml(title)}</div>` : '',
       '<div class="novaramp-code__content">',
+      // relies on: classic-code-block-markup
       `<pre tabindex="0" class="prism-code language-${lang} novaramp-code__pre thin-scrollbar"><code class="language-${lang} novaramp-code__lines">`,
       highlightCode(code.replace(/\n$/, ''), language || 'text'),
       '</code></pre>',

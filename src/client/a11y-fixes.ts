@@ -11,6 +11,7 @@
  * change React makes while the page hydrates.
  */
 const LIST_ITEMS = 'ul > div:not([role]), ul > span:not([role])';
+// relies on: openapi-tab-arrows
 const ARROWS = 'button.openapi-tabs__arrow:not([aria-label])';
 
 function within<T extends Element>(root: Element | Document, selector: string): T[] {

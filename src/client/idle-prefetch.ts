@@ -10,6 +10,7 @@
  * Docusaurus sets `window.docusaurus` (frozen, with `prefetch` and `preload`) after the client modules have run, so
  * this module has the seam put a setter in its place that stores a copy whose `prefetch` queues.
  */
+// relies on: global-docusaurus-object
 import {wrapDocusaurusGlobal, type DocusaurusGlobal} from '../upstream/docusaurus-client-global';
 
 /** Milliseconds of an idle period left to the browser: each slice stays far below a long task, even on a slow CPU. */

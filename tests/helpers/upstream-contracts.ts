@@ -30,15 +30,27 @@ const FILE_CHECK = z.strictObject({
 type FileCheck = z.infer<typeof FILE_CHECK>;
 const CHECK = z.union([FILE_CHECK, z.strictObject({anyOf: z.array(FILE_CHECK).min(2)})]);
 
+/** An id, as markers and tests name it: lower-case words joined by dashes. */
+const ID = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'kebab-case: lower-case words joined by dashes');
+
+/**
+ * One assumption: what a line of ours marked `relies on: <id>` takes for granted (`says`; the contract's sentence when
+ * it has one assumption). A contract's checks hold for all of
+ * its assumptions.
+ */
+const ASSUMPTION = z.strictObject({id: ID, says: z.string().min(1).optional()});
+
 const CONTRACT = z.strictObject({
   /** Short name, as the test names it. */
-  id: z.string().min(1),
+  id: ID,
   upstream: z.string().min(1),
   kind: z.enum(['switch', 'module path', 'generated file', 'bundler setting', 'copied source', 'ejected file', 'shape']),
   /** The sentence that must hold; a failure repeats it. */
   assumption: z.string().min(1),
   /** Our files that rely on it: where to look when it breaks. */
   where: z.array(z.string()).min(1),
+  /** What the uses outside the seam are marked with (`relies on: <id>`); ids are unique across the register. */
+  assumptions: z.array(ASSUMPTION).min(1),
   holds: z.array(CHECK).min(1),
 });
 
@@ -71,7 +83,11 @@ function checkFile(c: FileCheck, read: ReadUpstream): string | undefined {
 
 /** The contracts of `file` (the register by default), each with its check. Bad input fails with the file and line. */
 export function readContracts(file = CONTRACTS_FILE): Contract[] {
-  return readYamlTable(file, z.array(CONTRACT), SITE_ROOT).map((contract) => ({
+  const contracts = readYamlTable(file, z.array(CONTRACT), SITE_ROOT);
+  const ids = contracts.flatMap((c) => c.assumptions.map((a) => a.id));
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (twice.length) throw new Error(`${file}: an assumption's id is unique across the register: ${[...new Set(twice)].join(', ')} twice`);
+  return contracts.map((contract) => ({
     ...contract,
     check: (read) => {
       for (const c of contract.holds) {

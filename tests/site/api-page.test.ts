@@ -61,6 +61,7 @@ const visibleResponse = async (page: Page) => {
 
 async function openTryIt(page: Page) {
   await page.getByRole('button', {name: 'Try it'}).click();
+  // relies on: openapi-try-it-markup
   await page.locator('.openapi-explorer__request-form').waitFor({timeout: 15000});
 }
 
@@ -69,9 +70,11 @@ test('the try-it panel loads on first use, sends the request and shows the respo
   try {
     const before = await sizes(page, scripts);
     assert.ok(Math.max(...before) < 1_500_000, `no request-builder chunk before use (largest script ${Math.max(...before)} bytes)`);
+    // relies on: openapi-try-it-markup
     assert.equal(await page.locator('.openapi-explorer__request-form').count(), 0);
     const boxes = () =>
       page.evaluate(
+        // relies on: openapi-endpoint-markup, openapi-page-columns
         "['.openapi__method-endpoint', '.novaramp-code-samples', '.openapi-left-panel__container h2'].map((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left), Math.round(r.height)]; })",
       );
     const at = await boxes();
@@ -90,6 +93,7 @@ test('the try-it panel loads on first use, sends the request and shows the respo
       sent = {method: r.method(), url: r.url(), headers: r.headers()};
       await route.fulfill({status: 201, contentType: 'application/json', headers: {'access-control-allow-origin': '*'}, body: '{"id":"cwd_test_response_42"}'});
     });
+    // relies on: openapi-try-it-markup
     await page.locator('.openapi-explorer__request-btn').click();
     await page.getByText('cwd_test_response_42').first().waitFor({timeout: 15000});
     assert.equal(sent?.method, 'POST');
@@ -308,9 +312,11 @@ test('Prism is not part of a first visit; a block left to the classic CodeBlock 
       assert.doesNotMatch(await (await page.request.get(url)).text(), /lookbehind:!0/, `${new URL(url).pathname} carries Prism`);
     }
     const html = await (await page.request.get(`${site.server.origin}/markdown-page`)).text();
+    // relies on: highlighted-line-class
     assert.match(html, /theme-code-block-highlighted-line[^]*?\$ref/, 'server-rendered with the highlighted line');
     await page.goto(`${site.server.origin}/markdown-page`);
     await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
+    // relies on: highlighted-line-class
     const line = page.locator('.theme-code-block-highlighted-line');
     await line.waitFor();
     assert.match(await line.innerText(), /\$ref: \.\.\/components\/responses\/Unauthorized\.yaml/);
@@ -326,6 +332,7 @@ test('the try-it panel and the code samples are styled for dark mode', async () 
     try {
       await openTryIt(page);
       return await page.evaluate(
+        // relies on: openapi-try-it-markup
         "[getComputedStyle(document.querySelector('.openapi-explorer__request-form')).backgroundColor, getComputedStyle(document.querySelector('.openapi-explorer__request-form')).color, getComputedStyle(document.querySelector('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre')).backgroundColor]",
       );
     } finally {
@@ -358,8 +365,10 @@ test('on a phone and without JavaScript, the page is laid out once: the referenc
       }
       // React streams a large Suspense boundary as a hidden segment shown by a script: there must be none.
       assert.equal(await page.locator('div[hidden][id^="S:"]').count(), 0, 'no hidden streamed segment');
+      // relies on: openapi-page-columns
       const heading = page.locator('.openapi-left-panel__container h1').first();
       assert.ok(await heading.isVisible(), `heading visible (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`);
+      // relies on: openapi-page-columns
       assert.ok((await page.locator('.openapi-left-panel__container').boundingBox())!.height > 2000, 'the reference has its height');
     } finally {
       await context.close();
@@ -418,13 +427,18 @@ test('the server chosen in the try-it form comes back after a reload when the pa
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
+    // relies on: openapi-endpoint-markup
     const endpoint = () => page.locator('.openapi__method-endpoint-path').innerText();
     const serverSelect = async () => {
+      // relies on: openapi-try-it-markup
       const form = page.locator('form.openapi-explorer__request-form');
+      // relies on: openapi-try-it-markup
       await form.locator('.openapi-explorer__floating-btn').first().hover();
+      // relies on: openapi-try-it-markup
       await form.locator('.openapi-explorer__floating-btn button', {hasText: 'Edit'}).click();
       return form.locator('select').first();
     };
+    // relies on: openapi-try-it-markup
     const port = () => page.locator('form.openapi-explorer__request-form').getByLabel('port', {exact: true});
     const hydrated = async () => {
       await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
@@ -437,12 +451,14 @@ test('the server chosen in the try-it form comes back after a reload when the pa
     await openTryIt(page);
     await (await serverSelect()).selectOption('http://127.0.0.1:{port}');
     await port().fill('4999');
+    // relies on: openapi-endpoint-markup
     await page.waitForFunction(() => /^http:\/\/127\.0\.0\.1:4999\//.test(document.querySelector('.openapi__method-endpoint-path')?.textContent ?? ''));
 
     await page.reload();
     await hydrated();
     // Until the visitor acts, the page is the static HTML (first server), hydrated without a mismatch or a shift.
     const html = await (await page.request.get(`${site.server.origin}${ROUTE}`)).text();
+    // relies on: openapi-endpoint-markup
     assert.match(html, /openapi__method-endpoint-path[^>]*>https:\/\/api\.sandbox\.novaramp\.example\/v1/);
     assert.match(await endpoint(), /^https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts\//);
     // Below 0.001 rather than exactly 0: on the Docusaurus 4 canary this once scored 0.0000104, a sub-pixel move that
@@ -457,6 +473,7 @@ test('the server chosen in the try-it form comes back after a reload when the pa
 
     await openTryIt(page);
     assert.match(await endpoint(), /^http:\/\/127\.0\.0\.1:4999\/accounts\//, 'the endpoint line shows the chosen server');
+    // relies on: openapi-try-it-markup
     assert.equal(await page.locator('.openapi-explorer__server-url').innerText(), 'http://127.0.0.1:4999');
     assert.equal(await (await serverSelect()).inputValue(), 'http://127.0.0.1:{port}');
     assert.equal(await port().inputValue(), '4999');

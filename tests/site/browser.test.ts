@@ -76,6 +76,7 @@ describe('announcement bar', () => {
       assert.ok(await bar.isVisible());
       await bar.getByRole('button', {name: 'Close'}).click();
       assert.ok(await bar.isHidden());
+      // relies on: announcement-storage-key
       assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss')), 'true');
       await page.reload();
       await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
@@ -255,6 +256,7 @@ describe('pages', () => {
 
   test('blog: year groups in the sidebar, reading time, RSS and Atom in the head', async () => {
     await withPage(site, '/blog', async (page) => {
+      // relies on: blog-sidebar-year-heading
       const years = await page.locator('[class*="yearGroupHeading"]').allInnerTexts();
       assert.ok(new Set(years).size >= 2, years.join(','));
       assert.match(await page.locator('article').first().innerText(), /\d+ min read/);
@@ -265,10 +267,13 @@ describe('pages', () => {
 
   test('an API page shows method, path, parameters and response schema, and code samples switch language', async () => {
     await withPage(site, '/docs/api/crypto/wallet/whitdraw-crypto', async (page) => {
+      // relies on: openapi-endpoint-markup
       assert.equal(await page.locator('.openapi__method-endpoint .badge').innerText(), 'POST');
+      // relies on: openapi-endpoint-markup
       assert.match(await page.locator('.openapi__method-endpoint-path').innerText(), /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);
       await page.getByText('Idempotency-Key').first().waitFor();
       await page.getByText('Responses', {exact: true}).first().waitFor();
+      // relies on: openapi-code-tabs
       const languages = await page.locator('.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)').allInnerTexts();
       assert.deepEqual(
         languages.map((l) => l.toLowerCase()),
@@ -278,8 +283,10 @@ describe('pages', () => {
       const visible = "document.querySelector('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre')?.textContent ?? ''";
       const sample = () => page.locator('.novaramp-code-samples [role=tabpanel]:not([hidden]) pre').first().innerText();
       assert.match(await sample(), /^\s*curl -L/);
+      // relies on: openapi-code-tabs
       await page.locator('.openapi-tabs__code-item--python').click();
       await page.waitForFunction(`/import http\\.client|import requests/.test(${visible})`);
+      // relies on: openapi-code-tabs
       await page.locator('.openapi-tabs__code-item--go').click();
       await page.waitForFunction(`/package main/.test(${visible})`);
       assert.doesNotMatch(await sample(), /sk_sandbox_[A-Za-z0-9]{8}/, 'no credential in the snippet');

@@ -87,6 +87,7 @@ describe('static HTML of an API page (no JavaScript)', () => {
       .replace(/&amp;/g, '&');
     assert.match(html, /class="?badge badge--[a-z]+"?>POST</);
     assert.match(text, /\/accounts\/:account_id\/wallets\/:wallet_id\/withdrawals/);
+    // relies on: openapi-try-it-markup
     assert.doesNotMatch(html, /openapi-skeleton|skeleton/i, 'no skeleton placeholders');
     for (const name of ['account_id', 'wallet_id', 'Idempotency-Key']) assert.ok(text.includes(name), `parameter ${name}`);
     assert.ok(text.includes('The identifier of the account, prefixed'), 'parameter description');
@@ -137,6 +138,7 @@ describe('static HTML of every operation page', () => {
       .readdirSync(dir, {recursive: true, encoding: 'utf8'})
       .filter((f) => f.endsWith('.html'))
       .map((f) => ({f, html: fs.readFileSync(path.join(dir, f), 'utf8')}))
+      // relies on: openapi-page-columns
       .filter(({html}) => html.includes('openapi-left-panel__container'));
     assert.ok(operations.length >= 46, `${operations.length} operation pages`);
     const hidden = operations.filter(({html}) => /<div hidden id="?S:/.test(html)).map(({f}) => f);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {minify} from '@swc/html';
+// relies on: end-tags-omitted
 import {SWC_OPTIONS_WITH_END_TAGS} from '../../src/upstream/docusaurus-html-minifier';
 import {loadOperations} from '../../tools/spec-model';
 import {BRAND} from '../../src/data/brand';
@@ -118,6 +119,7 @@ describe('generated API reference', () => {
       assert.equal(status, 200, op.slug);
       // The theme shows the method as a badge, the server URL (server-rendered since the page's store holds the
       // first server from the start) and path parameters as `:name`.
+      // relies on: openapi-endpoint-markup
       const endpoint = /<pre class="?openapi__method-endpoint"?>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
       const text = decode(endpoint.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).trim();
       const expected = `${op.method.toUpperCase()} https://api.sandbox.novaramp.example/v1 ${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;

@@ -112,6 +112,7 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
     statuses: all('.novaramp-ref-status').map(text),
     // Every code block but the endpoint line (method, server and path: in the copy as the path and the servers).
     examples: [...all('.novaramp-ref-example code'), ...all('main pre')]
+      // relies on: openapi-endpoint-markup
       .filter((el) => !isGenerated(el) && !el.closest('.openapi__method-endpoint'))
       .map(text)
       .filter(Boolean),
@@ -123,7 +124,8 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
     // The labels of the tabs whose panel is in the page: a lazy tab set (a workflow step a guide embeds) holds only
     // the chosen one's, its other languages are on the workflow page it links.
     tabs: markdown
-      ? all('.tabs-container', markdown).flatMap((set) => {
+      ? // relies on: openapi-tabs
+        all('.tabs-container', markdown).flatMap((set) => {
           const tabs = all('[role="tab"]', set);
           const panels = all('[role="tabpanel"]', set);
           return (panels.length === tabs.length ? tabs : tabs.filter((t) => t.getAttribute('aria-selected') === 'true')).map(text);

@@ -31,6 +31,7 @@ before(async () => {
   build = run('npm', ['run', 'build'], site, {
     CHROMIUM_PATH: path.join(site, 'no-browser-here'),
     PATH: `${fakeBin}${path.delimiter}${process.env.PATH}`,
+    // relies on: cold-build-switch
     DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
   });
   if (build.status === 0) [server, browser] = await Promise.all([serveBuild(path.join(site, 'build')), launchChromium('the browser tests')]);

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
+// relies on: route-table-files
 import {OPERATION_ROUTE_FILES, OPERATION_SCRIPTS_FOLDER, PAGES_APART_CHUNK_PREFIX} from '../../src/upstream/operation-entries/routes';
 import {apiManifest} from '../helpers/reference';
 import {useSiteInBrowser, withPage} from '../helpers/site';

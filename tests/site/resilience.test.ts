@@ -23,6 +23,7 @@ function crashingContent(marker: string): string {
   const js = path.join(SITE_ROOT, 'build', 'assets', 'js');
   const runtime = fs.readdirSync(js).find((f) => f.startsWith('runtime~main.') && f.endsWith('.js'));
   assert.ok(runtime, `a runtime~main script in ${js}`);
+  // relies on: chunk-loading-global
   const global = new RegExp(`\\b(?:webpack|rspack)Chunk${pkg.name.replace(/[^a-zA-Z0-9_$]/g, '_')}\\b`).exec(
     fs.readFileSync(path.join(js, runtime), 'utf8'),
   )?.[0];
@@ -99,9 +100,11 @@ test('the try-it panel whose code fails to download offers Retry, which loads it
     await retry.waitFor();
     assert.ok(aborted > 0, 'the panel asked for its code');
     assert.match(await page.getByRole('alert').innerText(), /request form could not be loaded/);
+    // relies on: openapi-endpoint-markup
     assert.ok(await page.locator('.openapi__method-endpoint').isVisible(), 'the rest of the page is still there');
     failing = false;
     await retry.click();
+    // relies on: openapi-try-it-markup
     await page.locator('.openapi-explorer__request-form').waitFor({timeout: 15000});
     assert.equal(await retry.count(), 0);
   });

@@ -49,10 +49,13 @@ test('try-it sends the request to the local mock server and shows the response; 
     await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
     // The request panel loads on first use.
     await page.getByRole('button', {name: 'Try it'}).click();
+    // relies on: openapi-try-it-markup
     const form = page.locator('form.openapi-explorer__request-form');
     await form.waitFor({timeout: 15000});
     // The Edit button of the Base URL only shows while the pointer is over it.
+    // relies on: openapi-try-it-markup
     await form.locator('.openapi-explorer__floating-btn').hover();
+    // relies on: openapi-try-it-markup
     await form.locator('.openapi-explorer__floating-btn button', {hasText: 'Edit'}).click();
     const serverSelect = form.locator('select').first();
     const mockOption = await serverSelect.locator('option', {hasText: '127.0.0.1'}).first().getAttribute('value');
@@ -61,9 +64,11 @@ test('try-it sends the request to the local mock server and shows the response; 
     await portInput.fill(String(mockPort));
     await form.getByLabel('Bearer Token').fill('sk_sandbox_try_it_key');
     await form.getByRole('button', {name: 'Send API Request'}).click();
+    // relies on: openapi-try-it-markup
     await page.waitForFunction(() => /"USD Coin"/.test(document.querySelector('.openapi-explorer__response-container')?.textContent ?? ''), undefined, {
       timeout: 15000,
     });
+    // relies on: openapi-try-it-markup
     assert.match(await page.locator('.openapi-explorer__response-container').innerText(), /\b200\b/);
     assert.ok(
       requests.some((u) => u.startsWith(`http://127.0.0.1:${mockPort}/coins`)),
@@ -76,6 +81,7 @@ test('try-it sends the request to the local mock server and shows the response; 
     }));
     assert.match(stored.session, /sk_sandbox_try_it_key/);
     assert.doesNotMatch(stored.local, /sk_sandbox_try_it_key/);
+    // relies on: openapi-code-tabs
     const snippet = await page.locator('.openapi-explorer__code-block pre').first().innerText();
     assert.doesNotMatch(snippet, /sk_sandbox_try_it_key/, 'the code snippet masks the key');
   } finally {

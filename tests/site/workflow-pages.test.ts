@@ -113,6 +113,7 @@ describe('in the browser', () => {
         /^Step create-account of the workflow Onboard and verify an account, which CI runs against the mock \(reference: Create an account\)\. The samples set \$ACCOUNT_ID from the response\.$/,
       );
       // The tabs right after it: the cURL sample is the one the workflow page shows.
+      // relies on: openapi-tabs
       const tabs = source.locator('xpath=following-sibling::div[contains(@class, "tabs-container")][1]');
       assert.deepEqual(await tabs.getByRole('tab').allTextContents(), ['cURL', 'Node.js', 'TypeScript', 'Python']);
       const curl = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';

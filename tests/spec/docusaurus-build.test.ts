@@ -17,6 +17,7 @@ test('a bundling process out of its JavaScript heap fails the build, naming the 
     const r = spawnSync(process.execPath, ['scripts/docusaurus-build.mjs', '--step', 'bundle', '--out-dir', out], {
       cwd: SITE_ROOT,
       encoding: 'utf8',
+      // relies on: cold-build-switch
       env: {...process.env, NODE_OPTIONS: '--max-old-space-size=48', DOCUSAURUS_NO_PERSISTENT_CACHE: '1'},
       timeout: 120_000,
     });

@@ -40,6 +40,7 @@ before(async () => {
 });
 
 // First: the other tests replace `early`.
+// relies on: global-docusaurus-object
 test('a window.docusaurus set before the module ran is wrapped too', () => {
   assert.notEqual(w.docusaurus?.prefetch, early.value.prefetch);
   w.docusaurus!.prefetch('/docs/early');

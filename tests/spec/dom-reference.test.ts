@@ -13,7 +13,7 @@ import type {ReferenceFile} from '../../src/data/static-reference';
 
 const COMPONENT = 'payments/response/Address-0000abcd.json';
 
-/** A reference: three response statuses (two deferred), a component shown apart, a `<details>` with a deferred body. */
+/** A reference: three response statuses (two deferred), a component shown apart, a `<details>` with a deferred body. relies on: openapi-tabs, heading-anchor */
 const HTML = `
 <div class="tabs-container">
   <ul role="tablist" aria-orientation="horizontal" class="tabs novaramp-ref-tabs novaramp-ref-status-tabs">
@@ -69,6 +69,7 @@ function attach(sources: Partial<ReferenceSources> = {}): Fixture {
 
 const $ = (selector: string) => document.querySelector<HTMLElement>(selector)!;
 const selected = (root: Element) => Array.from(root.querySelectorAll('[role="tab"][aria-selected="true"]'), (t) => t.textContent);
+// relies on: openapi-tabs
 const shown = (root: Element) => Array.from(root.querySelectorAll('.tabs-container > [role="tabpanel"]:not([hidden])'), (p) => p.id);
 
 test('a click on a tab selects it and shows its panel alone; a deferred panel is filled when first shown', async () => {

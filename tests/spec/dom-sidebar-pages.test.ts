@@ -7,7 +7,9 @@
 import '../helpers/dom';
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
+// relies on: route-table-files
 import {pagesApartPlaceholder, type SidebarLink, type SidebarPagesApart} from '../../src/upstream/operation-entries/routes';
+// relies on: sidebar-link-markup
 import {
   indexSidebars,
   keysAroundPage,

@@ -28,7 +28,7 @@ interface CodeGenerators {
   convert(language: string, variant: string, request: unknown, options: Record<string, unknown>, callback: (error: unknown, snippet: string) => void): void;
 }
 
-/** The options the OpenAPI theme passes to postman-code-generators (its languages.js). */
+/** The options the OpenAPI theme passes to postman-code-generators (its languages.js). relies on: code-sample-options */
 const GENERATOR_OPTIONS = {longFormat: false, followRedirect: true, trimRequestBody: true};
 
 /**
@@ -84,6 +84,7 @@ export function codeSampleBlocks(samples: CodeSample[]): {language: string; logo
         language: l.language,
         logoClass: l.logoClass,
         html:
+          // relies on: openapi-code-tabs
           codeBlockHtml(sample.source, {language: l.highlight, title: `${sample.lang} · ${sample.label}`, className: 'openapi-explorer__code-block'}) +
           (l.generator === 'openapi-fetch' ? TYPES_NOTE : ''),
       },

@@ -7,7 +7,9 @@
  * endpoint line starts with, the try-it panel's file).
  */
 import {stringify} from 'yaml';
+// relies on: sidebar-deprecated-class
 import {MENU_LIST_ITEM_DEPRECATED} from '../../src/upstream/docusaurus-markup';
+// relies on: page-helpers
 import {createDeprecationNotice, createHeading, createMethodEndpoint, createRequestHeader, render} from '../../src/upstream/openapi-markdown';
 import type {OperationModel} from '../reference/model';
 import {proseText} from '../reference/prose';
@@ -112,6 +114,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     API_PAGE_EXPORT,
     `export const codeSamples = ${JSON.stringify(codeSamples)};`,
     '',
+    // relies on: page-helpers
     "import MethodEndpoint from '@theme/ApiExplorer/MethodEndpoint';",
     "import Heading from '@theme/Heading';",
     "import Translate from '@docusaurus/Translate';",

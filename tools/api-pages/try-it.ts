@@ -100,6 +100,7 @@ export function tryItFile(op: OperationModel): JsonObject {
     responses: Object.fromEntries(op.responses.map((r) => [r.status, {content: Object.fromEntries(r.content.map((c) => [c.mediaType, {}]))}])),
     security: op.security.map((alternative) => Object.fromEntries(alternative.map((s) => [s.name, s.scopes]))),
     securitySchemes: schemes,
+    // relies on: try-it-item
     postman: postmanRequest(op),
     ...(example !== undefined ? {jsonRequestBodyExample: example} : {}),
   };

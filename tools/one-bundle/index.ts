@@ -25,5 +25,6 @@ const NOTHING = path.join(__dirname, 'nothing.js');
 
 /** Bundler settings (for a plugin's configureWebpack) that empty the bundle this process does not make. */
 export function otherBundleSettings(only: BundleOnly, isServer: boolean): {entry?: Record<string, string>; mergeStrategy?: Record<string, 'replace'>} {
+  // relies on: bundle-entry-main
   return only !== undefined && (only === 'server') !== isServer ? {entry: {main: NOTHING}, mergeStrategy: {entry: 'replace'}} : {};
 }

@@ -412,6 +412,7 @@ function MimeTabs({group, media, render}: {group: string; media: MediaModel[]; r
   const tab = (i: number) => `${group}-tab-${i}`;
   const panel = (i: number) => `${group}-panel-${i}`;
   return (
+    // relies on: openapi-tabs
     <div className="tabs-container">
       <div>
         <div className="novaramp-ref-media-bar">
@@ -729,6 +730,7 @@ function Responses({op, r}: {op: OperationModel; r: Render}): ReactNode {
       <div className="novaramp-ref-responses__header">
         <h2 className="anchor novaramp-anchor novaramp-ref-responses__heading" id="responses">
           Responses
+          {/* relies on: heading-anchor */}
           <a className="hash-link" href="#responses" aria-label={title} title={title} translate="no">
             {'\u200b'}
           </a>

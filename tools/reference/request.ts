@@ -153,6 +153,7 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
 }
 
 /**
+ * relies on: try-it-item
  * The Postman request the try-it panel starts from (the shape docusaurus-plugin-openapi-docs gives the theme): the
  * path with `:name` variables, the header keys, the body's mode; the theme's form fills in the values.
  */

@@ -870,7 +870,9 @@ function pageOf(wf: WorkflowFile, workflow: Workflow, steps: {step: Step; resolv
   return [
     ...front,
     '',
+    // relies on: openapi-tabs
     "import Tabs from '@theme/Tabs';",
+    // relies on: openapi-tabs
     "import TabItem from '@theme/TabItem';",
     '',
     `# ${plain(title)}`,

@@ -15,6 +15,7 @@ import Metadata from '@theme/DocItem/Metadata';
 import type {Props} from '@theme/DocItem';
 import type {Operation} from '@site/src/data/operation';
 import {EndpointServerContext, type EndpointServer} from '@site/src/upstream/ejected/endpoint-server';
+// relies on: theme-modules-of-the-operation-page
 import {ApiItemLayout as Layout} from '@site/src/upstream/openapi-theme/page-layout';
 import CodeSamples, {type CodeSampleHtml} from './CodeSamples';
 import TryIt from './TryIt';
@@ -22,21 +23,25 @@ import TryIt from './TryIt';
 export default function ApiPage(props: Props): ReactNode {
   const MDXComponent = props.content;
   const {api, try_it: tryItFile} = MDXComponent.frontMatter as {api: Operation; try_it?: string};
-  // Exported by the generated page (tools/api-pages/page.ts).
+  // Exported by the generated page (tools/api-pages/page.ts). relies on: mdx-named-exports
   const codeSamples = (MDXComponent as unknown as {codeSamples?: CodeSampleHtml[]}).codeSamples ?? [];
   // The endpoint line's server: the first one in the HTML and on hydration (no change under the visitor's eyes: the
   // line wraps on a phone), then the one the try-it form selects, which may be the visitor's earlier choice.
   const [server, setServer] = useState<EndpointServer | undefined>(api.servers?.[0]);
   return (
     <DocProvider content={props.content}>
+      {/* relies on: doc-id-class */}
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
         <Metadata />
         <Layout>
           <EndpointServerContext value={server}>
+            {/* relies on: openapi-page-columns */}
             <div className={clsx('row', 'theme-api-markdown')}>
+              {/* relies on: openapi-page-columns */}
               <div className="col col--7 openapi-left-panel__container">
                 <MDXComponent />
               </div>
+              {/* relies on: openapi-page-columns */}
               <div className="col col--5 openapi-right-panel__container">
                 {api.method !== 'event' && <CodeSamples samples={codeSamples} />}
                 <TryIt api={api} file={tryItFile} onServer={setServer} />

@@ -8,6 +8,7 @@ import React, {useEffect, useRef, useState, type KeyboardEvent, type ReactNode} 
 import clsx from 'clsx';
 import {useStorageSlot} from '@docusaurus/theme-common';
 
+// relies on: code-samples-tab-storage
 const TAB_STORAGE = 'docusaurus.tab.code-samples';
 
 /** One language's sample as the page exports it. */
@@ -38,7 +39,9 @@ export default function CodeSamples({samples}: {samples: CodeSampleHtml[]}): Rea
     if (step) select((index + step + samples.length) % samples.length, true);
   };
   return (
+    // relies on: openapi-code-tabs
     <div className="openapi-tabs__code-container novaramp-code-samples">
+      {/* relies on: openapi-code-tabs */}
       <ul role="tablist" aria-label="Code sample language" className="tabs openapi-tabs__code-list-container">
         {samples.map((tab, i) => (
           <li
@@ -51,6 +54,7 @@ export default function CodeSamples({samples}: {samples: CodeSampleHtml[]}): Rea
             aria-controls={`code-sample-${tab.language}`}
             aria-selected={i === selected}
             tabIndex={i === selected ? 0 : -1}
+            // relies on: openapi-code-tabs
             className={clsx('tabs__item', 'openapi-tabs__code-item', `openapi-tabs__code-item--${tab.logoClass}`, i === selected && 'active')}
             onClick={() => select(i)}
             onKeyDown={(e) => onKeyDown(e, i)}>

@@ -10,6 +10,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {Operation} from '@site/src/data/operation';
 import type {EndpointServer} from '@site/src/upstream/ejected/endpoint-server';
+// relies on: theme-modules-of-the-operation-page
 import {Request, Response, SecuritySchemes} from '@site/src/upstream/openapi-theme/try-it';
 import {browserSandboxSettled, isSandboxUrl, startBrowserSandbox} from '@site/src/plugins/sandbox/client';
 import SandboxControl from '@site/src/plugins/sandbox/components/SandboxControl';

@@ -14,6 +14,7 @@ import type {Props} from '@theme/DocItem';
 import type ApiPageComponent from './ApiPage';
 
 export default function ApiDocItem(props: Props): ReactNode {
+  // relies on: mdx-named-exports
   const content = props.content as Props['content'] & {frontMatter: {api?: unknown}; ApiPage?: typeof ApiPageComponent};
   if (!content.frontMatter.api || !content.ApiPage) return <DocItem {...props} />;
   const {ApiPage} = content;

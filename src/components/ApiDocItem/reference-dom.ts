@@ -187,6 +187,7 @@ export function attachReference(root: HTMLElement, sources: ReferenceSources): (
       return;
     }
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href^="#"]');
+    // relies on: heading-anchor
     if (!link || !root.contains(link) || link.classList.contains('hash-link')) return;
     const id = decodeURIComponent(link.getAttribute('href')!.slice(1));
     if (!id) return;

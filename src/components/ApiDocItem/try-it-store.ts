@@ -4,6 +4,7 @@
  * earlier visit put back.
  */
 import {prefillParameters, type Operation} from '@site/src/data/operation';
+// relies on: try-it-store
 import {
   createAuth,
   createPersistenceMiddleware,

@@ -15,6 +15,7 @@ import {componentMarkdown, operationMarkdown} from '../../../tools/reference/mar
 import type {ComponentModel, Direction, OperationModel} from '../../../tools/reference/model';
 import {workflowDownloadPath} from '../../../tools/workflows/publish';
 import {withWorkflowsSection, workflowEntries, workflowsSection} from './workflows';
+// relies on: llms-full-txt-layout
 import {LLMS_FULL_HEADER, LLMS_FULL_SEPARATOR} from '../../upstream/llms-txt-layout';
 
 export class MarkdownGenerationError extends Error {}

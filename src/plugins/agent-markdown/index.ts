@@ -16,6 +16,7 @@
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 // Before the plugin: on Docusaurus 4 its logger import needs the seam's hook (why: in that file).
+// relies on: llms-txt-logger-import
 import '../../upstream/llms-txt-logger';
 import llmsTxtPlugin, {type PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
 import {finishMarkdown, MarkdownGenerationError} from './finish';

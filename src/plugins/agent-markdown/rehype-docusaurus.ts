@@ -13,6 +13,7 @@
  * Runs before the plugin's own link rules (`beforeDefaultRehypePlugins`), so links it creates are made absolute.
  */
 import {SITE_URL} from '../../data/brand';
+// relies on: css-module-class-names
 import {CSS_MODULE_PREFIX} from '../../upstream/docusaurus-markup';
 
 interface Text {
@@ -68,6 +69,7 @@ function findAll(node: Node, test: (el: Element) => boolean, out: Element[] = []
 
 /** Elements that are for people or for the browser only. */
 function dropped(el: Element): boolean {
+  // relies on: heading-anchor
   if (hasClass(el, 'hash-link') || hasClass(el, 'novaramp-mermaid__dark') || hasClassPrefix(el, CSS_MODULE_PREFIX.darkThemeOnly)) return true;
   if (el.properties.dataMarkdownIgnore !== undefined || el.properties.dataAgentDirective !== undefined) return true;
   if (hasClass(el, 'theme-doc-toc-mobile') || hasClass(el, 'theme-doc-breadcrumbs')) return true;
@@ -76,6 +78,7 @@ function dropped(el: Element): boolean {
 
 function codeBlock(el: Element): Node[] {
   const lang = classes(el).find((c) => c.startsWith('language-'));
+  // relies on: code-block-lines
   const lines = findAll(el, (n) => hasClass(n, 'token-line'));
   const pre = find(el, (n) => n.tagName === 'pre');
   const source = lines.length ? lines.map((l) => textOf(l).replace(/\n$/, '')).join('\n') : pre ? textOf(pre) : textOf(el);
@@ -136,6 +139,7 @@ function rewrite(parent: Parent, state: {heading: number}): void {
     let replaced: Node[] | undefined;
     if (hasClass(node, 'theme-code-block')) replaced = codeBlock(node);
     else if (hasClass(node, 'theme-admonition')) replaced = admonition(node);
+    // relies on: openapi-tabs
     else if (hasClass(node, 'tabs-container')) replaced = tabs(node, Math.min(state.heading + 1, 6));
     else if (node.tagName === 'section' && find(node, (n) => n.tagName === 'a' && hasClass(n, 'card'))) replaced = cards(node);
     if (replaced) {
@@ -160,6 +164,7 @@ function rewrite(parent: Parent, state: {heading: number}): void {
  * An operation or webhook-event page (the `theme-api-markdown` row of src/components/ApiDocItem/ApiPage.tsx): its copy is written from the spec afterwards
  * (./index.ts), so converting its reference, the largest HTML of the site, would only cost time and
  * memory, which grow with the API.
+ * relies on: openapi-page-columns
  */
 const isOperationPage = (tree: Parent): boolean => find(tree as Node, (el) => hasClass(el, 'theme-api-markdown')) !== undefined;
 

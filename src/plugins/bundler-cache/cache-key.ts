@@ -19,6 +19,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
+// relies on: persistent-cache-settings
 import {persistentCacheOf, type CompilerOptions} from '../../upstream/rspack-persistent-cache';
 
 /**

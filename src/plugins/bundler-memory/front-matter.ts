@@ -6,6 +6,7 @@
  * over in both build processes; the cache only saves a second parse of the same text (`npm run bench:scale`).
  */
 import type {ParseFrontMatter} from '@docusaurus/types';
+// relies on: front-matter-cache
 import {clearDocusaurusFrontMatterCache} from '../../upstream/gray-matter-cache';
 
 export const parseFrontMatterUncached: ParseFrontMatter = async ({defaultParseFrontMatter, ...file}) => {

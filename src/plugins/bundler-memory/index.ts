@@ -27,6 +27,7 @@ export default function bundlerMemoryPlugin(_context: unknown, options: BundlerM
       const serverSplit = isServer && options.memorySettings;
       return {
         ...(options.memorySettings ? {module: {parser: {json: {exportsDepth: 1}}}} : {}),
+        // relies on: server-split-chunks
         ...(serverSplit ? {optimization: {splitChunks: {chunks: 'async'}}} : {}),
         ...(other.entry ? {entry: other.entry} : {}),
         mergeStrategy: {...(serverSplit ? {'optimization.splitChunks': 'replace'} : {}), ...other.mergeStrategy},

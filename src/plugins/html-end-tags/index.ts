@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {minify} from '@swc/html';
 import type {Plugin} from '@docusaurus/types';
+// relies on: end-tags-omitted
 import {SWC_OPTIONS_WITH_END_TAGS} from '../../upstream/docusaurus-html-minifier';
 
 export async function writeWithEndTags(file: string): Promise<void> {

@@ -16,6 +16,7 @@ export default function specDependenciesPlugin(context: LoadContext): Plugin {
           {
             test: /\.mdx?$/i,
             // Docusaurus' fallback Markdown rule excludes the `include` of every Markdown rule: it must be there.
+            // relies on: mdx-fallback-rule
             include: MARKDOWN_DIRS.map((dir) => path.join(context.siteDir, dir)),
             enforce: 'pre',
             use: [{loader: SPEC_DEPENDENCIES_LOADER, options: {specDir: path.join(context.siteDir, OPENAPI_DIR)}}],

@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+// relies on: prism-at-startup
 import {PRISM_AT_STARTUP} from '../../upstream/module-paths';
 
 import type {PrismTheme} from 'prism-react-renderer';

@@ -2,6 +2,7 @@
 // theme's startup module did (src/theme/CodeBlock loads this on first use).
 import type {ReactNode} from 'react';
 import {Prism} from 'prism-react-renderer';
+// relies on: prism-at-startup
 import prismIncludeLanguages from '@theme/prism-include-languages';
 import CodeBlock from '@theme-original/CodeBlock';
 import type {Props} from '@theme/CodeBlock';

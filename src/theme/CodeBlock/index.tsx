@@ -18,6 +18,7 @@ export default function CodeBlock(props: Props): ReactNode {
   return (
     <Suspense
       fallback={
+        // relies on: classic-code-block-markup
         <pre className="prism-code">
           <code>{props.children}</code>
         </pre>

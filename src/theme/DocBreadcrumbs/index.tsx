@@ -3,6 +3,7 @@
 // (Markdown alternate link, llms.txt directive); covered by tests/site/copy-page.test.ts and markdown.test.ts.
 import React, {type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
+// relies on: wraps-doc-breadcrumbs
 import DocBreadcrumbs from '@theme-original/DocBreadcrumbs';
 import type DocBreadcrumbsType from '@theme/DocBreadcrumbs';
 import type {WrapperProps} from '@docusaurus/types';

@@ -3,11 +3,15 @@
 // A category opened before its pages are loaded loads them here, saying so meanwhile, and offers to try again when
 // they cannot be loaded. Covered by tests/site/operation-routes.test.ts.
 import React, {useEffect, useSyncExternalStore, type ReactNode} from 'react';
+// relies on: wraps-doc-sidebar-items
 import DocSidebarItems from '@theme-original/DocSidebarItems';
 import type DocSidebarItemsType from '@theme/DocSidebarItems';
 import type {WrapperProps} from '@docusaurus/types';
+// relies on: route-table-files
 import {pagesApartKey} from '@site/src/upstream/operation-entries/routes';
+// relies on: sidebar-link-markup
 import {MENU_LIST_ITEM} from '@site/src/upstream/docusaurus-markup';
+// relies on: sidebar-link-markup
 import {loadPages, pagesState, subscribe} from '@site/src/upstream/operation-entries/sidebar-pages';
 import styles from './styles.module.css';
 

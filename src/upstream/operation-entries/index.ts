@@ -112,6 +112,7 @@ class OperationFilesPlugin {
         }
       });
     });
+    // relies on: client-manifest-shape
     compiler.hooks.afterEmit.tap(NAME, () => {
       const manifest = JSON.parse(fs.readFileSync(this.manifestFile, 'utf8')) as {entrypoints: string[]; origins: Record<string, string[]>};
       const entries = new Set(this.operations.map((o) => o.contentChunk));
@@ -175,6 +176,7 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
         fs.writeFileSync(file, registeringModule(operation));
         entries[operation.contentChunk] = {import: file, dependOn: 'main', filename: SCRIPT_FILENAME};
       }
+      // relies on: client-entry-single
       if (typeof config.entry !== 'string') throw new Error(`${NAME}: expected Docusaurus' client entry as one path, got ${JSON.stringify(config.entry)}`);
       config.entry = {main: config.entry, ...entries};
 

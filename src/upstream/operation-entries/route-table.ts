@@ -47,6 +47,7 @@ function splitVersions(generatedFilesDir: string, registry: Map<string, string>,
     if (!/^@generated\/docusaurus-plugin-content-docs\/[^/]+\/p\/[^/]+\.json$/.test(modulePath)) continue;
     const file = path.join(generatedFilesDir, modulePath.slice('@generated/'.length));
     const props = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VersionProps>;
+    // relies on: docs-version-props
     if (!props.version?.docsSidebars) continue;
     const {docsSidebars, docs} = props.version;
     for (const [sidebar, items] of Object.entries(docsSidebars)) {

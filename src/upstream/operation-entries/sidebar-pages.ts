@@ -60,7 +60,7 @@ export function setPagesLoader(load: (key: string) => Promise<SidebarPagesApart>
   loader = load;
 }
 
-/** Finds the placeholders in a docs version's sidebars (each key once). */
+/** Finds the placeholders in a docs version's sidebars (each key once). relies on: docs-version-props */
 export function indexSidebars(version: {docsSidebars: Record<string, unknown[]>; docs: Record<string, unknown>}): void {
   const walk = (items: unknown[], chain: Category[]): void => {
     for (const item of items) {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {rspack} from '@docusaurus/faster';
+// relies on: persistent-cache-settings
 import {withPersistentCache} from '../../../src/upstream/rspack-persistent-cache';
 import {CacheKeyPlugin, moduleConfigHash} from '../../../src/plugins/bundler-cache/cache-key';
 

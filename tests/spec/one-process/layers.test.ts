@@ -81,6 +81,7 @@ function importsOf(file: string): string[] {
 
 /** Module names Docusaurus resolves itself (theme components, generated files, its client API). */
 function docusaurusAliases(): (specifier: string) => boolean {
+  // relies on: type-aliases-source
   const declared = fs.readFileSync(path.join(SITE_ROOT, 'node_modules/@docusaurus/module-type-aliases/src/index.d.ts'), 'utf8');
   // A RegExp from a string: TypeScript's pre-processor would read a regex literal of this text as a declaration.
   const exact = new Set([...declared.matchAll(new RegExp("declare module '(@docusaurus/[^']+)'", 'g'))].map((m) => m[1]));

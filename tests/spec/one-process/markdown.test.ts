@@ -286,6 +286,7 @@ test('the tabs of a page become headings of their labels, every tab set one leve
   const el = (tagName: string, properties: Record<string, unknown>, children: H[]): H => ({type: 'element', tagName, properties, children});
   const txt = (value: string): H => ({type: 'text', value});
   const tabSet = (labels: string[]) =>
+    // relies on: openapi-tabs
     el('div', {className: ['tabs-container']}, [
       el(
         'ul',

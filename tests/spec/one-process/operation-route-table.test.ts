@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from '@babel/parser';
+// relies on: route-table-files
 import {pagesApartKey, pagesApartPlaceholder} from '../../../src/upstream/operation-entries/routes';
+// relies on: route-table-files
 import {routeTableWithout} from '../../../src/upstream/operation-entries/route-table';
 
 const OP = '/docs/api/crypto/wallet/withdraw';
@@ -34,6 +36,7 @@ function generatedFiles(routes = [OP, OP2], apiSidebar: unknown[] = API_SIDEBAR)
             sidebar: "${sidebar}"
           }`;
   fs.writeFileSync(
+    // relies on: route-table-files
     path.join(dir, 'routes.js'),
     `import React from 'react';
 import ComponentCreator from '@docusaurus/ComponentCreator';
@@ -60,19 +63,23 @@ ${[routeLeaf(GUIDE, 'g1', 'guides'), ...routes.map((route, i) => routeLeaf(route
 `,
   );
   const registryEntry = (name: string, module: string) =>
+    // relies on: route-table-files
     `  "${name}": [() => import(/* webpackChunkName: "${name}" */ "${module}"), "${module}", require.resolveWeak("${module}")],`;
   fs.writeFileSync(
+    // relies on: route-table-files
     path.join(dir, 'registry.js'),
     `export default {
 ${[
   registryEntry('comp', '@theme/DocItem'),
   registryEntry('guide', '@site/docs/guides/banking-guide.md'),
   ...routes.map((route, i) => registryEntry(`op${i}`, `@site/docs/${docIdOf(route)}.api.mdx`)),
+  // relies on: route-table-files
   registryEntry('props', '@generated/docusaurus-plugin-content-docs/default/p/docs-175.json'),
 ].join('\n')}};
 `,
   );
   fs.writeFileSync(
+    // relies on: route-table-files
     path.join(dir, 'routesChunkNames.json'),
     JSON.stringify({
       [`${GUIDE}-g1`]: {__comp: 'comp', content: 'guide'},
@@ -80,6 +87,7 @@ ${[
     }),
   );
   const docs = [{id: 'guides/banking-guide', path: GUIDE, sidebar: 'guides'}, ...routes.map((route) => ({id: docIdOf(route), path: route, sidebar: 'api'}))];
+  // relies on: route-table-files
   fs.writeFileSync(path.join(dir, 'globalData.json'), JSON.stringify({'docusaurus-plugin-content-docs': {default: {versions: [{docs}]}}}));
   fs.mkdirSync(path.join(dir, 'docusaurus-plugin-content-docs/default/p'), {recursive: true});
   fs.writeFileSync(
@@ -106,8 +114,10 @@ test('the client copies lose the operation pages and keep everything else; each 
   parse(table.registry, {sourceType: 'module'});
   assert.ok(!table.routes.includes(OP) && !table.routes.includes(OP2) && table.routes.includes(GUIDE) && table.routes.includes("path: '*'"));
   assert.ok(!table.registry.includes('.api.mdx') && table.registry.includes('"comp"') && table.registry.includes('banking-guide.md'));
+  // relies on: route-table-files
   assert.deepEqual(Object.keys(JSON.parse(table.routesChunkNames) as object), [`${GUIDE}-g1`]);
   assert.deepEqual(
+    // relies on: route-table-files
     (JSON.parse(table.globalData) as {'docusaurus-plugin-content-docs': {default: {versions: {docs: {path: string}[]}[]}}})[
       'docusaurus-plugin-content-docs'
     ].default.versions[0].docs.map((d) => d.path),
@@ -178,6 +188,7 @@ test('operation pages a sidebar lists apart from each other, outside a category 
 
 test('an operation page missing from the route table fails, naming the file', () => {
   const dir = generatedFiles(['/docs/api/crypto/wallet/other', OP2]);
+  // relies on: route-table-files
   assert.throws(() => routeTableWithout(dir, PAGES), {message: `${path.join(dir, 'routes.js')}: no route for ${OP}`});
 });
 

@@ -27,6 +27,7 @@ const THEME = path.join(SITE_ROOT, 'node_modules/docusaurus-theme-openapi-docs/l
  */
 const INFIMA_CSS = path.join(SITE_ROOT, 'node_modules/infima/dist/css/default/default.css');
 const CLASSIC_THEME = path.join(SITE_ROOT, 'node_modules/@docusaurus/theme-classic/lib');
+// relies on: theme-class-sources
 const CLASS_NAMES_IN_CODE = ['node_modules/@docusaurus/theme-common/lib/utils/ThemeClassNames.js', 'node_modules/prism-react-renderer/dist/index.mjs'];
 
 const filesUnder = (dir: string): string[] =>
@@ -96,6 +97,7 @@ before(async () => {
 });
 
 test('the class names of the OpenAPI theme are read from its package (its schema, tab and details classes among them)', () => {
+  // relies on: theme-class-sources
   for (const name of ['openapi-schema__property', 'openapi-tabs__schema-item', 'openapi-markdown__details', 'active']) assert.ok(theme.has(name), name);
   for (const name of ['tabs', 'tabs__item', 'alert', 'margin-top--md', 'theme-code-block'])
     assert.ok(!theme.has(name), `${name} is Infima's or the classic theme's`);

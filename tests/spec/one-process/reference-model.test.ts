@@ -13,6 +13,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../../src/data/static-reference';
+// relies on: sidebar-deprecated-class
 import {MENU_LIST_ITEM_DEPRECATED} from '../../../src/upstream/docusaurus-markup';
 import {codeSamples} from '../../../tools/api-pages/code-samples';
 import {tryItFile} from '../../../tools/api-pages/try-it';

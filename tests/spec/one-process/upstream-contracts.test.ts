@@ -42,7 +42,7 @@ test('each contract names files of ours that exist, and no two share a name', ()
 });
 
 test('the CSS module contract checks a rule of every class prefix the code matches (CSS_MODULE_PREFIX)', () => {
-  const contract = CONTRACTS.find((c) => c.id === 'CSS module class names')!;
+  const contract = CONTRACTS.find((c) => c.id === 'css-module-class-names')!;
   const texts = contract.holds.flatMap((h) => ('anyOf' in h ? h.anyOf : [h])).flatMap((h) => h.contains ?? []);
   assert.deepEqual(
     Object.values(CSS_MODULE_PREFIX).filter((prefix) => !texts.some((t) => t.startsWith(`.${prefix}`))),
@@ -59,7 +59,7 @@ const withEdit =
   };
 
 test('a Docusaurus switch renamed upstream fails its contract, naming the switch', () => {
-  const contract = CONTRACTS.find((c) => c.id === 'build switches')!;
+  const contract = CONTRACTS.find((c) => c.id === 'build-switches')!;
   const problem = contract.check(
     withEdit('@docusaurus/core', 'lib/commands/build/buildLocale.js', (t) => t.replaceAll('DOCUSAURUS_EXIT_AFTER_BUNDLING', 'DOCUSAURUS_BUNDLE_ONLY')),
   );
@@ -67,7 +67,7 @@ test('a Docusaurus switch renamed upstream fails its contract, naming the switch
 });
 
 test('an OpenAPI theme file we ejected, changed upstream, fails its contract, saying to copy it again', () => {
-  const contract = CONTRACTS.find((c) => c.id === 'endpoint line')!;
+  const contract = CONTRACTS.find((c) => c.id === 'endpoint-line')!;
   const problem = contract.check(withEdit('docusaurus-theme-openapi-docs', 'lib/theme/ApiExplorer/MethodEndpoint/index.js', (t) => `${t}\n// a fix upstream`));
   assert.match(problem ?? '', /MethodEndpoint\/index\.js changed since it was copied .*copy it again/);
 });
@@ -78,7 +78,7 @@ test('a contract that does not fit the register fails with the file and line', (
 });
 
 test('a check that none of two places holds names both', () => {
-  const contract = CONTRACTS.find((c) => c.id === 'persistent cache settings')!;
+  const contract = CONTRACTS.find((c) => c.id === 'persistent-cache-settings')!;
   const problem = contract.check(
     withEdit('@rspack/core', 'dist/config/types.d.ts', (t) => t.replaceAll('buildDependencies?: string[];', 'dependencies?: string[];')),
   );
@@ -86,4 +86,11 @@ test('a check that none of two places holds names both', () => {
     problem ?? '',
     /^none holds: @rspack\/core\/dist\/config\/types\.d\.ts no longer has .*; @rspack\/core\/dist\/config\/types\.d\.ts no longer has /s,
   );
+});
+
+test('an id that is not kebab-case fails with the file and line; an assumption id twice in the register fails too', (t) => {
+  const bad = brokenCopy(t, CONTRACTS_FILE, 'assumptions: [{id: cold-build-switch}]', 'assumptions: [{id: Cold build switch}]');
+  assert.throws(() => readContracts(bad.file), new RegExp(`^Error: ${bad.file}:${bad.line}: .*kebab-case`));
+  const twice = brokenCopy(t, CONTRACTS_FILE, 'assumptions: [{id: mdx-named-exports}]', 'assumptions: [{id: cold-build-switch}]');
+  assert.throws(() => readContracts(twice.file), /an assumption's id is unique across the register: cold-build-switch twice/);
 });

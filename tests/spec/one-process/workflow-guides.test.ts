@@ -29,6 +29,7 @@ function page(name: string, markdown: string): string {
   return path.relative(SITE_ROOT, path.join(scratch, name));
 }
 
+// relies on: openapi-tabs
 const IMPORTS = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n";
 
 async function render(markdown: string, file = 'guide.md'): Promise<MdNode> {

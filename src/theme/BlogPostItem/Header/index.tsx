@@ -3,6 +3,7 @@
 // title; covered by tests/site/copy-page.test.ts and markdown.test.ts.
 import React, {type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
+// relies on: wraps-blog-post-header
 import Header from '@theme-original/BlogPostItem/Header';
 import type HeaderType from '@theme/BlogPostItem/Header';
 import type {WrapperProps} from '@docusaurus/types';

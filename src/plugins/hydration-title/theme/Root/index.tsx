@@ -13,6 +13,7 @@ export default function RootHoldingServerTitle({children}: {children: ReactNode}
   const hydrated = useIsBrowser();
   return (
     <>
+      {/* relies on: hydration-in-transition */}
       {!hydrated && serverTitle && <Head titleTemplate={serverTitle}>{null}</Head>}
       <Root>{children}</Root>
     </>
