@@ -54,6 +54,7 @@ async function open(page: Page, route: string): Promise<void> {
 
 async function openTryIt(page: Page): Promise<void> {
   await page.getByRole('button', {name: 'Try it'}).click();
+  // relies on: openapi-try-it-markup
   await page.locator('form.openapi-explorer__request-form').waitFor({timeout: 20000});
 }
 
@@ -70,6 +71,7 @@ const WITHDRAWAL_EXAMPLE = {
 
 /** Replaces the body in the panel's editor, as a reader pasting the documented example. */
 async function setBody(page: Page, body: unknown): Promise<void> {
+  // relies on: openapi-try-it-markup
   const editor = page.locator('form.openapi-explorer__request-form pre[contenteditable]');
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
@@ -83,6 +85,7 @@ async function setBody(page: Page, body: unknown): Promise<void> {
  * without a value until another value is typed.
  */
 async function withoutFilters(page: Page): Promise<void> {
+  // relies on: openapi-try-it-markup
   const form = page.locator('form.openapi-explorer__request-form');
   const expand = form.getByRole('button', {name: 'Expand all'});
   if (await expand.isVisible()) await expand.click();
@@ -95,10 +98,12 @@ async function withoutFilters(page: Page): Promise<void> {
 
 /** Sends the panel's request as it is and returns the response panel's text once an answer is there. */
 async function send(page: Page): Promise<string> {
+  // relies on: openapi-try-it-markup
   const response = page.locator('.openapi-explorer__response-container');
   // From the keyboard: the button moves while the body editor settles, and a click may land beside it.
   await page.getByRole('button', {name: 'Send API Request'}).focus();
   await page.keyboard.press('Enter');
+  // relies on: openapi-try-it-markup
   await page.waitForFunction(() => /"(id|data|status)"/.test(document.querySelector('.openapi-explorer__response-container')?.textContent ?? ''), undefined, {
     timeout: 60000,
   });
