@@ -1,5 +1,5 @@
 /**
- * The sandbox as an HTTP server (`npm run sandbox`, and tests): the REST API at the root like Prism
+ * The sandbox as an HTTP server (`npm run mock`, and tests): the REST API at the root as Prism did
  * (`http://127.0.0.1:4010/coins`) and under `/v1` like the real servers, the WebSocket stream at `/v1` on the same
  * port (stream.ts), webhook deliveries attempted after every request and every second (transport.ts), and a report of
  * what the engine's conformance hook found in the responses sent.
