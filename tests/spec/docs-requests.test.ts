@@ -220,7 +220,7 @@ describe('the convention of tools/doc-requests.ts', () => {
     assert.deepEqual(problems, [
       'page.md:5: title "200 Ok": write the status as "200 OK"',
       'page.md:10: URL https://api.elsewhere.example/v1/coins is not under a documented base URL (https://api.sandbox.novaramp.example/v1, https://api.novaramp.example/v1, http://127.0.0.1:4010)',
-      'page.md:14: unknown shell variable $TOKEN: use $NOVARAMP_API_KEY for the key',
+      'page.md:14: unknown shell variable $TOKEN: use $NOVARAMP_API_KEY for the key, or an UPPER_CASE *_ID variable an earlier sample set',
       'page.md:18: curl option -u is not supported by the docs request check (tools/doc-requests.ts)',
       'page.md:21: a status title on a block without a curl request',
       "page.md:25: a status title goes on a json response block or on the request's own block, not on a text block",
