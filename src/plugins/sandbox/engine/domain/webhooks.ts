@@ -222,6 +222,9 @@ function simulateEvent(ctx: Context): HandlerResult {
     object = structuredClone(example.post.requestBody.content['application/json'].example.data.object);
   }
   const event = recordEvent(ctx, type, kind.status ? {...object, status: kind.status} : object);
+  // Event.yaml: `true` for an event sent by POST /sandbox/events, absent for every other (the stored event, so
+  // GET /events and the deliveries carry it too).
+  event.simulated = true;
   return {status: 201, body: event};
 }
 
