@@ -161,8 +161,11 @@ for (const page of SEQUENCE_PAGES) {
   });
 }
 
+/** Pages whose requests are shown in cURL only, with why. */
+const CURL_ONLY: Record<string, string> = {'docs/guides/welcome-guide.md': 'a map of the guides: its one request checks the key'};
+
 test('every sequence page is followed in cURL, Node.js and Python', () => {
-  for (const page of SEQUENCE_PAGES) {
+  for (const page of SEQUENCE_PAGES.filter((p) => !CURL_ONLY[p])) {
     const languages = new Set(
       blocksOf(read(page))
         .filter((b) => b.request)
@@ -189,6 +192,6 @@ test('a call the sandbox answers otherwise than the page states, or a body that 
     'sk_sandbox_docs_selftest',
   );
   assert.deepEqual(stale.problems, [
-    'page.md:23: the 200 body shown for GET /accounts/{account_id} (line 5, curl) differs from the sandbox\'s: kyc_status: the page shows "not_started", the sandbox returned "approved"',
+    'page.md:22: the 200 body shown for GET /accounts/{account_id} (line 5, curl) differs from the sandbox\'s: kyc_status: the page shows "not_started", the sandbox returned "approved"',
   ]);
 });
