@@ -84,6 +84,18 @@ test('state is kept per key: the account created is not_started under /v1 too, u
   assert.match(anonymous.headers.get('content-type') ?? '', /application\/problem\+json/);
 });
 
+test('the try-it panel of another origin may call it, as it called Prism: CORS preflight and headers', async () => {
+  const preflight = await fetch(`${base}/coins`, {
+    method: 'OPTIONS',
+    headers: {Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization'},
+  });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+  assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/);
+  const res = await fetch(`${base}/coins`, {headers: {...auth, Origin: 'http://localhost:3000'}});
+  assert.equal(res.headers.get('access-control-allow-origin'), '*');
+});
+
 test("a test run's shared mock serves only the site and the very spec it was started for; its stop() leaves it running", async () => {
   const specFile = await currentCombinedSpec(SITE_ROOT);
   // This file's mock (`npm run mock`) standing in for the shared one.

@@ -50,6 +50,12 @@ const readBody = (request: http.IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
+/** What lets a page of another origin (the site's try-it panel) read the answers. */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+};
+
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const spec = options.spec ?? (JSON.parse(fs.readFileSync(await currentCombinedSpec(options.siteDir, 'json'), 'utf8')) as Record<string, unknown>);
   const sandbox = createSandbox({spec, transport: nodeTransport});
@@ -57,12 +63,25 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
 
   const server = http.createServer(async (request, response) => {
     const started = performance.now();
+    // The API reference's try-it panel calls the local server from the site's origin, as it called Prism: a CORS
+    // preflight is answered for any origin, and every answer may be read with its headers.
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      response
+        .writeHead(204, {
+          ...CORS,
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+          'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*',
+          'Access-Control-Max-Age': '600',
+        })
+        .end();
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const path = url.pathname.replace(/^\/v1(?=\/|$)/, '') || '/';
     const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
     const answer = await sandbox.handle({method: request.method ?? 'GET', path, query: queryOf(url), headers, rawBody: await readBody(request)});
     const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    response.writeHead(answer.status, answer.headers).end(body);
+    response.writeHead(answer.status, {...answer.headers, ...CORS}).end(body);
     options.log?.(`${request.method} ${url.pathname}${url.search} → ${answer.status} (${(performance.now() - started).toFixed(1)} ms)`);
     deliver();
   });
