@@ -197,7 +197,7 @@ function withdrawFiat(ctx: Context): HandlerResult {
     rail,
     reference,
     destination: {
-      type: bankAccountId !== undefined ? 'bank_account' : 'beneficiary',
+      type: bankAccountId !== undefined ? 'bank_account' : 'fiat_beneficiary',
       id: payee.id,
       holder_name: payee.account_holder_name ?? payee.name,
       bank_name: payee.bank_name ?? null,
