@@ -7,7 +7,10 @@
  * - A request is a `curl` command in a fenced block of language bash, sh, shell or console, in the cURL tab of
  *   a `<Tabs>` or on its own. Other commands in such blocks (`export`, `npm run mock`) are not requests.
  *   The command is read with shell quoting (shell-quote); `$NOVARAMP_API_KEY` and `sk_sandbox_...` keys stand for
- *   the reader's sandbox key, `$(uuidgen)` for a fresh UUID; any other variable or command substitution is an error.
+ *   the reader's sandbox key, `$(uuidgen)` for a fresh UUID, and an UPPER_CASE variable ending in `_ID` for an
+ *   identifier an earlier sample of the page set from a response (`BANK_ACCOUNT_ID=$(jq -r '.id' bank-account.json)`
+ *   after a request saved with `-o bank-account.json`; it stays `$BANK_ACCOUNT_ID` in the path or body); any other
+ *   variable or command substitution is an error.
  * - The status a request answers is written in a fence title, `title="<code> <reason phrase>"`, the reason being
  *   the standard phrase of the code (`201 Created`, `204 No Content`, `409 Conflict`):
  *   - on a ```json block: that block is the response body of that status to the nearest request above it on
@@ -170,12 +173,16 @@ export function parseCurl(command: string): ParsedCurl {
   const unknownVars: string[] = [];
   const tokens = parseShell(command, (name: string) => {
     if (name === 'NOVARAMP_API_KEY') return API_KEY_PLACEHOLDER;
+    if (/^[A-Z][A-Z0-9_]*_ID$/.test(name)) return `$${name}`;
     // shell-quote asks for the empty name at `$(`: keep the `$` so that the substitution is seen below.
     if (name === '') return '$';
     unknownVars.push(name);
     return '';
   });
-  if (unknownVars.length) throw new DocError(`unknown shell variable ${unknownVars.map((v) => `$${v}`).join(', ')}: use $NOVARAMP_API_KEY for the key`);
+  if (unknownVars.length)
+    throw new DocError(
+      `unknown shell variable ${unknownVars.map((v) => `$${v}`).join(', ')}: use $NOVARAMP_API_KEY for the key, or an UPPER_CASE *_ID variable an earlier sample set`,
+    );
   const args: string[] = [];
   for (const t of tokens) {
     if (typeof t === 'string') args.push(t);
@@ -207,6 +214,7 @@ export function parseCurl(command: string): ParsedCurl {
       body = d;
       if (a === '--json') headers.push(['Content-Type', 'application/json'], ['Accept', 'application/json']);
     } else if (a === '--url') url = value(++i, a);
+    else if (a === '-o' || a === '--output') value(++i, a);
     else if (CURL_FLAGS.has(a) || /^-[sSivfL]+$/.test(a)) continue;
     else if (a.startsWith('-')) throw new DocError(`curl option ${a} is not supported by the docs request check (tools/doc-requests.ts)`);
     else if (url === undefined) url = a;

@@ -1,12 +1,14 @@
 /**
- * The Prism mock of the combined spec, shared by `npm run mock` (scripts/mock.ts) and the tests that send
- * requests to it. start() serves a given bundled spec on a free port of 127.0.0.1 and resolves once it answers.
+ * The local mock of the API is the stateful sandbox (src/plugins/sandbox/, issue #47): `npm run mock`
+ * (scripts/mock.ts) and the tests that send requests to one. start() runs scripts/mock.ts on a free port of 127.0.0.1
+ * as a process of its own and resolves once it answers: the tools/ kernel never imports a feature, so it starts the
+ * sandbox the way a reader does. Each API key has a sandbox of its own, seeded on its first request, so test files
+ * sharing one server never meet as long as each uses keys of its own.
  */
-import {spawn, type ChildProcess, type StdioOptions} from 'node:child_process';
+import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {COMBINED_SPEC} from '../src/data/api-table';
-import {bin} from './cli';
 import {parseYamlData} from './openapi/yaml-data';
 import {freePort} from './serve-build';
 import {cachedBundle} from './spec-bundle-cache';
@@ -17,20 +19,6 @@ import {cachedBundle} from './spec-bundle-cache';
  */
 export async function currentCombinedSpec(siteDir: string, ext: 'yaml' | 'json' = 'yaml'): Promise<string> {
   return path.join(await cachedBundle(siteDir), `${COMBINED_SPEC}.${ext}`);
-}
-
-/**
- * Runs `prism mock` on 127.0.0.1:port. `detached` puts it in a process group of its own, so that killing the
- * group also stops the worker process Prism forks.
- */
-export function spawnPrism(siteDir: string, spec: string, port: number, options: {stdio?: StdioOptions; detached?: boolean} = {}): ChildProcess {
-  return spawn(bin('prism', siteDir), ['mock', '-h', '127.0.0.1', '-p', String(port), spec], {
-    cwd: siteDir,
-    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
-    detached: options.detached ?? false,
-    // Prism reports usage to its vendor unless told not to; nothing leaves the machine at test time.
-    env: {...process.env, SCARF_ANALYTICS: 'false'},
-  });
 }
 
 /**
@@ -47,32 +35,37 @@ export async function waitUntilAnswering(origin: string, child: ChildProcess, lo
     );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`the mock did not answer ${origin} within ${timeoutMs} ms:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 export interface MockServer {
-  /** e.g. http://127.0.0.1:4321 (the spec's paths go right after it, without /v1). */
+  /** e.g. http://127.0.0.1:4321: the spec's paths go right after it, or after `/v1`; the WebSocket stream is `ws://…/v1`. */
   origin: string;
-  /** The bundled spec file it serves. */
+  /** The bundled spec file it serves (YAML). */
   specFile: string;
   /** The combined spec the mock serves, parsed. */
   spec: Record<string, unknown>;
-  /** Everything Prism printed so far (it names the request it rejected and why). */
+  /** Everything the sandbox printed so far (with `--log`, a line per request: method, path, status). */
   log: () => string;
   stop: () => Promise<void>;
 }
 
 /**
- * Starts the mock of `spec` (default: the combined spec of openapi/ as it is now, from the shared bundle of
+ * Starts the sandbox serving `spec` (default: the combined spec of openapi/ as it is now, from the shared bundle of
  * tools/spec-bundle-cache.ts, so a test never meets the stale static/openapi/ of an earlier build and tests running
- * at once never rewrite each other's bundle) on a free port and resolves once it answers.
+ * at once never rewrite each other's bundle) on a free port and resolves once it answers. The process is the
+ * leader of a group of its own, stopped with it.
  */
 export async function start(siteDir: string, options: {spec?: string; port?: number} = {}): Promise<MockServer> {
   const spec = options.spec ?? (await currentCombinedSpec(siteDir));
   if (!fs.existsSync(spec)) throw new Error(`${spec}: no such spec to mock`);
   const port = options.port ?? (await freePort());
-  const child = spawnPrism(siteDir, spec, port, {detached: true});
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts', '--port', String(port), '--spec', spec, '--log'], {
+    cwd: siteDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
@@ -100,7 +93,8 @@ const readSpec = (file: string) => parseYamlData(fs.readFileSync(file, 'utf8')) 
 
 /**
  * Names the mock a test run shares among its test files (tests/spec/shared-mock.mts, the files lane's global setup),
- * as JSON: `{siteDir, origin, specFile}`. A Prism costs about a second of CPU to start.
+ * as JSON: `{siteDir, origin, specFile}`. The lane's sandbox runs in the test runner's own process (about 0.2 s of
+ * CPU to start); a test file run alone starts one with start() (about 1 s of CPU: a Node process with tsx).
  */
 export const SHARED_MOCK_ENV = 'NOVARAMP_SHARED_MOCK';
 

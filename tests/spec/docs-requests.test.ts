@@ -1,10 +1,15 @@
 /**
- * Every request the guides and API docs pages show runs against the mock and gets the status the page states,
- * and every response body shown, like every body the mock answers, validates against the spec's schema for that
- * operation and status. The convention for stating a status is at the top of tools/doc-requests.ts. A workflow step
- * a page embeds (`::workflow-step`) is sent by tests/spec/workflows.test.ts with its workflow; here the status and
- * the bodies the page shows for it are checked against the step's operation.
- * The mock bundles the spec afresh into a temporary folder, so the fast tier needs no build.
+ * Every request the guides and API docs pages show states a status its operation documents, and every response body
+ * shown validates against the spec's schema for that operation and status. The convention for stating a status is at
+ * the top of tools/doc-requests.ts. Then the requests are sent to the sandbox (`npm run mock`), page by page in page
+ * order under one key per page (`sk_sandbox_docs_requests_<page>`), so that state carries from one to the next; every
+ * body it answers validates too:
+ * - a 2xx is what the request, as written, must answer;
+ * - a 401 example is sent without its key; another error example cannot be asked of a sandbox that behaves like
+ *   NovaRamp (Prism's `Prefer: code=` is gone), so it is checked against the spec only;
+ * - the sequence pages (tools/content/step-connection.ts) are followed in every language, their embedded workflow
+ *   steps included, by tests/spec/docs-snippets.test.ts: here their requests are checked against the spec only.
+ * A workflow step a page embeds (`::workflow-step`) is checked against its step's operation.
  */
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
@@ -17,7 +22,12 @@ import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
 import {workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey} from '../../tools/workflows/pages';
 
-const TEST_KEY = 'sk_sandbox_docs_requests_test';
+/** The sandbox key of a page: a sandbox of its own, seeded on its first request. */
+const pageKey = (file: string) =>
+  `sk_sandbox_docs_requests_${file
+    .replace(/^docs\//, '')
+    .replace(/\.md$/, '')
+    .replace(/\W/g, '_')}`;
 const extracted = extractDocRequests(SITE_ROOT);
 
 let mock: MockServer;
@@ -33,6 +43,22 @@ before(async () => {
 after(async () => {
   await mock?.stop();
 });
+
+/**
+ * What each page's earlier answers carry to its later requests: a value a shown body holds (an id, a cursor) that the
+ * sandbox returned otherwise at the same place, by page. A reader sends the value they got, not the page's.
+ */
+const carried = new Map<string, Map<string, string>>();
+
+function carry(file: string, shown: unknown, actual: unknown): void {
+  const values = carried.get(file) ?? carried.set(file, new Map()).get(file)!;
+  if (typeof shown === 'string' && typeof actual === 'string' && shown !== actual && shown.length >= 8) values.set(shown, actual);
+  else if (Array.isArray(shown) && Array.isArray(actual)) shown.forEach((v, i) => carry(file, v, actual[i]));
+  else if (shown && actual && typeof shown === 'object' && typeof actual === 'object')
+    for (const [k, v] of Object.entries(shown)) carry(file, v, (actual as Record<string, unknown>)[k]);
+}
+
+const carriedInto = (file: string, text: string): string => [...(carried.get(file) ?? [])].reduce((t, [shown, actual]) => t.split(shown).join(actual), text);
 
 /** Checks the bodies a page shows for one status of an operation against the spec's schema of that response. */
 function checkBodies(req: DocRequest, op: NonNullable<ReturnType<typeof findOperation>>, status: number, stated: StatedStatus[], mediaType?: string): void {
@@ -62,8 +88,11 @@ async function checkStep(req: DocRequest, stated: StatedStatus[]): Promise<void>
   checkBodies(req, op, status, stated);
 }
 
-/** Sends one documented request for one stated status and checks the answer and the bodies shown for it. */
-async function check(req: DocRequest, stated: StatedStatus[]): Promise<void> {
+/**
+ * Checks one documented request for one stated status against the spec and, when `send` (a page outside the sequence
+ * pages) and the sandbox can be made to answer that status, sends it and checks the answer.
+ */
+async function check(req: DocRequest, stated: StatedStatus[], send = true): Promise<void> {
   if (req.step) return checkStep(req, stated);
   const {status} = stated[0];
   const where = `${req.file}:${req.line} ${req.method} ${req.path}`;
@@ -72,21 +101,24 @@ async function check(req: DocRequest, stated: StatedStatus[]): Promise<void> {
   const documented = documentedStatuses(op);
   assert.ok(documented.includes(status), `${where}: the page states ${status}, the spec documents ${documented.join(', ')} for ${req.method} ${op.template}`);
 
+  if (!send || (status >= 300 && status !== 401)) return checkBodies(req, op, status, stated);
   const headers = new Headers();
-  for (const [name, value] of req.headers) headers.append(name, value.replace(API_KEY_PLACEHOLDER, TEST_KEY));
-  // An error example, or one of several success statuses, is asked for; a lone 2xx must come by itself.
-  const successes = documented.filter((s) => s >= 200 && s < 300);
-  if (status >= 300 || successes.length > 1) headers.set('Prefer', `code=${status}`);
-  const res = await fetch(`${mock.origin}${req.path}`, {method: req.method, headers, body: req.body, signal: AbortSignal.timeout(10_000)});
+  for (const [name, value] of req.headers) headers.append(name, value.replace(API_KEY_PLACEHOLDER, pageKey(req.file)));
+  // A 401 example is the request without its key.
+  if (status === 401) headers.delete('Authorization');
+  const body = req.body === undefined ? undefined : carriedInto(req.file, req.body);
+  const res = await fetch(`${mock.origin}${carriedInto(req.file, req.path)}`, {method: req.method, headers, body, signal: AbortSignal.timeout(10_000)});
   const text = await res.text();
-  assert.equal(res.status, status, `${where}: the mock answered ${res.status}, the page states ${status}\n${res.headers.get('sl-violations') ?? ''}\n${text}`);
+  assert.equal(res.status, status, `${where}: the sandbox answered ${res.status}, the page states ${status}\n${text}`);
+  const shown = stated.find((s) => s.body)?.body;
+  if (shown && status < 300) carry(req.file, JSON.parse(shown.text), JSON.parse(text));
 
   const mediaType = res.headers.get('content-type')?.split(';')[0].trim();
   const schema = responseSchemaPointer(spec, op, status, mediaType);
   if (schema) {
-    assert.equal(mediaType, schema.mediaType, `${where}: the mock answered ${mediaType}, the spec documents ${schema.mediaType}`);
+    assert.equal(mediaType, schema.mediaType, `${where}: the sandbox answered ${mediaType}, the spec documents ${schema.mediaType}`);
     const problem = validate(schema.pointer, JSON.parse(text));
-    assert.equal(problem, undefined, `${where}: the mock's ${status} body does not match the spec (${schema.pointer}): ${problem}`);
+    assert.equal(problem, undefined, `${where}: the sandbox's ${status} body does not match the spec (${schema.pointer}): ${problem}`);
   }
   checkBodies(req, op, status, stated, mediaType);
 }
@@ -111,7 +143,7 @@ for (const page of extracted.pages.filter((p) => p.requests.length)) {
       for (const [status, stated] of byStatus) {
         tally.checks++;
         test(`line ${req.line}: ${req.step ? `workflow step ${req.step.workflow}/${req.step.step}` : `${req.method} ${req.path}`} → ${status}`, async () => {
-          await check(req, stated);
+          await check(req, stated, !SEQUENCE_PAGES.includes(page.file));
           tally.passed++;
         });
       }
@@ -128,7 +160,7 @@ test('every sequence page has requests this test runs (a guide that loses them i
   );
 });
 
-test('the check catches a body off the schema, a status the spec lacks, a request the mock rejects and an unknown path', async () => {
+test('the check catches a body off the schema, a status the spec lacks, a request the sandbox rejects and an unknown path', async () => {
   const auth: [string, string][] = [['Authorization', `Bearer ${API_KEY_PLACEHOLDER}`]];
   const req = (method: string, p: string, statuses: StatedStatus[], body?: string): DocRequest => ({
     file: 'page.md',
@@ -145,7 +177,7 @@ test('the check catches a body off the schema, a status the spec lacks, a reques
   const created = req('GET', '/coins', [{status: 201, line: 3}]);
   await assert.rejects(check(created, created.statuses), /the page states 201, the spec documents 200/);
   const invalid = req('POST', '/accounts', [{status: 201, line: 3}], '{}');
-  await assert.rejects(check(invalid, invalid.statuses), /the mock answered 400, the page states 201/);
+  await assert.rejects(check(invalid, invalid.statuses), /the sandbox answered 400, the page states 201/);
   const nowhere = req('GET', '/nowhere', [{status: 200, line: 3}]);
   await assert.rejects(check(nowhere, nowhere.statuses), /the spec has no operation GET for this path/);
 });
@@ -188,7 +220,7 @@ describe('the convention of tools/doc-requests.ts', () => {
     assert.deepEqual(problems, [
       'page.md:5: title "200 Ok": write the status as "200 OK"',
       'page.md:10: URL https://api.elsewhere.example/v1/coins is not under a documented base URL (https://api.sandbox.novaramp.example/v1, https://api.novaramp.example/v1, http://127.0.0.1:4010)',
-      'page.md:14: unknown shell variable $TOKEN: use $NOVARAMP_API_KEY for the key',
+      'page.md:14: unknown shell variable $TOKEN: use $NOVARAMP_API_KEY for the key, or an UPPER_CASE *_ID variable an earlier sample set',
       'page.md:18: curl option -u is not supported by the docs request check (tools/doc-requests.ts)',
       'page.md:21: a status title on a block without a curl request',
       "page.md:25: a status title goes on a json response block or on the request's own block, not on a text block",

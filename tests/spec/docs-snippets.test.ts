@@ -1,125 +1,197 @@
 /**
- * The requests of the sequence pages (tools/content/step-connection.ts: getting started, the task guides, the
- * sandbox walkthrough) run against the mock, in page order, in every language the page shows them in, in the
- * toolchains a reader on Debian has: curl as written (with uuidgen), the pinned Node, and Debian's Python 3 with
- * python3-requests (scripts/ensure-doc-tools.sh installs them). Every call must be one of the page's documented
- * requests and get a status the page states for it. Programs are built by tools/doc-snippets.ts.
+ * The task pages followed literally (issue #47): each sequence page (tools/content/step-connection.ts), in each
+ * language it shows (cURL with uuidgen and jq, the pinned Node, Debian's Python 3 with python3-requests:
+ * scripts/ensure-doc-tools.sh), as one program of its blocks in page order (tools/doc-snippets.ts), embedded
+ * workflow steps included, in a fresh folder against a fresh sandbox key (`sk_sandbox_docs_<page>_<language>`), so
+ * that the state one request leaves is what the next one meets. Every call must be the request its block shows, get
+ * a status the page states for it, and return what the page shows (tools/doc-snippets.ts bodyDifferences: the
+ * fields shown, with their values but for ids, times and secrets). The first call that differs fails the page,
+ * named by file:line.
  */
 import {spawnSync} from 'node:child_process';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
-import {extractPage} from '../../tools/doc-requests';
-import {curlProgram, pageSnippets, program, recordedCalls, type SnippetLanguage} from '../../tools/doc-snippets';
+import {extractPage, type DocRequest} from '../../tools/doc-requests';
+import {
+  bodyDifferences,
+  lastBlock,
+  pageBlocks,
+  program,
+  recordedCalls,
+  SNIPPET_LANGUAGES,
+  type PageBlock,
+  type SnippetLanguage,
+} from '../../tools/doc-snippets';
 import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
+import {findOperation} from '../../tools/spec-lookup';
 import {workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey} from '../../tools/workflows/pages';
-import {findOperation} from '../../tools/spec-lookup';
 
 const PYTHON = process.env.DOCS_PYTHON ?? '/usr/bin/python3';
-const dir = path.join(SITE_ROOT, '.tmp', `docs-snippets-${process.pid}`);
 let mock: MockServer;
+let steps: Awaited<ReturnType<typeof workflowSteps>>;
 
 before(async () => {
-  fs.mkdirSync(dir, {recursive: true});
-  mock = await sharedOrOwnMock(SITE_ROOT);
+  [mock, steps] = await Promise.all([sharedOrOwnMock(SITE_ROOT), workflowSteps(SITE_ROOT)]);
 });
 after(async () => {
   await mock?.stop();
-  fs.rmSync(dir, {recursive: true, force: true});
 });
 
-/** Runs one language's program of a page; returns the calls it made, failing on a non-zero exit. */
-function runProgram(page: string, language: SnippetLanguage, source: string): ReturnType<typeof recordedCalls> {
-  const file = path.join(dir, `${page.replace(/[/.]/g, '_')}.${{python: 'py', node: 'mjs', curl: 'sh'}[language]}`);
-  fs.writeFileSync(file, source);
-  const [cmd, args] = language === 'python' ? [PYTHON, [file]] : language === 'curl' ? ['bash', [file]] : [process.execPath, [file]];
-  const res = spawnSync(cmd, args, {encoding: 'utf8', timeout: 60_000, env: {...process.env, NOVARAMP_API_KEY: 'sk_sandbox_snippets_test'}});
-  if (res.error) throw new Error(`${page}: cannot run ${cmd} (${res.error.message}); scripts/ensure-python.sh installs Debian's python3-requests`);
-  assert.equal(res.status, 0, `${page}: the ${language} snippets exited with ${res.status}:\n${res.stderr}\n--- program (${file}) ---\n${source}`);
-  return recordedCalls(`${res.stdout}\n${res.stderr}`);
+const read = (page: string) => fs.readFileSync(path.join(SITE_ROOT, page), 'utf8');
+const blocksOf = (markdown: string) => pageBlocks(markdown, (workflow, step) => steps.get(stepKey(workflow, step))?.mdx);
+const slug = (page: string) =>
+  path
+    .basename(page, '.md')
+    .replace(/-guide$/, '')
+    .replace(/\W/g, '_');
+
+/** The page's requests a block may send: its step's, or the cURL request(s) of its tabs (of itself, outside tabs). */
+function requestsOfBlock(block: PageBlock, blocks: PageBlock[], requests: DocRequest[]): DocRequest[] {
+  if (block.step) return requests.filter((r) => r.step && r.line === block.line);
+  const curl = blocks.filter((b) => b.language === 'curl' && !b.step && (block.tabs === undefined ? b === block : b.tabs === block.tabs));
+  return requests.filter((r) => !r.step && curl.some((c) => r.line > c.line && r.line <= c.line + c.code.split('\n').length));
 }
 
-const pages = SEQUENCE_PAGES.map((page) => ({page, snippets: pageSnippets(fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'))})).filter(
-  (p) => p.snippets.length > 0,
-);
+export interface FollowResult {
+  /** Calls made, and requests the page shows in this language. */
+  calls: number;
+  requests: number;
+  /** `file:line: …`, in page order; the first is the first place where the sandbox and the page part. */
+  problems: string[];
+}
 
-test("the sequence pages show Node.js and Python beside every cURL request: hand-written, or a workflow step's own", async () => {
-  const languages = new Set(pages.flatMap((p) => p.snippets.map((s) => s.language)));
-  assert.deepEqual([...languages].sort(), ['node', 'python']);
-  // A step a page embeds shows its workflow's samples (tests/spec/workflow-pages.test.ts runs them on the mock).
-  const steps = await workflowSteps(SITE_ROOT);
-  const embedded = SEQUENCE_PAGES.flatMap((page) =>
-    extractPage(page, fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'))
-      .requests.filter((r) => r.step)
-      .map((r) => ({page, r})),
-  );
-  assert.ok(embedded.length >= 30, `${embedded.length} workflow steps embedded in the sequence pages`);
-  for (const {page, r} of embedded) {
-    const mdx = steps.get(stepKey(r.step!.workflow, r.step!.step))?.mdx ?? '';
-    for (const tab of ['curl', 'node', 'python'])
-      assert.match(mdx, new RegExp(`<TabItem value="${tab}"`), `${page}:${r.line}: the embedded step has no ${tab} sample`);
-  }
-});
-
-/** The problems of running a page's snippets of one language: each call that is not a request the page states. */
-function snippetProblems(page: string, markdown: string, language: SnippetLanguage): string[] {
-  const snippets = pageSnippets(markdown);
+/** Runs a page's program of one language against the sandbox under `apiKey` and compares every call with the page. */
+export function followPage(page: string, markdown: string, language: SnippetLanguage, origin: string, apiKey: string): FollowResult {
+  const blocks = blocksOf(markdown);
   const requests = extractPage(page, markdown).requests;
-  const curl = curlProgram(page, markdown, mock.origin);
-  const expected = language === 'curl' ? curl.commands : snippets.filter((s) => s.language === language).length;
-  const calls = runProgram(page, language, language === 'curl' ? curl.source : program(snippets, language, mock.origin));
-  const problems = calls.length >= expected ? [] : [`${page}: ${calls.length} calls from ${expected} ${language} snippets`];
-  for (const call of calls) {
-    const callPath = new URL(call.url).pathname + new URL(call.url).search;
-    const op = findOperation(mock.spec, call.method, callPath);
-    if (!op) {
-      problems.push(`${page}: the ${language} snippets call ${call.method} ${callPath}, which is no operation of the spec`);
-      continue;
-    }
-    const documented = requests.filter((r) => findOperation(mock.spec, r.method, r.path)?.pointer === op.pointer);
-    const stated = documented.flatMap((r) => r.statuses.map((st) => st.status));
-    if (documented.length === 0) problems.push(`${page}: the ${language} snippets call ${call.method} ${op.template}, which no cURL request of the page shows`);
-    else if (!stated.includes(call.status))
-      problems.push(
-        `${page}:${documented[0].line}: ${call.method} ${op.template} from the ${language} snippets answered ${call.status}; the page states ${stated.join(', ')}`,
+  const mine = blocks.filter((b) => b.language === language);
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), `docs-${slug(page)}-${language}-`));
+  try {
+    const file = path.join(cwd, `page.${{python: 'py', node: 'mjs', curl: 'sh'}[language]}`);
+    fs.writeFileSync(file, program(blocks, language, origin));
+    const [cmd, args] = language === 'python' ? [PYTHON, [file]] : language === 'curl' ? ['bash', [file]] : [process.execPath, [file]];
+    const env = {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, NOVARAMP_API_KEY: apiKey};
+    const res = spawnSync(cmd, args, {cwd, encoding: 'utf8', timeout: 90_000, env});
+    if (res.error) throw new Error(`${page}: cannot run ${cmd} (${res.error.message}); scripts/ensure-doc-tools.sh installs what the pages use`);
+    const calls = recordedCalls(res.stderr, (f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : ''));
+    const problems: string[] = [];
+    const used = new Set<DocRequest>();
+    for (const call of calls) {
+      const block = mine.find((b) => b.line === call.block)!;
+      const url = new URL(call.url);
+      const callPath = url.pathname.replace(/^\/v1(?=\/)/, '') + url.search;
+      const op = findOperation(mock.spec, call.method, callPath);
+      const request = requestsOfBlock(block, blocks, requests).find(
+        (r) => !used.has(r) && (r.step ? true : findOperation(mock.spec, r.method, r.path)?.pointer === op?.pointer),
       );
+      const at = `${page}:${request?.line ?? call.block}`;
+      if (!op || !request) {
+        problems.push(`${at}: the ${language} block calls ${call.method} ${callPath}, which is no request the page shows there`);
+        continue;
+      }
+      used.add(request);
+      const stated = request.statuses;
+      const ok = stated.length ? stated.some((s) => s.status === call.status) : call.status >= 200 && call.status < 300;
+      if (!ok) {
+        problems.push(
+          `${at}: ${call.method} ${op.template} (${language}) answered ${call.status}; the page states ${stated.map((s) => s.status).join(', ') || 'a 2xx'}\n${call.body.slice(0, 600)}`,
+        );
+        continue;
+      }
+      const shown = stated.find((s) => s.status === call.status)?.body;
+      if (!shown) continue;
+      let differences: string[];
+      try {
+        differences = bodyDifferences(JSON.parse(shown.text), JSON.parse(call.body));
+      } catch (err) {
+        differences = [`cannot compare (${(err as Error).message})`];
+      }
+      if (differences.length)
+        problems.push(
+          `${page}:${shown.line}: the ${call.status} body shown for ${call.method} ${op.template} (line ${request.line}, ${language}) differs from the sandbox's: ${differences.join('; ')}`,
+        );
+    }
+    for (const block of mine.filter((b) => b.request && !calls.some((c) => c.block === b.line)))
+      problems.push(`${page}:${block.line}: the ${language} block made no request${res.status === 0 ? '' : ' (the program stopped before it)'}`);
+    if (res.status !== 0)
+      problems.unshift(
+        `${page}:${lastBlock(res.stderr) ?? '?'}: the ${language} program stopped with ${res.status ?? res.signal} in the block of this line:\n${res.stderr.replace(/^@@.*\n/gm, '').slice(-1500)}`,
+      );
+    return {calls: calls.length, requests: mine.filter((b) => b.request).length, problems};
+  } finally {
+    fs.rmSync(cwd, {recursive: true, force: true});
   }
-  return problems;
 }
+
+const tally: string[] = [];
+
+/**
+ * Pages that cannot be followed to their outcome yet, with why: their test is a todo that still reports the first
+ * difference, and fails once the page passes (then remove it from here).
+ */
+const KNOWN_GAPS: Record<string, string> = {
+  'docs/guides/webhook-guide.md':
+    "the workflow webhook-endpoint (openapi/workflows/) registers https://hooks.acme-wallet.example/novaramp, which no handler answers: verify is outcome failed, the endpoint stays pending_verification, so the page's active endpoint (PATCH) and the resend (202, else 409) cannot follow",
+};
 
 for (const page of SEQUENCE_PAGES) {
-  const markdown = fs.readFileSync(path.join(SITE_ROOT, page), 'utf8');
-  // Hand-written requests only: an embedded workflow step runs with its workflow (tests/spec/workflows.test.ts).
-  const snippets = [
-    ...pageSnippets(markdown),
-    ...extractPage(page, markdown)
-      .requests.filter((r) => !r.step && r.statuses.some((s) => s.status < 300))
-      .map((r) => ({language: 'curl' as const, line: r.line})),
-  ];
   describe(page, () => {
-    for (const language of ['curl', 'node', 'python'] as const) {
-      const mine = snippets.filter((s) => s.language === language);
-      if (mine.length === 0) continue;
-      test(`its ${mine.length} ${language} requests (lines ${mine.map((s) => s.line).join(', ')}) run in order against the mock, each call getting a status the page states`, () => {
-        assert.deepEqual(snippetProblems(page, fs.readFileSync(path.join(SITE_ROOT, page), 'utf8'), language), []);
+    for (const language of SNIPPET_LANGUAGES) {
+      test(`followed in ${language}, in page order, in a fresh sandbox: every call answers what the page states`, (t) => {
+        const markdown = read(page);
+        if (!blocksOf(markdown).some((b) => b.language === language && b.request)) return t.skip(`no ${language} request on the page`);
+        const {calls, requests, problems} = followPage(page, markdown, language, mock.origin, `sk_sandbox_docs_${slug(page)}_${language}`);
+        tally.push(`${page} ${language}: ${requests} request blocks, ${calls} calls, ${problems.length} problems`);
+        t.diagnostic(tally.at(-1)!);
+        for (const p of problems.slice(1)) t.diagnostic(`then: ${p.split('\n')[0]}`);
+        const gap = KNOWN_GAPS[page];
+        if (gap) {
+          assert.notEqual(problems.length, 0, `${page} is followed to its outcome now: remove it from KNOWN_GAPS`);
+          return t.todo(`known gap: ${gap}; first difference: ${problems[0].split('\n')[0]}`);
+        }
+        assert.equal(problems[0], undefined, `${problems[0]}${problems.length > 1 ? `\n(${problems.length - 1} more after it)` : ''}`);
       });
     }
   });
 }
 
-test('a snippet whose request the mock refuses, or that calls what the page does not show, fails naming the line', () => {
-  const tabs = (python: string) =>
-    `<Tabs groupId="lang">\n<TabItem value="curl" label="cURL">\n\n\`\`\`bash title="200 OK"\ncurl https://api.sandbox.novaramp.example/v1/coins \\\n  -H "Authorization: Bearer $NOVARAMP_API_KEY"\n\`\`\`\n\n</TabItem>\n<TabItem value="python" label="Python">\n\n\`\`\`python\n${python}\n\`\`\`\n\n</TabItem>\n</Tabs>\n`;
+/** Pages whose requests are shown in cURL only, with why. */
+const CURL_ONLY: Record<string, string> = {'docs/guides/welcome-guide.md': 'a map of the guides: its one request checks the key'};
+
+test('every sequence page is followed in cURL, Node.js and Python', () => {
+  for (const page of SEQUENCE_PAGES.filter((p) => !CURL_ONLY[p])) {
+    const languages = new Set(
+      blocksOf(read(page))
+        .filter((b) => b.request)
+        .map((b) => b.language),
+    );
+    assert.deepEqual([...languages].sort(), ['curl', 'node', 'python'], `${page}: the languages of its requests`);
+  }
+});
+
+test('a call the sandbox answers otherwise than the page states, or a body that differs, fails naming the line', () => {
+  const tabs = (python: string, shown: string) =>
+    `<Tabs groupId="lang">\n<TabItem value="curl" label="cURL">\n\n\`\`\`bash\ncurl https://api.sandbox.novaramp.example/v1/accounts/acc_7Hq2LmX9pR4sT8vW \\\n  -H "Authorization: Bearer $NOVARAMP_API_KEY"\n\`\`\`\n\n</TabItem>\n<TabItem value="python" label="Python">\n\n\`\`\`python\n${python}\n\`\`\`\n\n</TabItem>\n</Tabs>\n\n\`\`\`json title="200 OK"\n${shown}\n\`\`\`\n`;
   const head = 'import os, requests\nAUTH = {"Authorization": f"Bearer {os.environ[\'NOVARAMP_API_KEY\']}"}\n';
-  // The key left out: the mock answers 401, which the page does not state.
-  assert.deepEqual(snippetProblems('page.md', tabs(`${head}requests.get("https://api.sandbox.novaramp.example/v1/coins")`), 'python'), [
-    'page.md:5: GET /coins from the python snippets answered 401; the page states 200',
-  ]);
-  assert.deepEqual(snippetProblems('page.md', tabs(`${head}requests.get("https://api.sandbox.novaramp.example/v1/accounts", headers=AUTH)`), 'python'), [
-    'page.md: the python snippets call GET /accounts, which no cURL request of the page shows',
+  const get = (auth: string) => `${head}requests.get("https://api.sandbox.novaramp.example/v1/accounts/acc_7Hq2LmX9pR4sT8vW"${auth})`;
+  // The key left out: the sandbox answers 401, which the page does not state.
+  const unauthenticated = followPage('page.md', tabs(get(''), '{"kyc_status": "approved"}'), 'python', mock.origin, 'sk_sandbox_docs_selftest');
+  assert.match(unauthenticated.problems[0], /^page\.md:5: GET \/accounts\/\{account_id\} \(python\) answered 401; the page states 200/);
+  // The seeded account is approved: a page showing it not_started is caught at the body's line.
+  const stale = followPage(
+    'page.md',
+    tabs(get(', headers=AUTH'), '{"kyc_status": "not_started", "id": "acc_0000000000000000"}'),
+    'curl',
+    mock.origin,
+    'sk_sandbox_docs_selftest',
+  );
+  assert.deepEqual(stale.problems, [
+    'page.md:22: the 200 body shown for GET /accounts/{account_id} (line 5, curl) differs from the sandbox\'s: kyc_status: the page shows "not_started", the sandbox returned "approved"',
   ]);
 });

@@ -1,6 +1,7 @@
 /**
- * `npm run mock`: Prism on 127.0.0.1 answers three operations, and the answers validate against the spec. And the mock a
- * test run shares among its files (tests/spec/shared-mock.mts) is used only for the site and the spec it serves.
+ * `npm run mock`: the stateful sandbox on 127.0.0.1 answers, its answers validate against the spec, and it keeps
+ * state per key (an account it creates is read back with KYC `not_started`, review finding N2). And the mock a test
+ * run shares among its files (tests/spec/shared-mock.mts) is used only for the site and the spec it serves.
  */
 import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
@@ -61,13 +62,38 @@ test('POST /accounts with the spec example answers 201 with a valid account', as
   assertValid('/accounts', 'post', 201, 'application/json', await res.json());
 });
 
-test('GET /accounts/{account_id}/transactions/{transaction_id} answers 200 with a valid transaction; no key gives a 401 problem', async () => {
-  const res = await fetch(`${base}/accounts/acc_7Hq2LmX9pR4sT8vW/transactions/txn_4Nc8Rt2KwQ9mZx6Y`, {headers: auth});
-  assert.equal(res.status, 200);
-  assertValid('/accounts/{account_id}/transactions/{transaction_id}', 'get', 200, 'application/json', await res.json());
-  const anonymous = await fetch(`${base}/accounts/acc_7Hq2LmX9pR4sT8vW/transactions/txn_4Nc8Rt2KwQ9mZx6Y`);
+test('state is kept per key: the account created is not_started under /v1 too, unknown to another key; no key gives a 401 problem', async () => {
+  const example = spec.paths['/accounts'].post.requestBody.content['application/json'];
+  const body = {...((example.example ?? Object.values(example.examples ?? {})[0].value) as object), external_reference: 'mock_test_state'};
+  const created = await fetch(`${base}/v1/accounts`, {
+    method: 'POST',
+    headers: {...auth, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()},
+    body: JSON.stringify(body),
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const {id} = (await created.json()) as {id: string};
+  const kyc = await fetch(`${base}/v1/accounts/${id}/kyc`, {headers: auth});
+  assert.equal(kyc.status, 200);
+  const read = (await kyc.json()) as {status: string};
+  assertValid('/accounts/{account_id}/kyc', 'get', 200, 'application/json', read);
+  assert.equal(read.status, 'not_started');
+  const other = await fetch(`${base}/accounts/${id}`, {headers: {Authorization: 'Bearer sk_sandbox_mock_test_other'}});
+  assert.equal(other.status, 404);
+  const anonymous = await fetch(`${base}/accounts/${id}`);
   assert.equal(anonymous.status, 401);
   assert.match(anonymous.headers.get('content-type') ?? '', /application\/problem\+json/);
+});
+
+test('the try-it panel of another origin may call it, as it called Prism: CORS preflight and headers', async () => {
+  const preflight = await fetch(`${base}/coins`, {
+    method: 'OPTIONS',
+    headers: {Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization'},
+  });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+  assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/);
+  const res = await fetch(`${base}/coins`, {headers: {...auth, Origin: 'http://localhost:3000'}});
+  assert.equal(res.headers.get('access-control-allow-origin'), '*');
 });
 
 test("a test run's shared mock serves only the site and the very spec it was started for; its stop() leaves it running", async () => {

@@ -47,7 +47,8 @@ export function sentIdentifiers(req: DocRequest): {value: string; where: string}
   const walk = (v: unknown, key: string) => {
     if (Array.isArray(v)) v.forEach((x) => walk(x, key));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
-    else if (typeof v === 'string' && (/_id$/.test(key) || (key === 'reference' && DEPOSIT_REFERENCE.test(v))))
+    // A `$NAME_ID` is a variable an earlier sample set from a response (tools/doc-requests.ts).
+    else if (typeof v === 'string' && !v.startsWith('$') && (/_id$/.test(key) || (key === 'reference' && DEPOSIT_REFERENCE.test(v))))
       out.push({value: v, where: `"${key}" of its body`});
   };
   walk(body, '');

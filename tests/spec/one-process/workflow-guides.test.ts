@@ -67,7 +67,7 @@ describe('the pages built on the workflows', () => {
       'docs/guides/flow-of-fund-guide.md': ['fund-bank-transfer', 'quote-and-trade', 'withdraw-crypto'],
       'docs/guides/quotes-guide.md': ['quote-and-trade'],
       'docs/guides/reconciliation-guide.md': ['reconcile-day'],
-      'docs/guides/wallets-guide.md': ['fund-crypto-deposit', 'withdraw-crypto'],
+      'docs/guides/wallets-guide.md': ['onboard-account', 'fund-crypto-deposit', 'withdraw-crypto'],
       'docs/guides/webhook-guide.md': ['webhook-endpoint', 'recover-events'],
       'docs/guides/welcome-guide.md': [],
     });

@@ -1,7 +1,7 @@
 /**
- * The sandbox as an HTTP server (`npm run sandbox`, and tests): the REST API at the root like Prism
- * (`http://127.0.0.1:4010/coins`) and under `/v1` like the real servers, open to cross-origin requests like Prism, the WebSocket stream at `/v1` on the same
- * port (stream.ts), webhook deliveries attempted after every request and every second (transport.ts), and a report of
+ * The sandbox as an HTTP server (`npm run mock`, and tests): the REST API at the root as Prism did
+ * (`http://127.0.0.1:4010/coins`) and under `/v1` like the real servers, open to cross-origin requests, the
+ * WebSocket stream at `/v1` on the same port (stream.ts), webhook deliveries attempted after every request and every second (transport.ts), and a report of
  * what the engine's conformance hook found in the responses sent.
  */
 import fs from 'node:fs';
@@ -62,6 +62,12 @@ const readBody = (request: http.IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
+/** What lets a page of another origin (the site's try-it panel) read the answers. */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+};
+
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const spec = options.spec ?? (JSON.parse(fs.readFileSync(await currentCombinedSpec(options.siteDir, 'json'), 'utf8')) as Record<string, unknown>);
   const sandbox = createSandbox({spec, transport: nodeTransport, neverCompleteDeposits: options.neverCompleteDeposits});
@@ -69,9 +75,16 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
 
   const server = http.createServer(async (request, response) => {
     const started = performance.now();
-    if (request.method === 'OPTIONS') {
+    // The API reference's try-it panel calls the local server from the site's origin, as it called Prism: a CORS
+    // preflight is answered for any origin, and every answer may be read with its headers.
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       response
-        .writeHead(204, {...CORS, 'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*', 'Access-Control-Max-Age': '600'})
+        .writeHead(204, {
+          ...CORS,
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+          'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*',
+          'Access-Control-Max-Age': '600',
+        })
         .end();
       return;
     }

@@ -230,7 +230,9 @@ function move(ctx: Context, w: Resource, status: string, event: string, reason: 
   const at = timestamp(ctx.now);
   const txn = ctx.state.transactions[String(w.transaction_id)];
   const stamps: Record<string, string> = {completed: 'completed_at', failed: 'failed_at', cancelled: 'cancelled_at', returned: 'returned_at'};
-  update(ctx, w, {status, status_reason: reason ?? w.status_reason, ...(stamps[status] ? {[stamps[status]]: at} : {})});
+  // A fiat payout's estimate is `null` once it is completed or final (FiatWithdrawal.yaml).
+  const estimate = stamps[status] && 'estimated_arrival_at' in w ? {estimated_arrival_at: null} : {};
+  update(ctx, w, {status, status_reason: reason ?? w.status_reason, ...(stamps[status] ? {[stamps[status]]: at} : {}), ...estimate});
   update(ctx, txn, {status: TRANSACTION_STATUS[status], status_reason: reason ?? txn.status_reason, ...(status === 'completed' ? {completed_at: at} : {})});
   if (status === 'submitted' && 'wallet_id' in w) {
     const hash = `0x${randomText(ctx.state, 64, '0123456789abcdef')}`;
