@@ -62,12 +62,6 @@ const readBody = (request: http.IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
-/** What lets a page of another origin (the site's try-it panel) read the answers. */
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
-};
-
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const spec = options.spec ?? (JSON.parse(fs.readFileSync(await currentCombinedSpec(options.siteDir, 'json'), 'utf8')) as Record<string, unknown>);
   const sandbox = createSandbox({spec, transport: nodeTransport, neverCompleteDeposits: options.neverCompleteDeposits});
@@ -81,7 +75,6 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       response
         .writeHead(204, {
           ...CORS,
-          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
           'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*',
           'Access-Control-Max-Age': '600',
         })
