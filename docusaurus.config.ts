@@ -40,7 +40,8 @@ import {builtWithout} from './tools/speed-pieces';
 import remarkMermaidSvg, {MERMAID_THEMES} from './src/plugins/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 import remarkStaticCode from './src/plugins/static-code/remark';
-import remarkWorkflowSteps from './tools/workflows/remark-workflow-steps';
+import remarkWorkflowSteps, {type WorkflowStepsOptions} from './tools/workflows/remark-workflow-steps';
+import {STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from './src/plugins/workflow-steps/client-files';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: the stock build of `npm run bench -- --stock` generates its pages with the OpenAPI plugin
@@ -65,9 +66,13 @@ const without = builtWithout;
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
 // directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
-// the requests of an Arazzo workflow step (tools/workflows/remark-workflow-steps.ts). Fenced code is
-// highlighted at build time into static HTML (src/plugins/static-code/remark.ts).
-const MARKDOWN_PLUGINS = {beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, remarkWorkflowSteps, remarkStaticCode]};
+// the requests of an Arazzo workflow step (tools/workflows/remark-workflow-steps.ts), their samples read from a file
+// of their own (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
+// (src/plugins/static-code/remark.ts).
+const WORKFLOW_STEPS: WorkflowStepsOptions = {samples: {component: STEP_SAMPLE_COMPONENT, module: STEP_SAMPLE_MODULE}};
+const MARKDOWN_PLUGINS = {
+  beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, [remarkWorkflowSteps, WORKFLOW_STEPS], remarkStaticCode],
+};
 
 /** Inline SVG icon links for the footer; each carries an accessible name. */
 function socialLink(name: string, href: string, svgPath: string): {html: string} {
@@ -189,6 +194,8 @@ const config: Config = {
     ['./src/plugins/static-code/index.ts', {noPrismAtStartup: !without('prism-at-startup')} satisfies StaticCodeOptions],
     // The operation pages' reference as files of its own, not in their JS (why: in the plugin).
     './src/plugins/static-reference/index.ts',
+    // The samples of the workflow steps guides embed as files of their own, not in the guides' JS (why: in the plugin).
+    './src/plugins/workflow-steps/index.ts',
     // The pages that render tables and workflow steps from the spec are compiled again when it changes (why: in the plugin).
     './src/plugins/spec-dependencies/index.ts',
     // The operation pages out of the JS every page downloads (why: in the plugin).

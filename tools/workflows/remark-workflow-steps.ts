@@ -4,8 +4,16 @@
  * workflow it comes from, linked, the variables its samples read and set, and its samples in `<Tabs groupId="lang">`.
  * The page imports Tabs and TabItem as every page with tabs does. A step that does not exist fails the build with
  * the page's file and line (guide-steps.ts checks the same in `npm run lint:api`).
+ *
+ * With the `samples` option (the site's build: src/plugins/workflow-steps says why), each sample's fenced code is
+ * not left in the page, where it became a string of highlighted HTML in the page's JS module: it is a
+ * `<component file="<name>" sample="<index>" />` that renders the sample from the step's file of its own
+ * (stepSampleFiles: every step's samples highlighted as static-code highlights a fenced block, named by a hash of
+ * them). Without it (the checks, the tests of the directive), the samples stay fenced code in the page.
  */
+import crypto from 'node:crypto';
 import {SITE_ROOT} from '../cli';
+import {codeBlockParts} from '../highlight';
 import type {MdNode} from '../spec-tables/remark-spec-tables';
 import {WORKFLOW_STEP_DIRECTIVE} from '../doc-requests';
 import {stepKey} from './pages';
@@ -14,6 +22,56 @@ import {unknownStep, workflowSteps} from './guide-steps';
 export interface WorkflowStepsOptions {
   /** The site folder holding openapi/ (defaults to this repository). */
   siteDir?: string;
+  /** Render the samples from their step's file: the component (imported by the page from `module`) that does. */
+  samples?: {component: string; module: string};
+}
+
+/** One step's samples as its file holds them: each one highlighted, the block's class and inner HTML. */
+export interface StepSamplesFile {
+  samples: {className: string; html: string}[];
+}
+
+/** The fenced code blocks of some MDX nodes, in order, with the list and index of each (to replace it). */
+function codeBlocks(nodes: MdNode[], out: {node: MdNode; siblings: MdNode[]; index: number}[] = []) {
+  nodes.forEach((node, index) => {
+    if (node.type === 'code' && node.lang !== 'mermaid') out.push({node, siblings: nodes, index});
+    else codeBlocks(node.children ?? [], out);
+  });
+  return out;
+}
+
+/** A step's samples file: its name (a hash of its content) and its content. */
+function samplesFile(nodes: MdNode[]): {name: string; content: StepSamplesFile} {
+  const content: StepSamplesFile = {
+    samples: codeBlocks(nodes).map(({node}) => {
+      // As src/plugins/static-code/remark.ts highlights a block without a title, so the page reads the same.
+      const {className, innerHtml} = codeBlockParts(String(node.value ?? ''), {language: String(node.lang || 'text')});
+      return {className, html: innerHtml};
+    }),
+  };
+  const name = `${crypto.createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16)}.json`;
+  return {name, content};
+}
+
+/** The files made for each step's MDX (the steps are built again when the spec changes: a new text, a new file). */
+const filesByMdx = new Map<string, {name: string; content: StepSamplesFile}>();
+async function stepFile(mdx: string): Promise<{name: string; content: StepSamplesFile}> {
+  let file = filesByMdx.get(mdx);
+  if (!file) {
+    file = samplesFile((await parseMdx(mdx)).children ?? []);
+    filesByMdx.set(mdx, file);
+  }
+  return file;
+}
+
+/** Every step's samples file of a site, by file name (src/plugins/workflow-steps writes them before the pages build). */
+export async function stepSampleFiles(siteDir: string = SITE_ROOT): Promise<Map<string, StepSamplesFile>> {
+  const files = new Map<string, StepSamplesFile>();
+  for (const embed of (await workflowSteps(siteDir)).values()) {
+    const {name, content} = await stepFile(embed.mdx);
+    files.set(name, content);
+  }
+  return files;
 }
 
 // unified, remark-parse, remark-gfm and remark-mdx are ESM-only: loaded on first use rather than required.
@@ -57,12 +115,29 @@ export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) 
         `${where(found[0].node)}: ::${WORKFLOW_STEP_DIRECTIVE} shows tabs: import ${missing.map((n) => `${n} from '@theme/${n}'`).join(' and ')} at the top of the page`,
       );
     const steps = await workflowSteps(siteDir);
+    const {samples} = options;
+    if (samples) tree.children!.unshift(...((await parseMdx(`import ${samples.component} from '${samples.module}';`)).children ?? []));
     for (const {node, parent} of found) {
       const {workflow, step} = node.attributes ?? {};
       const problem = !workflow || !step ? `write ::${WORKFLOW_STEP_DIRECTIVE}{workflow="<workflowId>" step="<stepId>"}` : unknownStep(steps, workflow, step);
       if (problem) throw new Error(`${where(node)}: ${problem}`);
       const embed = steps.get(stepKey(workflow!, step!))!;
       const nodes = (await parseMdx(embed.mdx)).children ?? [];
+      if (samples) {
+        const {name} = await stepFile(embed.mdx);
+        codeBlocks(nodes).forEach(({siblings, index}, i) => {
+          siblings[index] = {
+            type: 'mdxJsxFlowElement',
+            name: samples.component,
+            // MDX's JSX attributes are a list (MdNode types a directive's record).
+            attributes: [
+              {type: 'mdxJsxAttribute', name: 'file', value: name},
+              {type: 'mdxJsxAttribute', name: 'sample', value: String(i)},
+            ] as unknown as MdNode['attributes'],
+            children: [],
+          };
+        });
+      }
       parent.children!.splice(parent.children!.indexOf(node), 1, ...nodes);
     }
   };

@@ -1,0 +1,30 @@
+/**
+ * What the workflow-steps feature's browser part and its Node part (./index.ts) share: where a guide's step samples
+ * are served, and what each file holds (tools/workflows/remark-workflow-steps.ts writes them: StepSamplesFile).
+ * Pure data, in the browser part so that ./client.tsx may import it.
+ */
+
+/** The folder of the step files, inside the site's generated files, and where the site serves them (content-hashed). */
+export const STEP_SAMPLES_FOLDER = 'workflow-steps';
+export const STEP_SAMPLES_URL = '/assets/workflow-steps/';
+
+/** The module the guides import the sample component from (./index.ts aliases it to ./client.tsx or ./server.tsx). */
+export const STEP_SAMPLE_MODULE = '@novaramp/workflow-step-sample';
+/** The component's name in the page. */
+export const STEP_SAMPLE_COMPONENT = 'NovarampWorkflowStepSample';
+
+/** One step's samples, each highlighted at build time: the code block's class and its inner HTML. */
+export interface StepSamples {
+  samples: {className: string; html: string}[];
+}
+
+/** The attribute that marks a sample's block in the page: `<file>#<index>`. */
+export const STEP_SAMPLE_ATTRIBUTE = 'data-step-sample';
+
+/** The props the page gives the component (MDX attributes: strings). */
+export interface StepSampleProps {
+  /** The step's file (`<hash>.json`). */
+  file: string;
+  /** The sample's index in the file. */
+  sample: string;
+}

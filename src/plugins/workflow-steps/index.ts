@@ -1,0 +1,57 @@
+/**
+ * The code samples of the workflow steps a guide embeds (`::workflow-step`, tools/workflows/remark-workflow-steps.ts)
+ * are kept in files of their own, one per step, instead of in the guides' JS modules (issue #47).
+ * Why: highlighted at build time, each sample was a string of HTML in the page's module, four languages a step, and a
+ * guide embeds up to a dozen steps: the banking guide's first visit grew from 171 to 180 KiB of JS (gzip), its
+ * budget, to carry samples the reader already had in the page's HTML (one language a step, the others seen by few).
+ * - loadContent writes every step's file (stepSampleFiles: named by a hash of their content) into the site's
+ *   generated files, before the pages build, so that a page whose module the bundler's cache kept finds its files;
+ * - the remark plugin, given `samples` by docusaurus.config.ts, puts `<NovarampWorkflowStepSample file sample />` in
+ *   place of each sample;
+ * - `@novaramp/workflow-step-sample` is ./server.tsx in the server bundle (it reads the file: SSG writes the sample
+ *   into the page, for readers without JS, search, the Markdown copies and llms.txt) and ./client.tsx in the browser
+ *   (it takes the sample from the page when hydrating, and fetches the step's file after a client-side navigation or
+ *   when another language's tab is chosen), as src/plugins/static-reference does for the operation pages' reference;
+ * - postBuild copies the files into the build's content-hashed assets; `npm start` serves them from where they are.
+ * Covered by tests/spec/workflow-steps.test.ts and tests/site/budget.test.ts (a guide's JS does not carry them).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {stepSampleFiles} from '../../../tools/workflows/remark-workflow-steps';
+import {STEP_SAMPLE_MODULE, STEP_SAMPLES_FOLDER, STEP_SAMPLES_URL} from './client-files';
+
+/** Writes every step's samples file into `dir`, the ones no step has any more removed; returns how many. */
+export async function writeStepSampleFiles(siteDir: string, dir: string): Promise<number> {
+  const files = await stepSampleFiles(siteDir);
+  await fs.promises.mkdir(dir, {recursive: true});
+  for (const name of await fs.promises.readdir(dir)) if (!files.has(name)) await fs.promises.rm(path.join(dir, name), {force: true});
+  for (const [name, content] of files) {
+    const file = path.join(dir, name);
+    // Named by their content: a file already there is this one.
+    if (!fs.existsSync(file)) await fs.promises.writeFile(file, JSON.stringify(content));
+  }
+  return files.size;
+}
+
+export default function workflowStepsPlugin(context: LoadContext): Plugin {
+  const dir = path.join(context.generatedFilesDir, STEP_SAMPLES_FOLDER);
+  return {
+    name: 'novaramp-workflow-steps',
+    // The workflows and the spec they call: a change makes new samples (src/plugins/spec-dependencies rebuilds the pages).
+    getPathsToWatch: () => [path.join(context.siteDir, 'openapi/**/*.yaml')],
+    async loadContent() {
+      await writeStepSampleFiles(context.siteDir, dir);
+    },
+    configureWebpack: (config, isServer, {currentBundler}) => ({
+      resolve: {alias: {[`${STEP_SAMPLE_MODULE}$`]: path.join(__dirname, isServer ? 'server.tsx' : 'client.tsx')}},
+      plugins: isServer ? [new currentBundler.instance.DefinePlugin({__NOVARAMP_STEP_SAMPLES_DIR__: JSON.stringify(dir)})] : [],
+      ...(config.mode === 'development'
+        ? {devServer: {static: [{directory: dir, publicPath: `${context.baseUrl}${STEP_SAMPLES_URL.slice(1)}`, watch: false}]}}
+        : {}),
+    }),
+    async postBuild({outDir}) {
+      await fs.promises.cp(dir, path.join(outDir, STEP_SAMPLES_URL), {recursive: true});
+    },
+  };
+}

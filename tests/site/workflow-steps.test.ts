@@ -1,0 +1,97 @@
+/**
+ * The samples of the workflow steps a guide embeds, in the production build (src/plugins/workflow-steps, issue #47):
+ * in the page's HTML (readers without JS, search, the Markdown copies), not in its JS; taken from the page when it
+ * hydrates, fetched from the step's file when another language is chosen or after a client-side navigation.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {describe, test} from 'node:test';
+import {SITE_ROOT} from '../../tools/cli';
+import {STEP_SAMPLE_ATTRIBUTE, STEP_SAMPLES_URL, type StepSamples} from '../../src/plugins/workflow-steps/client-files';
+import {useSiteInBrowser, withPage} from '../helpers/site';
+
+const BUILD = path.join(SITE_ROOT, 'build');
+const GUIDE = '/docs/guides/banking-guide';
+
+/** The text of some HTML: tags dropped, the entities a code block uses decoded. */
+const textOf = (html: string): string =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The step files a page's HTML names (its attributes may be unquoted: src/plugins/html-end-tags). */
+const stepFilesOf = (html: string): string[] => [
+  ...new Set([...html.matchAll(new RegExp(`${STEP_SAMPLE_ATTRIBUTE}="?([0-9a-f]{16}\\.json)#\\d+`, 'g'))].map((m) => m[1])),
+];
+
+/** Text with what differs between a sample's HTML and a JS string of it dropped: quotes, backslashes, whitespace, non-ASCII. */
+const normalized = (text: string): string => text.replace(/[\s"'\\]|[^\x20-\x7e]/g, '');
+/** A JS module's text normalized as the samples are, after its strings' escapes (`\\n`, `\\xfc`, `\\\\`) are dropped. */
+const normalizedJs = (js: string): string => normalized(js.replace(/\\(x[0-9a-f]{2}|u[0-9a-f]{4}|[ntr]|\\)/gi, ''));
+
+/** Each sample of a step file, normalized. */
+const samplesIn = (file: string): string[] =>
+  (JSON.parse(fs.readFileSync(path.join(BUILD, STEP_SAMPLES_URL, file), 'utf8')) as StepSamples).samples.map(({html}) => normalized(html));
+
+describe('the step samples of a guide', () => {
+  const site = useSiteInBrowser();
+
+  test('are in the HTML, a generated Idempotency-Key, each step file in the build', () => {
+    const html = fs.readFileSync(path.join(BUILD, `${GUIDE.slice(1)}.html`), 'utf8');
+    const files = stepFilesOf(html);
+    assert.ok(files.length >= 5, `the guide's samples are marked (${files.length})`);
+    for (const file of files) assert.ok(fs.existsSync(path.join(BUILD, STEP_SAMPLES_URL, file)), `${file} is in the build`);
+    assert.match(textOf(html), /-H "Idempotency-Key: \$\(uuidgen\)"/, 'the payout generates its key');
+  });
+
+  test("are not in the page's JS; another language is fetched from the step's file, once", async () => {
+    await withPage(site, GUIDE, async (page) => {
+      const scripts: string[] = [];
+      const stepFiles: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().includes(STEP_SAMPLES_URL)) stepFiles.push(r.url());
+      });
+      // The scripts the page loaded, read back from the build.
+      const loaded = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((u) => u.endsWith('.js')),
+      );
+      for (const url of loaded) scripts.push(fs.readFileSync(path.join(BUILD, new URL(url).pathname), 'utf8'));
+      assert.ok(scripts.length > 3, 'the page scripts were read');
+      const samples = stepFilesOf(fs.readFileSync(path.join(BUILD, `${GUIDE.slice(1)}.html`), 'utf8')).flatMap(samplesIn);
+      assert.ok(samples.length >= 20, 'every sample of the guide');
+      const code = scripts.map(normalizedJs);
+      assert.deepEqual(
+        samples.filter((sample) => code.some((c) => c.includes(sample))),
+        [],
+        "no step sample is in the page's JS",
+      );
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.getByRole('tab', {name: 'Python'}).first().click();
+      await page.waitForFunction(() => [...document.querySelectorAll('code')].some((c) => c.textContent?.includes('uuid.uuid4()')));
+      assert.ok(stepFiles.length >= 1, 'the step files were fetched');
+      assert.equal(await page.locator('[aria-busy="true"]').count(), 0, 'every sample shown has loaded');
+      assert.deepEqual(errors, []);
+    });
+  });
+
+  test('after a client-side navigation, the samples come from their files', async () => {
+    await withPage(site, '/docs/guides/welcome-guide', async (page) => {
+      await page.locator(`.theme-doc-sidebar-menu a[href="${GUIDE}"]`).first().click();
+      await page.waitForURL(new RegExp(`${GUIDE}$`));
+      await page.waitForFunction((attribute) => {
+        const samples = [...document.querySelectorAll(`[${attribute}]`)];
+        return samples.length >= 5 && samples.every((s) => !s.hasAttribute('aria-busy') && s.querySelector('code')?.textContent);
+      }, STEP_SAMPLE_ATTRIBUTE);
+      assert.match((await page.locator(`[${STEP_SAMPLE_ATTRIBUTE}] code`).allTextContents()).join('\n'), /curl -sS/);
+    });
+  });
+});
