@@ -112,6 +112,7 @@ test('the generated pages put a "Sandbox only" admonition on the simulation page
     .readdirSync(dir, {recursive: true, encoding: 'utf8'})
     .filter((f) => f.endsWith('.api.mdx') && fs.readFileSync(path.join(dir, f), 'utf8').includes(':::caution[Sandbox only]'));
   assert.deepEqual(flagged.map((f) => path.basename(f, '.api.mdx')).sort(), [
+    'advance-sandbox-clock',
     'simulate-bank-account-verification',
     'simulate-bank-transfer',
     'simulate-crypto-beneficiary-verification',

@@ -26,7 +26,9 @@ export async function globalSetup(): Promise<void> {
   )) as typeof import('../../src/plugins/sandbox/node/server');
   const specFile = await currentCombinedSpec(SITE_ROOT);
   const spec = JSON.parse(fs.readFileSync(await currentCombinedSpec(SITE_ROOT, 'json'), 'utf8')) as Record<string, unknown>;
-  server = await startSandboxServer({siteDir: SITE_ROOT, spec});
+  const {docsEndpointTransport} = (await tsImport('../helpers/docs-endpoint.ts', import.meta.url)) as typeof import('../helpers/docs-endpoint');
+  // The docs' example endpoint answers as a reader's would (tests/helpers/docs-endpoint.ts).
+  server = await startSandboxServer({siteDir: SITE_ROOT, spec, transport: docsEndpointTransport});
   process.env[SHARED_MOCK_ENV] = sharedMockValue(SITE_ROOT, {origin: server.origin, specFile});
 }
 

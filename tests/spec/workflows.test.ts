@@ -15,10 +15,12 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {startSandboxServer, type SandboxServer} from '../../src/plugins/sandbox/node/server';
 import {SITE_ROOT} from '../../tools/cli';
+import {docsEndpointTransport} from '../helpers/docs-endpoint';
 import {checkWorkflows} from '../../tools/workflows/check';
 import {lintWorkflows} from '../../tools/workflows/lint';
 import {describeFailure, runWorkflows, type RespectRun} from '../../tools/workflows/respect';
 import {readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
+import {midnightUtc} from '../helpers/utc-days';
 
 /** The seeded ids (src/plugins/sandbox/README.md, "The seed"): the same in every key's sandbox. */
 const SEED = {
@@ -28,31 +30,14 @@ const SEED = {
   bank_account_id: 'bnk_2Fh8Kq4Wz7Lp9Rx3',
 };
 
-/** Midnight UTC `days` from today, as the filters take it. */
-const midnight = (days: number): string => {
-  const d = new Date();
-  d.setUTCHours(0, 0, 0, 0);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().replace(/\.\d+Z$/, 'Z');
-};
-
-/** The host of the webhook endpoint the workflows register (the docs' example). */
-const ENDPOINT_HOST = 'hooks.acme-wallet.example';
-
 const files = workflowFiles(SITE_ROOT);
 let sandbox: SandboxServer;
 let inputs: Record<string, string>;
-const realFetch = globalThis.fetch;
 let tmp: string;
 
 before(async () => {
-  sandbox = await startSandboxServer({siteDir: SITE_ROOT});
-  // The workflows register the docs' endpoint URL; the sandbox, in this process, delivers to it with fetch, which
-  // answers 204 for that host here (the endpoint acknowledges every event), so verification makes it `active`.
-  globalThis.fetch = (input, init) =>
-    new URL(input instanceof Request ? input.url : input).hostname === ENDPOINT_HOST
-      ? Promise.resolve(new Response(null, {status: 204}))
-      : realFetch(input, init);
+  // The workflows register the docs' endpoint URL, which acknowledges every event here, so verification makes it `active`.
+  sandbox = await startSandboxServer({siteDir: SITE_ROOT, transport: docsEndpointTransport});
   inputs = {
     ...SEED,
     // A new one per run: a second payout with the same reference is 409 duplicate_resource.
@@ -60,13 +45,12 @@ before(async () => {
     // The start of recover-events' outage window: a minute ago on the sandbox clock.
     since: new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
     // reconcile-day's period: the seed's deposits are a day before the key's first request, so yesterday and today.
-    day_start: midnight(-1),
-    day_end: midnight(1),
+    day_start: midnightUtc(-1),
+    day_end: midnightUtc(1),
   };
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-workflows-'));
 });
 after(async () => {
-  globalThis.fetch = realFetch;
   await sandbox?.stop();
   if (tmp) fs.rmSync(tmp, {recursive: true, force: true});
 });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {currentCombinedSpec} from '../../../../tools/mock-server';
-import {createSandbox, type ResponseViolation, type Sandbox} from '../engine';
+import {createSandbox, type ResponseViolation, type Sandbox, type WebhookTransport} from '../engine';
 import {serveStream} from './stream';
 import {nodeTransport} from './transport';
 
@@ -23,6 +23,8 @@ export interface SandboxServerOptions {
   log?: (line: string) => void;
   /** The engine's test hook (SandboxOptions.neverCompleteDeposits): deposits stay `pending` for ever. */
   neverCompleteDeposits?: boolean;
+  /** How webhook deliveries leave (default: fetch, transport.ts); a test plays the reader's endpoint with its own. */
+  transport?: WebhookTransport;
 }
 
 export interface SandboxServer {
@@ -64,7 +66,7 @@ const readBody = (request: http.IncomingMessage): Promise<string> =>
 
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const spec = options.spec ?? (JSON.parse(fs.readFileSync(await currentCombinedSpec(options.siteDir, 'json'), 'utf8')) as Record<string, unknown>);
-  const sandbox = createSandbox({spec, transport: nodeTransport, neverCompleteDeposits: options.neverCompleteDeposits});
+  const sandbox = createSandbox({spec, transport: options.transport ?? nodeTransport, neverCompleteDeposits: options.neverCompleteDeposits});
   const deliver = () => void sandbox.deliverDue();
 
   const server = http.createServer(async (request, response) => {
