@@ -39,22 +39,27 @@ export const BENCH_PAGES: {type: PageType; route: string}[] = Object.entries(PAG
  * (the withdrawals, with every panel in the HTML, had about 6,100). React does not walk it
  * (tools/reference/html.tsx); the ceiling is that content with a margin for a few more fields.
  * A workflow page has every step's samples in the HTML, four languages each, highlighted at build time (their
- * tokens are HTML React does not walk): sandbox-money-flow's eleven steps are about 3,900 elements.
+ * tokens are HTML React does not walk): sandbox-money-flow's fourteen steps are about 3,900 elements.
+ * A guide that embeds workflow steps carries their samples the same way (src/plugins/workflow-steps keeps them out
+ * of its JS, not out of its HTML): 1,800 since the guides are followed in a stateful sandbox (the banking guide,
+ * which links a second bank account and beneficiary and waits on the sandbox clock, about 1,720). A workflow page's
+ * JS is 185 since sandbox-money-flow gained its three waiting steps (180.5).
  */
 export const BUDGET: Record<PageType, {js: number; css: number; dom: number}> = {
   home: {js: 145, css: 50, dom: 1500},
-  guide: {js: 180, css: 50, dom: 1500},
+  guide: {js: 180, css: 50, dom: 1800},
   'guide (diagrams)': {js: 180, css: 50, dom: 1500},
   terminology: {js: 180, css: 50, dom: 1500},
   'terminology (diagram)': {js: 180, css: 50, dom: 1500},
   'blog post': {js: 165, css: 50, dom: 1500},
-  workflow: {js: 180, css: 50, dom: 4500},
+  workflow: {js: 185, css: 50, dom: 4500},
   'API operation': {js: 185, css: 50, dom: 2500},
 };
 
 /**
  * The search index (`/search-index.json`, @easyops-cn/docusaurus-search-local), KiB uncompressed: the browser
  * downloads it when a visitor first searches. Operation pages are indexed without their reference
- * (docusaurus.config.ts), so it grows with pages, not with the fields of their schemas.
+ * (docusaurus.config.ts), so it grows with pages, not with the fields of their schemas (2,189 KiB with the ledger,
+ * the reconciliation guide and eighteen workflow pages).
  */
-export const SEARCH_INDEX_KIB = 2048;
+export const SEARCH_INDEX_KIB = 2304;

@@ -5,7 +5,7 @@
  * it. Made from the reference model, so the panel offers the fields the page lists (a component shown apart is an
  * object the form takes as JSON).
  */
-import type {Json, JsonObject} from '../openapi/json';
+import {isObject, type Json, type JsonObject} from '../openapi/json';
 import type {OperationModel, SchemaNode} from '../reference/model';
 import {proseMarkdown} from '../reference/prose';
 import {bodyExample, postmanRequest} from '../reference/request';
@@ -14,6 +14,15 @@ import {bodyExample, postmanRequest} from '../reference/request';
 const described = (description: string | undefined): {description?: string} => (description ? {description: proseMarkdown(description)} : {});
 
 /** A schema of the model as the plain JSON Schema the theme's forms read. */
+
+/** A try-it parameter with nothing for the form to prefill: no example of its own or of its schema. */
+function withoutExamples(parameter: JsonObject): JsonObject {
+  const {example: _example, examples: _examples, schema, ...rest} = parameter;
+  if (!isObject(schema)) return rest;
+  const {example: _schemaExample, examples: _schemaExamples, ...plain} = schema;
+  return {...rest, schema: plain};
+}
+
 export function jsonSchemaOf(node: SchemaNode | undefined): JsonObject {
   if (!node) return {};
   if (node.kind !== 'schema') return {title: node.name, type: node.nullable ? ['object', 'null'] : 'object', ...described(node.description)};
@@ -74,20 +83,24 @@ export function tryItFile(op: OperationModel): JsonObject {
         : {}),
       'x-internal': s.internal,
     })),
-    parameters: op.parameters.map((p) => ({
-      name: p.name,
-      in: p.in,
-      required: p.required,
-      ...described(p.description),
-      ...(p.deprecated ? {deprecated: true} : {}),
-      ...(p.style ? {style: p.style} : {}),
-      ...(p.explode !== undefined ? {explode: p.explode} : {}),
-      schema: jsonSchemaOf(p.schema),
-      ...(p.examples[0] && p.examples[0].key === undefined ? {example: p.examples[0].value} : {}),
-      ...(p.examples.some((e) => e.key !== undefined)
-        ? {examples: Object.fromEntries(p.examples.filter((e) => e.key !== undefined).map((e) => [e.key as string, {value: e.value}]))}
-        : {}),
-    })),
+    // An optional query parameter starts empty: the form prefills from examples, and a reader's first Send must be
+    // the plain request (an example cursor or filter is refused or narrows the list in a stateful sandbox).
+    parameters: op.parameters.map((p) =>
+      (p.in === 'query' && !p.required ? withoutExamples : (x: JsonObject) => x)({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        ...described(p.description),
+        ...(p.deprecated ? {deprecated: true} : {}),
+        ...(p.style ? {style: p.style} : {}),
+        ...(p.explode !== undefined ? {explode: p.explode} : {}),
+        schema: jsonSchemaOf(p.schema),
+        ...(p.examples[0] && p.examples[0].key === undefined ? {example: p.examples[0].value} : {}),
+        ...(p.examples.some((e) => e.key !== undefined)
+          ? {examples: Object.fromEntries(p.examples.filter((e) => e.key !== undefined).map((e) => [e.key as string, {value: e.value}]))}
+          : {}),
+      }),
+    ),
     ...(op.requestBody
       ? {
           requestBody: {
