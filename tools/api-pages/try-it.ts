@@ -13,8 +13,6 @@ import {bodyExample, postmanRequest} from '../reference/request';
 /** A description for the theme's forms, whose Markdown renders raw HTML as it comes: sanitised first, as on the page. */
 const described = (description: string | undefined): {description?: string} => (description ? {description: proseMarkdown(description)} : {});
 
-/** A schema of the model as the plain JSON Schema the theme's forms read. */
-
 /** A try-it parameter with nothing for the form to prefill: no example of its own or of its schema. */
 function withoutExamples(parameter: JsonObject): JsonObject {
   const {example: _example, examples: _examples, schema, ...rest} = parameter;
@@ -23,6 +21,7 @@ function withoutExamples(parameter: JsonObject): JsonObject {
   return {...rest, schema: plain};
 }
 
+/** A schema of the model as the plain JSON Schema the theme's forms read. */
 export function jsonSchemaOf(node: SchemaNode | undefined): JsonObject {
   if (!node) return {};
   if (node.kind !== 'schema') return {title: node.name, type: node.nullable ? ['object', 'null'] : 'object', ...described(node.description)};
@@ -83,10 +82,11 @@ export function tryItFile(op: OperationModel): JsonObject {
         : {}),
       'x-internal': s.internal,
     })),
-    // An optional query parameter starts empty: the form prefills from examples, and a reader's first Send must be
-    // the plain request (an example cursor or filter is refused or narrows the list in a stateful sandbox).
+    // An optional query parameter without a default starts empty: the form prefills from examples, and a reader's
+    // first Send must be the plain request (an example cursor or filter is refused or narrows the list in a stateful
+    // sandbox). One with a default keeps its example: the form sends such a parameter anyway, empty if not filled.
     parameters: op.parameters.map((p) =>
-      (p.in === 'query' && !p.required ? withoutExamples : (x: JsonObject) => x)({
+      (p.in === 'query' && !p.required && jsonSchemaOf(p.schema).default === undefined ? withoutExamples : (x: JsonObject) => x)({
         name: p.name,
         in: p.in,
         required: p.required,

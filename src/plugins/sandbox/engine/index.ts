@@ -215,7 +215,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   async function answer(request: SandboxRequest, requestId: string): Promise<{response: SandboxResponse; operation?: OperationInfo}> {
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
-    const query = request.query ?? {};
+    // A parameter sent with no value (`?limit`, as the try-it panel sends a field left empty) counts as not sent.
+    const query = Object.fromEntries(Object.entries(request.query ?? {}).filter(([, value]) => value !== ''));
     const problem = (error: ProblemError, extra: Record<string, string> = {}): SandboxResponse => ({
       status: error.status,
       headers: {'Content-Type': 'application/problem+json', 'Request-Id': requestId, ...extra},
