@@ -78,6 +78,8 @@ describe('the step samples of a guide', () => {
       await page.getByRole('tab', {name: 'Python'}).first().click();
       await page.waitForFunction(() => [...document.querySelectorAll('code')].some((c) => c.textContent?.includes('uuid.uuid4()')));
       assert.ok(stepFiles.length >= 1, 'the step files were fetched');
+      // The first Python sample can show before the other steps' files have arrived: wait for all of them.
+      await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {timeout: 15000});
       assert.equal(await page.locator('[aria-busy="true"]').count(), 0, 'every sample shown has loaded');
       assert.deepEqual(errors, []);
     });
