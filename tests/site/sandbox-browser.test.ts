@@ -55,7 +55,7 @@ async function open(page: Page, route: string): Promise<void> {
 async function openTryIt(page: Page): Promise<void> {
   await page.getByRole('button', {name: 'Try it'}).click();
   // relies on: openapi-try-it-markup
-  await page.locator('form.openapi-explorer__request-form').waitFor({timeout: 20000});
+  await page.locator('form.openapi-explorer__request-form').waitFor({timeout: 20000}); // relies on: openapi-try-it-markup
 }
 
 /**
@@ -72,7 +72,7 @@ const WITHDRAWAL_EXAMPLE = {
 /** Replaces the body in the panel's editor, as a reader pasting the documented example. */
 async function setBody(page: Page, body: unknown): Promise<void> {
   // relies on: openapi-try-it-markup
-  const editor = page.locator('form.openapi-explorer__request-form pre[contenteditable]');
+  const editor = page.locator('form.openapi-explorer__request-form pre[contenteditable]'); // relies on: openapi-try-it-markup
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   // Typed: the theme's editor reads key presses, not text inserted at once.
@@ -86,7 +86,7 @@ async function setBody(page: Page, body: unknown): Promise<void> {
  */
 async function withoutFilters(page: Page): Promise<void> {
   // relies on: openapi-try-it-markup
-  const form = page.locator('form.openapi-explorer__request-form');
+  const form = page.locator('form.openapi-explorer__request-form'); // relies on: openapi-try-it-markup
   const expand = form.getByRole('button', {name: 'Expand all'});
   if (await expand.isVisible()) await expand.click();
   const optional = form.getByRole('button', {name: 'Show optional parameters'});
@@ -99,7 +99,7 @@ async function withoutFilters(page: Page): Promise<void> {
 /** Sends the panel's request as it is and returns the response panel's text once an answer is there. */
 async function send(page: Page): Promise<string> {
   // relies on: openapi-try-it-markup
-  const response = page.locator('.openapi-explorer__response-container');
+  const response = page.locator('.openapi-explorer__response-container'); // relies on: openapi-try-it-markup
   // From the keyboard: the button moves while the body editor settles, and a click may land beside it.
   await page.getByRole('button', {name: 'Send API Request'}).focus();
   await page.keyboard.press('Enter');
