@@ -121,7 +121,7 @@ test('a summary, then a parameter of the reference, changed in openapi/ appear i
   assert.equal(await heading.innerText(), 'List every supported coin', 'the last good page is still served');
 });
 
-test("a guide's spec table and its workflow step follow an edit of the spec and of the workflow", async () => {
+test("a guide's spec table and its workflow step follow an edit of the spec and of the workflow", async (t) => {
   const page = await browser.newPage();
   /** Whether the article at `route`, loaded again, says `text`. */
   const says = async (route: string, text: string) => {
@@ -147,7 +147,11 @@ test("a guide's spec table and its workflow step follow an edit of the spec and 
     assert.ok(await says('/docs/api/sandbox-environment', '"first_name": "Jane"'), 'the step shows the request body');
     const before = output.length;
     fs.writeFileSync(workflowFile, workflow.replace('first_name: Jane\n', 'first_name: Janet\n'));
-    await waitFor('the new request body in the embedded step', () => says('/docs/api/sandbox-environment', '"first_name": "Janet"'));
+    // A workflow edit regenerates the pages (scripts/start.ts) and reloads every plugin (its getPathsToWatch): two
+    // rebuilds of the dev server, which on CI's two busy cores took up to two minutes; the wait allows twice that.
+    const saved = Date.now();
+    await waitFor('the new request body in the embedded step', () => says('/docs/api/sandbox-environment', '"first_name": "Janet"'), 240_000);
+    t.diagnostic(`the edited step reached the page ${((Date.now() - saved) / 1000).toFixed(0)} s after the save`);
     // The regeneration the edit started ends before the server is stopped.
     await waitFor('the regeneration after the edit', () => /sandbox-money-flow\.arazzo\.yaml changed[^]*API pages updated/.test(output.slice(before)));
   } finally {
