@@ -31,6 +31,9 @@
  * build runs in a scratch copy of the site so this worktree's generated pages stay ours.
  * Pages: tools/measure-page.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded,
  * elements after hydration), on the build served gzipped (tools/serve-build.ts).
+ * Sandbox (bench/sandbox.ts): `npm run sandbox`'s latency over 1,000 requests in Node (p50/p95), and the time from the
+ * first try-it Send to its answer in Chromium on a phone profile with Lighthouse's mobile throttling (the service
+ * worker, the engine and the spec load on that Send), then a second Send.
  * Lighthouse 12 (its CLI, default mobile form factor) on home, a guide, a terminology page, a blog post and two
  * API operation pages: the four category scores, FCP, LCP, TBT, CLS and its DOM size (elements in <body>).
  * Everything printed is also written to .tmp/bench/ (report.md, results.json, Lighthouse JSON reports), and the run's
@@ -48,6 +51,7 @@ import {scratchSite} from '../tools/scratch-site';
 import {serveBuild, type Served} from '../tools/serve-build';
 import {parsePieces, SPEED_PIECE_NAMES, WITHOUT_ENV} from '../tools/speed-pieces';
 import {afdocsScorecard} from './afdocs';
+import {firstSendOnMobile, latencyTable, sandboxLatency, type FirstSend, type SandboxLatency} from './sandbox';
 import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';
 import {measuredBuild, mib, optionValues, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
 
@@ -281,6 +285,20 @@ function printLighthouse(variants: Variant[]): void {
   out();
 }
 
+function printSandbox(latency: SandboxLatency, firstSend: FirstSend): void {
+  out(`## Sandbox`);
+  out();
+  out(`In Node (\`npm run sandbox\` over HTTP on 127.0.0.1, ${latency.requests} requests one after the other, a new key every 50), ms:`);
+  out();
+  out(table(['request', 'count', 'p50 ms', 'p95 ms', 'statuses'], latencyTable(latency)));
+  out();
+  out(
+    `In the browser (${firstSend.route}, try-it at 390 px, 4× CPU and slow 4G): first Send to its answer ${firstSend.firstMs} ms ` +
+      `(service worker, engine and spec loaded on it), second Send ${firstSend.secondMs} ms; statuses ${firstSend.statuses.join(', ')}.`,
+  );
+  out();
+}
+
 function lighthouseVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as {version: string};
   return pkg.version;
@@ -312,8 +330,16 @@ async function main(): Promise<void> {
   }
 
   const browser = await launchChromium('measuring the pages');
+  let firstSend: FirstSend | undefined;
   try {
     for (const v of variants) if (!v.failed) await measureVariant(v, browser);
+    console.error('  ours: the first try-it Send on a phone profile');
+    const served = await serveBuild(path.relative(SITE_ROOT, variants[0].dir));
+    try {
+      firstSend = await firstSendOnMobile(browser, served.origin);
+    } finally {
+      await served.stop();
+    }
   } finally {
     await browser.close();
   }
@@ -326,15 +352,18 @@ async function main(): Promise<void> {
   // Side by side: ours and stock (the variants without a piece are in the table above, and in results.json).
   printPages(measured.filter((v) => !v.without));
   printLighthouse(measured);
+  console.error('  the sandbox in Node: 1,000 requests');
+  const latency = await sandboxLatency();
+  printSandbox(latency, firstSend!);
   if (!args.has('--no-afdocs')) out(`${await afdocsScorecard(variants[0].dir)}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'report.md'), `${report.join('\n')}\n`);
-  fs.writeFileSync(path.join(RESULTS_DIR, 'results.json'), `${JSON.stringify(variants, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS_DIR, 'results.json'), `${JSON.stringify({variants, sandbox: {latency, firstSend}}, null, 2)}\n`);
   console.error(`Written to ${path.relative(SITE_ROOT, RESULTS_DIR)}/report.md and results.json`);
   const kept = writeBenchResults({
     kind: 'bench',
     command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
     summary: report.join('\n'),
-    results: variants.map((v) => ({...v, dir: path.relative(SITE_ROOT, v.dir)})),
+    results: {variants: variants.map((v) => ({...v, dir: path.relative(SITE_ROOT, v.dir)})), sandbox: {latency, firstSend}},
   });
   console.error(`Results kept in ${path.relative(SITE_ROOT, kept.json)} and ${path.basename(kept.markdown)}: commit them`);
 }
