@@ -9,9 +9,10 @@
  *   4G as DevTools applies it), a fresh profile: the first Send registers the service worker and downloads the engine
  *   and the spec (src/plugins/sandbox/client.ts); the second Send is the warm answer, for comparison.
  */
+import {spawn} from 'node:child_process';
 import type {Browser} from 'playwright-core';
-import {startSandboxServer} from '../src/plugins/sandbox/node/server';
 import {SITE_ROOT} from '../tools/cli';
+import {freePort} from '../tools/serve-build';
 
 const ACCOUNT = 'acc_7Hq2LmX9pR4sT8vW';
 const REQUESTS = 1000;
@@ -32,9 +33,20 @@ export interface SandboxLatency {
   overall: {p50: number; p95: number};
 }
 
-/** 1,000 requests to a sandbox server started here, one after the other. */
+/** `npm run sandbox` on a free port; resolves with its origin once it listens. */
+async function startSandbox(): Promise<{origin: string; stop: () => void}> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts', '--port', String(port)], {cwd: SITE_ROOT, stdio: ['ignore', 'pipe', 'inherit']});
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`npm run sandbox exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('sandbox on') && resolve());
+  });
+  return {origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM')};
+}
+
+/** 1,000 requests to `npm run sandbox`, one after the other. */
 export async function sandboxLatency(): Promise<SandboxLatency> {
-  const server = await startSandboxServer({siteDir: SITE_ROOT});
+  const server = await startSandbox();
   const timed: Timed[] = [];
   let quoteId = '';
   try {
@@ -60,7 +72,7 @@ export async function sandboxLatency(): Promise<SandboxLatency> {
       if (step === 3 && response.ok) quoteId = (JSON.parse(text) as {id: string}).id;
     }
   } finally {
-    await server.stop();
+    server.stop();
   }
   const summary = (rows: Timed[]) => {
     const sorted = rows.map((r) => r.ms).sort((a, b) => a - b);
