@@ -17,7 +17,7 @@ import {
   OPENAPI_DIR,
   specPath,
 } from './src/data/api-table';
-import {ROUTES_WITHOUT_MARKDOWN} from './src/data/agent-docs';
+import {API_CATALOG_PATH, MCP_CARD_PATH, ROUTES_WITHOUT_MARKDOWN, SKILL_PATH, SKILLS_INDEX_PATH} from './src/data/agent-docs';
 import {BRAND, COPYRIGHT_YEAR, SITE_URL} from './src/data/brand';
 import {GUIDE_ALIASES, WORKFLOW_DETAILS_CLASS} from './src/data/navigation';
 import {PRISM_THEMES} from './src/data/prism-themes';
@@ -269,7 +269,7 @@ const config: Config = {
         llmsTxt: {
           siteTitle: `${BRAND} developer documentation`,
           // Not links: the downloads are not pages, and llms.txt lists pages (each one a Markdown copy).
-          siteDescription: `Guides and API reference for the ${BRAND} crypto and fiat payments API. Every link below is the Markdown copy of a page (the page itself is the same URL without .md). The OpenAPI 3.1 spec of every API in one file: \`${SITE_URL}/openapi/novaramp.yaml\` (one per API too, e.g. \`${SITE_URL}/openapi/accounts.yaml\`); a Postman collection: \`${SITE_URL}/openapi/novaramp.postman_collection.json\`. Every page in one file: \`${SITE_URL}/llms-full.txt\`.`,
+          siteDescription: `Guides and API reference for the ${BRAND} crypto and fiat payments API. Every link below is the Markdown copy of a page (the page itself is the same URL without .md). The OpenAPI 3.1 spec of every API in one file: \`${SITE_URL}/openapi/novaramp.yaml\` (one per API too, e.g. \`${SITE_URL}/openapi/accounts.yaml\`); a Postman collection: \`${SITE_URL}/openapi/novaramp.postman_collection.json\`. Every page in one file: \`${SITE_URL}/llms-full.txt\`. For agents: the API catalog (RFC 9727) \`${SITE_URL}${API_CATALOG_PATH}\`, an Agent Skill \`${SITE_URL}${SKILL_PATH}\` (also in \`${SITE_URL}${SKILLS_INDEX_PATH}\`) and the card of the docs' MCP server \`${SITE_URL}${MCP_CARD_PATH}\`.`,
           depth: 3,
           onRouteError: 'throw',
           content: {

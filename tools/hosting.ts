@@ -5,6 +5,7 @@
  * tested against it (tests/spec/hosting.test.ts, tests/site/serve.test.ts).
  */
 import Negotiator from 'negotiator';
+import {API_CATALOG_CONTENT_TYPE, API_CATALOG_LINK, API_CATALOG_PATH} from '../src/data/agent-docs';
 
 /** For files whose URL changes when their content does. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,6 +56,25 @@ export const DOWNLOAD_TYPES: readonly DownloadType[] = [
   {extension: '.yaml', contentType: 'application/yaml; charset=utf-8', example: '/openapi/workflows/quote-and-trade.arazzo.yaml'},
   {extension: '.json', contentType: 'application/json; charset=utf-8', example: '/openapi/workflows/quote-and-trade.arazzo.json'},
 ];
+
+export interface PathHeaders extends Exemplified {
+  /** One exact URL path. */
+  path: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Headers of their own for a few exact paths (issue #50): the API catalog (RFC 9727) is a file without an extension,
+ * sent as a linkset with the RFC's profile and linking to itself; the home page points at it (§3), so that an agent
+ * that reads only the home page's headers finds it.
+ */
+export const PATH_HEADERS: readonly PathHeaders[] = [
+  {path: API_CATALOG_PATH, headers: {'Content-Type': API_CATALOG_CONTENT_TYPE, Link: API_CATALOG_LINK}, example: API_CATALOG_PATH},
+  {path: '/', headers: {Link: API_CATALOG_LINK}, example: '/'},
+];
+
+/** The headers of PATH_HEADERS for a URL path. */
+export const pathHeadersFor = (urlPath: string): Record<string, string> => PATH_HEADERS.find((rule) => rule.path === urlPath)?.headers ?? {};
 
 /** A page is a URL whose last segment has no extension (`/`, `/docs/guides/welcome-guide`), not a file. */
 export function isPagePath(urlPath: string): boolean {

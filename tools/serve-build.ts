@@ -13,7 +13,7 @@ import path from 'node:path';
 import compression from 'compression';
 import serveHandler from 'serve-handler';
 import {SITE_ROOT} from './cli';
-import {CACHE_RULES, DOWNLOAD_TYPES, isPagePath, markdownPathFor, prefersMarkdown} from './hosting';
+import {CACHE_RULES, DOWNLOAD_TYPES, isPagePath, markdownPathFor, pathHeadersFor, prefersMarkdown} from './hosting';
 
 export const BUILD_DIR = path.join(SITE_ROOT, 'build');
 
@@ -78,6 +78,8 @@ export async function serveBuild(dir = 'build', {port, host = '127.0.0.1'}: Serv
   const server = http.createServer((req, res) => {
     gzip(req as never, res as never, () => {
       const [pathname, query] = splitUrl(req.url ?? '/');
+      // serve-handler keeps them: it sets a Content-Type only from a file's extension, and the API catalog has none.
+      for (const [name, value] of Object.entries(pathHeadersFor(pathname))) res.setHeader(name, value);
       if (isPagePath(pathname)) {
         res.setHeader('Vary', 'Accept');
         // A path with a trailing slash is left to serve-handler, which redirects it (trailingSlash: false).

@@ -60,3 +60,20 @@ export function markdownDirective(route: string): string {
 export function htmlDirective(route: string): string {
   return `For AI agents: this page is available as Markdown at ${markdownUrl(route)}, and the index of all pages is ${SITE_URL}${LLMS_TXT}.`;
 }
+
+/**
+ * What lets an agent find the API and these docs from the domain alone (issue #50, "Found by agents"): the RFC 9727
+ * API catalog, an Agent Skill (the agentskills.io format, at the root as Mintlify serves it and in the well-known
+ * discovery index), and the MCP server's card. src/plugins/agent-markdown/discovery.ts writes them, tools/hosting.ts
+ * says how they are served.
+ */
+export const API_CATALOG_PATH = '/.well-known/api-catalog';
+/** RFC 9727 §4.2: the linkset media type (RFC 9264) with the api-catalog profile. */
+export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+/** RFC 9727 §3: the link relation that points at the catalog (sent by the home page and by the catalog itself). */
+export const API_CATALOG_LINK = `<${API_CATALOG_PATH}>; rel="api-catalog"`;
+export const SKILL_NAME = 'novaramp-api';
+export const SKILL_PATH = '/skill.md';
+export const SKILLS_INDEX_PATH = '/.well-known/agent-skills/index.json';
+export const SKILL_FILE_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
+export const MCP_CARD_PATH = '/.well-known/mcp/server-card.json';

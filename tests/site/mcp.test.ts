@@ -21,6 +21,8 @@ import {fullReferenceHtml, MODEL_FOLDER, operationFileName} from '../../src/data
 import {SITE_ROOT} from '../../tools/cli';
 import {elementsOf, htmlRows, markdownRows, parseHtml, textOf} from '../../tools/reference/completeness';
 import {BUILD_DIR as BUILD} from '../../tools/serve-build';
+import type {ServerCard} from '../../tools/mcp/card';
+import {MCP_CARD_PATH} from '../../src/data/agent-docs';
 import type {UnknownObject} from '../../tools/openapi/json';
 import {resolveRef} from '../../tools/spec-lookup';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';
@@ -155,6 +157,22 @@ describe('npm run mcp', () => {
     const read = await client.readResource({uri: page.uri});
     assert.equal((read.contents[0] as {text: string}).text, fs.readFileSync(path.join(BUILD, `docs${target.op['x-doc-slug']}.md`), 'utf8'));
     await assert.rejects(client.readResource({uri: `${page.uri}x`}), new RegExp(`No page .*Did you mean "${page.name}"`));
+  });
+
+  test(`its card in the build (${MCP_CARD_PATH}) says what this server says: name, version, instructions, tools, how to start it`, async () => {
+    const card = readJson<ServerCard>(path.join(BUILD, MCP_CARD_PATH));
+    const {tools} = await client.listTools();
+    assert.deepEqual(
+      card.tools.map((t) => [t.name, t.description, JSON.stringify(t.inputSchema)]),
+      tools.map((t) => [t.name, t.description, JSON.stringify(t.inputSchema)]),
+    );
+    const info = client.getServerVersion()!;
+    assert.ok(card.name.endsWith(`/${info.name}`), card.name);
+    assert.equal(card.version, info.version);
+    assert.equal(card.instructions, client.getInstructions());
+    const start = Object.values(card._meta)[0] as {command: string; args: string[]};
+    assert.deepEqual([start.command, ...start.args.slice(2)], ['npm', 'run', 'mcp', '--silent'], 'the command contributing/mcp.md gives');
+    assert.ok(card.resources.some((r) => r.uriTemplate === 'novaramp://docs{+path}'));
   });
 
   test('search_docs finds the operation page by its summary, with title, URL and snippet', async () => {

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {CACHE_IMMUTABLE, CACHE_REVALIDATE, DOWNLOAD_TYPES, markdownPathFor, NEGOTIATION_CASES} from '../../tools/hosting';
+import {API_CATALOG_PATH} from '../../src/data/agent-docs';
+import {CACHE_IMMUTABLE, CACHE_REVALIDATE, DOWNLOAD_TYPES, markdownPathFor, NEGOTIATION_CASES, PATH_HEADERS} from '../../tools/hosting';
 import {readRoutes} from '../../tools/routes-contract';
 import {BUILD_DIR, freePort, serveBuild, type Served} from '../../tools/serve-build';
 
@@ -89,7 +90,8 @@ const isMarkdown = (res: Response) => /^text\/markdown; charset=utf-8$/i.test(re
 for (const {name, start, comparesQValues} of SERVERS) {
   describe(name, () => {
     let served: Served;
-    const get = (route: string, headers: Record<string, string> = {}) => fetch(`${served.origin}${route}`, {headers, redirect: 'manual'});
+    const get = (route: string, headers: Record<string, string> = {}, method = 'GET') =>
+      fetch(`${served.origin}${route}`, {method, headers, redirect: 'manual'});
     before(async () => {
       served = await start();
     });
@@ -182,6 +184,18 @@ for (const {name, start, comparesQValues} of SERVERS) {
           assert.equal(await res.text(), readBuild(route), route);
         }
       }
+    });
+
+    test('sends the API catalog as a linkset that links to itself, and the home page links to it (PATH_HEADERS)', async () => {
+      for (const {path: route, headers} of PATH_HEADERS) {
+        for (const method of ['GET', 'HEAD']) {
+          const res = await get(route, {Accept: CHROME_ACCEPT}, method);
+          assert.equal(res.status, 200, `${method} ${route}`);
+          for (const [name, value] of Object.entries(headers)) assert.equal(res.headers.get(name), value, `${method} ${route}: ${name}`);
+        }
+      }
+      const catalog = await get(API_CATALOG_PATH, {Accept: 'application/linkset+json'});
+      assert.equal(await catalog.text(), readBuild(API_CATALOG_PATH));
     });
 
     test('gzips pages and their Markdown copies', async () => {

@@ -15,7 +15,7 @@ import serveHandler from 'serve-handler';
 import cloudflareWorker from '../../hosting/cloudflare/worker';
 import netlifyEdgeFunction from '../../hosting/netlify/edge-functions/markdown';
 import {SITE_ROOT} from '../../tools/cli';
-import {CACHE_REVALIDATE, CACHE_RULES, cacheControlFor, matchesPattern, NEGOTIATION_CASES} from '../../tools/hosting';
+import {CACHE_REVALIDATE, CACHE_RULES, cacheControlFor, matchesPattern, NEGOTIATION_CASES, PATH_HEADERS} from '../../tools/hosting';
 
 /** Whether a response's Vary header names Accept (not just Accept-Encoding). */
 const variesOnAccept = (res: Response): boolean => (res.headers.get('vary') ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept');
@@ -54,6 +54,13 @@ describe('static/_headers (Netlify, Cloudflare)', () => {
         .flatMap((r) => r.headers.filter(([name]) => name.toLowerCase() === 'cache-control').map(([, v]) => v));
       assert.ok(values.length <= 1, `${example} gets ${values.length} Cache-Control headers: ${values.join(' | ')}`);
       assert.equal(values[0] ?? HOST_DEFAULT_CACHE_CONTROL, cacheControlFor(example), example);
+    }
+  });
+
+  test('gives each path of PATH_HEADERS of tools/hosting.ts exactly its headers', () => {
+    for (const {path: urlPath, headers} of PATH_HEADERS) {
+      const sent = rules.filter((r) => r.pattern === urlPath).flatMap((r) => r.headers);
+      assert.deepEqual(Object.fromEntries(sent), headers, `static/_headers for ${urlPath}`);
     }
   });
 });

@@ -10,7 +10,8 @@
  *    widgets; the model it was rendered from is the real content);
  * 2. starts every copy with the directive that names its page and points to llms.txt;
  * 3. adds the Workflows section to llms.txt (./workflows.ts: each Arazzo workflow, its page's copy, its downloads);
- * 4. writes llms-full.txt again from the final copies, in llms.txt's order.
+ * 4. writes llms-full.txt again from the final copies, in llms.txt's order;
+ * 5. writes what lets an agent find the API from the domain (./discovery.ts: the API catalog, the Agent Skill).
  * Everything is generated before anything is written, so a spec problem fails the build with its cause and
  * leaves no half-written set.
  */
@@ -19,6 +20,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 // relies on: llms-txt-logger-import
 import '../../upstream/llms-txt-logger';
 import llmsTxtPlugin, {type PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
+import {writeDiscovery} from './discovery';
 import {finishMarkdown, MarkdownGenerationError} from './finish';
 
 export interface AgentMarkdownOptions {
@@ -41,6 +43,8 @@ export default function agentMarkdownPlugin(context: LoadContext, pluginOptions:
       console.log(
         `[agent-markdown] ${copies} Markdown copies (${operations} written from the spec${components ? `, and ${components} of schemas shown apart` : ''}), llms.txt and llms-full.txt`,
       );
+      const discovery = writeDiscovery(props.outDir);
+      console.log(`[agent-markdown] the API catalog and the Agent Skill (${discovery.apis} APIs, ${discovery.workflows} workflows)`);
     },
     extendCli: llmsTxt.extendCli,
   };
