@@ -62,12 +62,12 @@ describe('the pages built on the workflows', () => {
     assert.deepEqual(Object.fromEntries(embedded), {
       'docs/api/getting-started.md': ['onboard-account', 'fund-bank-transfer'],
       'docs/api/sandbox-environment.md': ['sandbox-money-flow'],
-      'docs/guides/banking-guide.md': ['fund-bank-transfer', 'withdraw-fiat'],
+      'docs/guides/banking-guide.md': ['verify-bank-account', 'verify-fiat-beneficiary', 'fund-bank-transfer', 'withdraw-fiat'],
       'docs/guides/create-account-guide.md': ['onboard-account'],
       'docs/guides/flow-of-fund-guide.md': ['fund-bank-transfer', 'quote-and-trade', 'withdraw-crypto'],
       'docs/guides/quotes-guide.md': ['quote-and-trade'],
       'docs/guides/reconciliation-guide.md': ['reconcile-day'],
-      'docs/guides/wallets-guide.md': ['onboard-account', 'fund-crypto-deposit', 'withdraw-crypto'],
+      'docs/guides/wallets-guide.md': ['onboard-account', 'fund-crypto-deposit', 'verify-crypto-beneficiary', 'withdraw-crypto'],
       'docs/guides/webhook-guide.md': ['webhook-endpoint', 'recover-events'],
       'docs/guides/welcome-guide.md': [],
     });
