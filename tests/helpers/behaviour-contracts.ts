@@ -6,11 +6,16 @@
  * register (tests/spec/one-process/upstream-contracts.test.ts).
  */
 import {isDeepStrictEqual} from 'node:util';
+import type {Element} from 'domhandler';
+import {DomUtils, parseDocument} from 'htmlparser2';
 import {initialTryItState} from '../../src/data/try-it-state';
 import type {Operation} from '../../src/data/operation';
 // relies on: css-module-class-names
 import {CSS_MODULE_PREFIX} from '../../src/upstream/docusaurus-markup';
+// relies on: sidebar-link-markup
+import {SIDEBAR_LINK_CLASSES} from '../../src/upstream/docusaurus-markup';
 import {OPERATIONS, type FormComponent, type Observed, type OperationName} from './contract-site';
+import {sidebarLink} from './sidebar-markup';
 
 export interface BehaviourContract {
   id: string;
@@ -188,6 +193,39 @@ function checkCssModuleNames({pages}: Observed): string | undefined {
   return missing.length ? `no page of the fixture has a class ${missing.map((p) => `${p}_<hash>`).join(', ')}` : undefined;
 }
 
+const classList = (el: Element): string[] => (el.attribs.class ?? '').split(/\s+/).filter(Boolean);
+
+/** An element's shape: its tag, attribute names and classes (a CSS module class's hash dropped), then its children's. */
+function shape(el: Element): string {
+  const classes = classList(el)
+    .map((c) => c.replace(/^([a-z][A-Za-z]*)_[\w-]{4}$/, '$1_<hash>'))
+    .sort();
+  const attributes = Object.keys(el.attribs)
+    .filter((a) => a !== 'class')
+    .sort();
+  const children = el.children.filter((c): c is Element => DomUtils.isTag(c)).map(shape);
+  return `<${el.name}${attributes.map((a) => ` ${a}`).join('')}${classes.map((c) => ` .${c}`).join('')}>${children.join('')}</${el.name}>`;
+}
+
+/** The current page's link of the docs sidebar in the fixture's first operation page, as the theme rendered it. */
+// relies on: sidebar-link-markup
+function checkSidebarLink({pages}: Observed): string | undefined {
+  const page = `api/${OPERATIONS[0]}.html`;
+  const doc = parseDocument(pages[page] ?? '');
+  const menu = DomUtils.findOne((e) => classList(e).includes('theme-doc-sidebar-menu'), doc.children);
+  if (!menu) return `${page} has no sidebar menu (.theme-doc-sidebar-menu)`;
+  const current = DomUtils.findOne((e) => e.name === 'a' && e.attribs['aria-current'] === 'page' && classList(e).includes('menu__link'), [menu]);
+  const li = current?.parent;
+  if (!li || !DomUtils.isTag(li) || li.name !== 'li') return `${page}: the sidebar menu has no <li><a class="menu__link" aria-current="page">`;
+  const own = classList(li).filter((c) => !SIDEBAR_LINK_CLASSES.test(c));
+  if (own.join(' ') !== 'post api-method')
+    return `${page}: the current link's <li> has the classes ${own.join(' ')} besides the theme's, not its item's className`;
+  const copy = parseDocument(sidebarLink(`/api/${OPERATIONS[0]}`, 'Create a note', 'post api-method', true)).children[0] as Element;
+  if (shape(li) !== shape(copy))
+    return `${page}: the theme renders a sidebar link as ${shape(li)}, our hand copy (tests/helpers/sidebar-markup.ts) as ${shape(copy)}`;
+  return undefined;
+}
+
 export const BEHAVIOUR_CONTRACTS: BehaviourContract[] = [
   {
     id: 'client manifest',
@@ -231,6 +269,12 @@ export const BEHAVIOUR_CONTRACTS: BehaviourContract[] = [
     assumption: 'try-it-form-body',
     says: 'Send of an operation with a form body POSTs its fields as application/x-www-form-urlencoded',
     check: (o) => checkRequest(o, 'create-token', 'application/x-www-form-urlencoded', (text) => text === 'grant_type=client_credentials&scope=notes'),
+  },
+  {
+    id: 'sidebar link markup',
+    assumption: 'sidebar-link-markup',
+    says: 'the current page\'s sidebar link is `<li class="theme-doc-sidebar-item-link… menu__list-item className"><a class="menu__link" aria-current="page">` inside `.theme-doc-sidebar-menu`, shaped as the DOM tests\' hand copy',
+    check: checkSidebarLink,
   },
   {
     id: 'CSS module class names',

@@ -125,6 +125,13 @@ const MUTATIONS: Mutation[] = [
     script: {find: /case"urlencoded":if\((\w+)=new URLSearchParams,/, replace: 'case"urlencoded":if($1=new FormData,'},
   },
   {
+    contract: 'sidebar link markup',
+    breaks: 'the classic theme marks the current sidebar link `data-current` instead of `aria-current` (a copy of the built pages)',
+    files: (o) => {
+      for (const page of Object.keys(o.pages)) o.pages[page] = o.pages[page].replace(/\baria-current=("?)page\b/g, 'data-current=$1page');
+    },
+  },
+  {
     contract: 'CSS module class names',
     breaks: "the classic theme's Admonition module names `admonitionContent` `admonitionBody` (a copy of the built pages)",
     files: (o) => {
