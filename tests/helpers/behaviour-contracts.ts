@@ -14,7 +14,7 @@ import type {Operation} from '../../src/data/operation';
 import {CSS_MODULE_PREFIX} from '../../src/upstream/docusaurus-markup';
 // relies on: sidebar-link-markup
 import {SIDEBAR_LINK_CLASSES} from '../../src/upstream/docusaurus-markup';
-import {OPERATIONS, type FormComponent, type Observed, type OperationName} from './contract-site';
+import {OPERATIONS, SAVED_SERVER, type FormComponent, type Observed, type OperationName} from './contract-site';
 import {sidebarLink} from './sidebar-markup';
 
 export interface BehaviourContract {
@@ -142,6 +142,19 @@ function checkTryItStore({operations}: Observed): string | undefined {
   return undefined;
 }
 
+/**
+ * What src/components/ApiDocItem/try-it-store.ts puts back (restoreSavedServer): the operation's server whose URL the
+ * saved one has. relies on: try-it-saved-server
+ */
+function checkSavedServer({operations}: Observed): string | undefined {
+  const {item, restoredServer} = operations[OPERATIONS[0]];
+  const ours = (item.servers as {url: string}[] | undefined)?.find((s) => s.url === SAVED_SERVER.url);
+  if (!ours) return `the fixture's operation has no server ${SAVED_SERVER.url}`;
+  if (!isDeepStrictEqual(asJson(restoredServer), asJson(ours)))
+    return `with ${JSON.stringify(SAVED_SERVER)} saved under sessionStorage's \`server\`, ApiItem's store starts on ${JSON.stringify(restoredServer)}, ours on ${JSON.stringify(ours)}`;
+  return undefined;
+}
+
 /** The props our try-it panel (src/components/ApiDocItem/TryItPanel.tsx) gives the theme's forms. */
 export const OUR_FORM_PROPS: Record<FormComponent, string[]> = {Request: ['item'], Response: ['item'], SecuritySchemes: ['infoPath']};
 
@@ -251,6 +264,12 @@ export const BEHAVIOUR_CONTRACTS: BehaviourContract[] = [
     assumption: 'try-it-store',
     says: "ApiItem's store has the slices our initial state fills, with the values ours starts with once the forms have mounted",
     check: checkTryItStore,
+  },
+  {
+    id: 'try-it saved server',
+    assumption: 'try-it-saved-server',
+    says: "ApiItem's store starts on the server a visitor chose before, read from the `server` key of the theme's storage, as ours does",
+    check: checkSavedServer,
   },
   {
     id: 'try-it form props',

@@ -22,6 +22,11 @@ export const BROKEN_PACKAGES = path.join(CONTRACT_SITE, '.broken-packages');
 export const OPERATIONS = ['create-note', 'create-token'] as const;
 export type OperationName = (typeof OPERATIONS)[number];
 const SERVER_HOST = 'https://fixture.invalid';
+/**
+ * A server chosen on an earlier visit (the fixture's second), as the theme's persistence middleware saves it: JSON in
+ * the `server` key of sessionStorage. relies on: try-it-saved-server
+ */
+export const SAVED_SERVER = {url: `${SERVER_HOST}/v2`};
 
 /** The theme's components whose props the page's composition passes, each found by a class name its own markup has. */
 const FORM_COMPONENTS = {
@@ -47,6 +52,8 @@ export interface ObservedOperation {
   props: Partial<Record<FormComponent, string[]>>;
   /** What Send sent. */
   request: SentRequest | undefined;
+  /** The first operation's only: the store's server once loaded with SAVED_SERVER saved (try-it-store.ts puts it back). */
+  restoredServer?: unknown;
 }
 
 export interface Observed {
@@ -110,6 +117,41 @@ export function observeFiles(outDir: string): Omit<Observed, 'operations'> {
 }
 
 /**
+ * Run in the page: the try-it store's state (the store of the nearest Redux Provider above the form), and the props of
+ * the form components (found by `components`: a class name in each one's own source), the Request's `item` among them.
+ */
+const readTryIt = (components: Record<string, string>) => {
+  type Fiber = {type: unknown; memoizedProps: Record<string, unknown> | null; child: Fiber | null; sibling: Fiber | null; return: Fiber | null};
+  // relies on: openapi-try-it-markup
+  const el = document.querySelector('form.openapi-explorer__request-form')!;
+  const start = (el as unknown as Record<string, Fiber>)[Object.keys(el).find((k) => k.startsWith('__reactFiber$'))!];
+  // The store of the nearest Redux Provider above the form.
+  type Store = {getState: () => Record<string, unknown>};
+  let f: Fiber | null = start;
+  while (f && typeof (f.memoizedProps?.store as Partial<Store> | undefined)?.getState !== 'function') f = f.return;
+  const store = f?.memoizedProps?.store as Store | undefined;
+  let root = start;
+  while (root.return) root = root.return;
+  const props: Record<string, string[]> = {};
+  let item: unknown;
+  // Depth first, without a named function (the test runner's transform would name it with a helper the page lacks).
+  const stack: Fiber[] = [root];
+  while (stack.length) {
+    const f = stack.pop()!;
+    if (f.sibling) stack.push(f.sibling);
+    if (f.child) stack.push(f.child);
+    if (typeof f.type !== 'function') continue;
+    const source = String(f.type);
+    for (const [name, mark] of Object.entries(components)) {
+      if (props[name] || !source.includes(mark)) continue;
+      props[name] = Object.keys(f.memoizedProps ?? {}).sort();
+      if (name === 'Request') item = f.memoizedProps?.item;
+    }
+  }
+  return {state: store?.getState() ?? {}, props, item: (item ?? {}) as Record<string, unknown>};
+};
+
+/**
  * Each operation's page in Chromium: the store, the forms' props, then Send. `mutate`, when given, rewrites each of
  * the site's scripts as it is served (a copy of the bundled upstream code with one assumption broken).
  */
@@ -147,41 +189,20 @@ export async function observeOperations(
       await form.waitFor({timeout: 15_000}).catch(() => {
         throw new Error(`${name}: no try-it form${errors.length ? ` (${errors.join('; ')})` : ''}`);
       });
-      const seen = await page.evaluate((components) => {
-        type Fiber = {type: unknown; memoizedProps: Record<string, unknown> | null; child: Fiber | null; sibling: Fiber | null; return: Fiber | null};
-        // relies on: openapi-try-it-markup
-        const el = document.querySelector('form.openapi-explorer__request-form')!;
-        const start = (el as unknown as Record<string, Fiber>)[Object.keys(el).find((k) => k.startsWith('__reactFiber$'))!];
-        // The store of the nearest Redux Provider above the form.
-        type Store = {getState: () => Record<string, unknown>};
-        let f: Fiber | null = start;
-        while (f && typeof (f.memoizedProps?.store as Partial<Store> | undefined)?.getState !== 'function') f = f.return;
-        const store = f?.memoizedProps?.store as Store | undefined;
-        let root = start;
-        while (root.return) root = root.return;
-        const props: Record<string, string[]> = {};
-        let item: unknown;
-        // Depth first, without a named function (the test runner's transform would name it with a helper the page lacks).
-        const stack: Fiber[] = [root];
-        while (stack.length) {
-          const f = stack.pop()!;
-          if (f.sibling) stack.push(f.sibling);
-          if (f.child) stack.push(f.child);
-          if (typeof f.type !== 'function') continue;
-          const source = String(f.type);
-          for (const [name, mark] of Object.entries(components)) {
-            if (props[name] || !source.includes(mark)) continue;
-            props[name] = Object.keys(f.memoizedProps ?? {}).sort();
-            if (name === 'Request') item = f.memoizedProps?.item;
-          }
-        }
-        return {state: store?.getState() ?? {}, props, item: (item ?? {}) as Record<string, unknown>};
-      }, FORM_COMPONENTS);
+      const seen = await page.evaluate(readTryIt, FORM_COMPONENTS);
       await page.getByRole('button', {name: 'Send API Request'}).click();
       const deadline = Date.now() + 10_000;
       while (!sent.some((r) => r.method !== 'OPTIONS') && Date.now() < deadline) await page.waitForTimeout(100);
       observed[name] = {...seen, request: sent.find((r) => r.method !== 'OPTIONS')};
     }
+    // The first operation again, with a server chosen on an earlier visit saved where the theme keeps it.
+    await page.evaluate((saved) => sessionStorage.setItem('server', saved), JSON.stringify(SAVED_SERVER));
+    await page.goto(`${server.origin}/api/${OPERATIONS[0]}`);
+    await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
+    // relies on: openapi-try-it-markup
+    await page.locator('form.openapi-explorer__request-form').waitFor({timeout: 15_000});
+    const {state} = await page.evaluate(readTryIt, FORM_COMPONENTS);
+    observed[OPERATIONS[0]].restoredServer = (state.server as {value?: unknown} | undefined)?.value;
     return observed;
   } finally {
     await context.close();

@@ -107,6 +107,11 @@ const MUTATIONS: Mutation[] = [
     themeCopy: {file: 'lib/theme/ApiItem/index.js', find: '        p.example ??\n', replace: ''},
   },
   {
+    contract: 'try-it saved server',
+    breaks: "the OpenAPI theme's ApiItem reads the saved server from another storage key (its bundled code)",
+    script: {find: /(authPersistence\?\?"sessionStorage"\)\.getItem\()"server"\)/, replace: '$1"saved-server")'},
+  },
+  {
     contract: 'try-it form props',
     breaks: "the OpenAPI theme's ApiExplorer gives Request a second prop, `operation` (its bundled code)",
     script: {

@@ -41,6 +41,7 @@ export type TryItStore = ReturnType<typeof createStore>;
  * creates its store: through the slice's own actions, the URL (if it is still one of the operation's servers), then
  * each variable the visitor set (the port of the local mock server, for example).
  */
+// relies on: try-it-saved-server
 function restoreSavedServer(store: TryItStore, options: TryItOptions | undefined): void {
   let saved: SavedServer | null;
   try {
