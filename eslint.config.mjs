@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // Generated, installed or built.
-    ignores: ['node_modules/', 'build/', 'build-*/', '.docusaurus/', '.tmp/', '.changelog/', 'docs/', 'static/', '.api-gen-*/'],
+    ignores: ['node_modules/', 'build/', 'build-*/', '**/.docusaurus/', '.tmp/', '.changelog/', 'docs/', 'static/', '.api-gen-*/'],
   },
   {
     // Ejected upstream components, kept as upstream wrote them but for the change each one's header names, so that a

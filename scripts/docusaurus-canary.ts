@@ -8,7 +8,7 @@
  *    declared `@docusaurus/*` package to `<version>`, and overrides every installed one to it, so the OpenAPI plugin's
  *    and theme's `^3` ranges cannot pull a Docusaurus 3 package back in; installs afresh (no lock file).
  * 3. Runs the upstream contracts there (tests/spec/one-process/upstream-contracts.test.ts: which of our assumptions the canary
- *    breaks), then, unless `--no-fast`, the fast tier (`npm run test:spec`, in the scratch copy committed to a
+ *    breaks) and the behaviour contracts (tests/site/behaviour-contracts.test.ts, on the fixture site), then, unless `--no-fast`, the fast tier (`npm run test:spec`, in the scratch copy committed to a
  *    throwaway git repository, since some tests read the tree through git), builds (`npm run build`) and, unless
  *    `--no-site`, runs the site tier on that build.
  * Prints what failed with the last lines of its output, and exits 1 when anything did; writes each step's outcome
@@ -24,6 +24,8 @@ import {SITE_ROOT} from '../tools/cli';
 
 /** The newest canary with every `@docusaurus/*` package this site uses (6822 lacks most of them). */
 const DEFAULT_VERSION = '4.0.0-canary-6808';
+/** Run right after the contracts, not again with the site tier. */
+const BEHAVIOUR_TEST = 'tests/site/behaviour-contracts.test.ts';
 /**
  * Kept at the shipped version: @docusaurus/tsconfig 4 asks for TypeScript 6, which openapi-typescript 7 (a peer range
  * of ^5) refuses; it is a base tsconfig.json, nothing that runs.
@@ -129,6 +131,8 @@ function main(): number {
   const contractsOk =
     installedOk &&
     step('upstream contracts', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=dot', 'tests/spec/one-process/upstream-contracts.test.ts']);
+  // The shapes and behaviours the text checks cannot see, on the fixture site built with the canary's packages.
+  const behaviourOk = installedOk && step('behaviour contracts', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', BEHAVIOUR_TEST]);
   const fastOk = !installedOk || args.includes('--no-fast') || step('fast tier', 'npm', ['run', 'test:spec']);
   const ok =
     installedOk &&
@@ -142,7 +146,8 @@ function main(): number {
         ...fs
           .readdirSync(path.join(dir, 'tests/site'))
           .filter((f) => f.endsWith('.test.ts'))
-          .map((f) => `tests/site/${f}`),
+          .map((f) => `tests/site/${f}`)
+          .filter((f) => f !== BEHAVIOUR_TEST),
       ]));
   const counts = (s: Step): string =>
     s.tail
@@ -165,7 +170,7 @@ function main(): number {
   console.log(`Results kept in ${path.relative(SITE_ROOT, kept.json)} and ${path.basename(kept.markdown)}: commit them`);
   if (!args.includes('--keep')) fs.rmSync(dir, {recursive: true, force: true});
   else console.log(`Kept: ${dir}`);
-  return ok && contractsOk && fastOk ? 0 : 1;
+  return ok && contractsOk && behaviourOk && fastOk ? 0 : 1;
 }
 
 process.exit(main());

@@ -7,6 +7,7 @@
 import '../helpers/dom';
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
+import {sidebarLink} from '../helpers/sidebar-markup';
 // relies on: route-table-files
 import {pagesApartPlaceholder, type SidebarLink, type SidebarPagesApart} from '../../src/upstream/operation-entries/routes';
 // relies on: sidebar-link-markup
@@ -156,9 +157,8 @@ test('the keys a page shows: its category’s and those around it; a category pa
   assert.deepEqual(keysOfPage('/docs/guides/nowhere'), []);
 });
 
-/** A sidebar link as DocSidebarItemLink renders it. */
-const li = (href: string, label: string, extra = '', current = false) =>
-  `<li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2 menu__list-item ${extra}"><a class="menu__link${current ? ' menu__link--active' : ''}" ${current ? 'aria-current="page" ' : ''}href="${href}">${label}</a></li>`;
+/** A sidebar link as DocSidebarItemLink renders it (checked against the theme's own by a behaviour contract). */
+const li = sidebarLink;
 
 /** The sidebar of an operation page of Withdrawals as the server rendered it: Crypto and Withdrawals open. */
 function renderSidebar(api: string, cryptoFirst = `${api}crypto/list-coins`): void {

@@ -101,6 +101,7 @@ export function tryItFile(op: OperationModel): JsonObject {
           : {}),
       }),
     ),
+    // The body's media types, from which the theme's forms send a JSON or a form body. relies on: try-it-json-body, try-it-form-body
     ...(op.requestBody
       ? {
           requestBody: {

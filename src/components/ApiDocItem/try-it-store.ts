@@ -3,7 +3,7 @@
  * state its ApiItem gives it, so the theme's forms behave as the stock ones, and the server the visitor chose on an
  * earlier visit put back.
  */
-import {prefillParameters, type Operation} from '@site/src/data/operation';
+import type {Operation} from '@site/src/data/operation';
 // relies on: try-it-store
 import {
   createAuth,
@@ -13,6 +13,7 @@ import {
   setServer,
   setServerVariable,
 } from '@site/src/upstream/openapi-theme/try-it';
+import {initialTryItState} from '@site/src/data/try-it-state';
 
 /** The site's `themeConfig.api` (the theme's options: where the credentials and the server choice persist). */
 export interface TryItOptions {
@@ -26,22 +27,8 @@ interface SavedServer {
 
 /** The theme's initial try-it state (ApiItem's) for one operation. */
 function createStore(api: Operation, options: TryItOptions | undefined) {
-  const accept = Object.entries(api.responses ?? {})
-    .filter(([code]) => /^2\d\d$/.test(code))
-    .flatMap(([, r]) => Object.keys(r.content ?? {}));
-  const contentTypes = Object.keys(api.requestBody?.content ?? {});
   return createStoreWithState(
-    {
-      accept: {value: accept[0], options: accept},
-      contentType: {value: contentTypes[0], options: contentTypes},
-      server: {value: api.servers?.[0], options: api.servers ?? []},
-      response: {value: undefined},
-      body: {type: 'empty'},
-      params: prefillParameters(api.parameters),
-      auth: createAuth({security: api.security, securitySchemes: api.securitySchemes, options} as never),
-      schemaSelection: {selections: {}},
-      encodingSelection: {},
-    } as never,
+    {...initialTryItState(api), auth: createAuth({security: api.security, securitySchemes: api.securitySchemes, options} as never)} as never,
     [createPersistenceMiddleware(options as never)],
   );
 }
@@ -54,6 +41,7 @@ export type TryItStore = ReturnType<typeof createStore>;
  * creates its store: through the slice's own actions, the URL (if it is still one of the operation's servers), then
  * each variable the visitor set (the port of the local mock server, for example).
  */
+// relies on: try-it-saved-server
 function restoreSavedServer(store: TryItStore, options: TryItOptions | undefined): void {
   let saved: SavedServer | null;
   try {

@@ -46,6 +46,7 @@ function register(registration: OperationRegistration): void {
   (registry as Record<string, unknown>)[contentChunk] = [() => Promise.resolve(content), modulePath, undefined];
   (routesChunkNames as Record<string, unknown>)[`${path}-${hash}`] = chunkNames;
   parent.routes.push({path, component: ComponentCreator(path, hash), exact: true, ...(sidebar ? {sidebar} : {})} as RouteConfig);
+  // relies on: docs-global-data
   const docs = (globalData['docusaurus-plugin-content-docs'] as Record<string, DocsGlobalData> | undefined)?.default;
   docs?.versions[0]?.docs.push(doc);
   registered.set(path, registration);

@@ -19,6 +19,7 @@ import {loadApi} from '../../../tools/openapi/load';
 import {buildOperationModel} from '../../../tools/reference/build';
 import {elementsOf, parseHtml, render} from '../../../tools/reference/completeness';
 
+// relies on: openapi-theme-class-sources
 const THEME = path.join(SITE_ROOT, 'node_modules/docusaurus-theme-openapi-docs/lib');
 /**
  * Where the other class names the theme's SCSS names come from, which our HTML may use too: Infima's stylesheet, the
@@ -97,7 +98,7 @@ before(async () => {
 });
 
 test('the class names of the OpenAPI theme are read from its package (its schema, tab and details classes among them)', () => {
-  // relies on: theme-class-sources
+  // relies on: theme-class-sources, openapi-theme-class-sources
   for (const name of ['openapi-schema__property', 'openapi-tabs__schema-item', 'openapi-markdown__details', 'active']) assert.ok(theme.has(name), name);
   for (const name of ['tabs', 'tabs__item', 'alert', 'margin-top--md', 'theme-code-block'])
     assert.ok(!theme.has(name), `${name} is Infima's or the classic theme's`);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {CSS_MODULE_PREFIX} from '../../../src/upstream/docusaurus-markup';
 import {SITE_ROOT} from '../../../tools/cli';
+import {BEHAVIOUR_CONTRACTS} from '../../helpers/behaviour-contracts';
 import {brokenCopy} from '../../helpers/broken-copy';
 import {CONTRACTS_FILE, readContracts, type ReadUpstream} from '../../helpers/upstream-contracts';
 
@@ -39,6 +40,21 @@ test('each contract names files of ours that exist, and no two share a name', ()
     [],
   );
   assert.equal(new Set(CONTRACTS.map((c) => `${c.upstream} ${c.id}`)).size, CONTRACTS.length);
+});
+
+test('each behaviour contract (tests/helpers/behaviour-contracts.ts) checks an assumption of the register, named above its contract', () => {
+  const register = fs.readFileSync(CONTRACTS_FILE, 'utf8');
+  const ids = new Set(CONTRACTS.flatMap((c) => c.assumptions.map((a) => a.id)));
+  assert.deepEqual(
+    BEHAVIOUR_CONTRACTS.filter((b) => !ids.has(b.assumption)).map((b) => `${b.id}: ${b.assumption}`),
+    [],
+    'an assumption id of src/upstream/contracts.yaml',
+  );
+  assert.deepEqual(
+    BEHAVIOUR_CONTRACTS.filter((b) => !new RegExp(`^# behaviour: .*'${b.id}'`, 'm').test(register)).map((b) => b.id),
+    [],
+    'a `# behaviour:` comment above the contract of its assumption',
+  );
 });
 
 test('the CSS module contract checks a rule of every class prefix the code matches (CSS_MODULE_PREFIX)', () => {
