@@ -3,9 +3,10 @@
  * Chromium, on the production build, at a phone's and a desktop's width. On a fresh profile an operation page's cURL
  * sample shows the placeholder and loads nothing of the substitution; once the try-it panel's first Send started the
  * browser sandbox, the same sample shows the reader's minted key (and its copy button copies it), a guide's embedded
- * workflow-step sample shows it (and so does the language tab chosen later), while the Markdown copy and llms.txt
- * keep the placeholders; after creating a withdrawal, a sample that needs a withdrawal id shows the reader's; Reset
- * brings back the docs' id and keeps the key. The samples with the key are axe-clean in light and dark mode.
+ * workflow-step sample shows it (and so do a language tab chosen later, the samples after a client-side navigation
+ * and a workflow page's), while the Markdown copies and llms.txt keep the placeholders; after creating a withdrawal,
+ * a sample that needs a withdrawal id shows the reader's; Reset brings back the docs' id and keeps the key. The
+ * samples with the key are axe-clean in light and dark mode.
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
@@ -21,6 +22,8 @@ const WITHDRAW = '/docs/api/crypto/wallet/whitdraw-crypto';
 const GET_WITHDRAWAL = '/docs/api/crypto/wallet/get-crypto-withdrawal';
 /** A guide that embeds workflow steps (src/plugins/workflow-steps). */
 const GUIDE = '/docs/guides/banking-guide';
+/** A workflow page (tools/workflows/pages.ts). */
+const WORKFLOW = '/docs/guides/workflows/sandbox-money-flow';
 /** The docs' example withdrawal id (openapi/components/parameters: `withdrawal_id`). */
 const EXAMPLE_WITHDRAWAL = 'wdr_6Jt3Vn8Rp2Xk5Mq9';
 /** A string only the substitution chunk holds (src/plugins/sandbox/client-samples-apply.ts). */
@@ -152,6 +155,16 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         assert.ok(!step.includes('$NOVARAMP_API_KEY'), step);
         await page.getByRole('tab', {name: 'Python'}).first().click();
         await waitForText(page, stepWith(page, 'f"Bearer '), key, 'the Python tab opened later shows the key');
+        if (name === 'desktop') {
+          // Samples fetched after a client-side navigation (the sidebar is a menu at a phone's width).
+          await open(page, '/docs/guides/welcome-guide');
+          await page.locator(`.theme-doc-sidebar-menu a[href="${GUIDE}"]`).first().click();
+          await page.waitForURL(new RegExp(`${GUIDE}$`));
+          await waitForText(page, stepWith(page, 'Bearer '), key, 'a step sample after a client-side navigation shows the key');
+        }
+        // A workflow page's samples (static HTML in hidden tabs).
+        await open(page, WORKFLOW);
+        await waitForText(page, page.locator('.novaramp-code code').filter({hasText: 'Bearer '}).first(), key, 'the workflow page shows the key');
 
         // The Markdown copy and llms.txt keep the placeholders.
         for (const file of [`${WITHDRAW}.md`, '/llms.txt', `${GUIDE}.md`]) {
