@@ -8,14 +8,14 @@
  * The text is rewritten in the block's text nodes, so the highlighting spans stay; a placeholder that the highlighter
  * split over several tokens (`${process.env.NOVARAMP_API_KEY}`) is matched across them and the key takes the first
  * one's place. Each block's original texts are kept, so a newer id (or Reset's forgetting) rewrites from the docs'
- * text again. A MutationObserver on the app's root catches the blocks mounted later: a language tab opened for the
- * first time, a client-side navigation, a workflow step's sample fetched after it, a reference tab panel loaded
- * when chosen. It watches added nodes only, never text changes, so its own edits do not wake it.
+ * text again. A MutationObserver on the body (not the app's root element: its id is Docusaurus' own markup) catches
+ * the blocks mounted later: a language tab opened for the first time, a client-side navigation, a workflow step's
+ * sample fetched after it, a reference tab panel loaded when chosen. It watches added nodes only, never text
+ * changes, so its own edits do not wake it.
  */
 import type {ReaderSamples} from './client-samples';
 
 const BLOCK_CODE = '.novaramp-code code';
-const ROOT_ID = '__docusaurus';
 
 /** The docs' seeded ids (engine/seed.ts): a reader's sandbox has them, so samples keep them. */
 const SEEDED = new Set([
@@ -126,5 +126,5 @@ export function showReaderSamples(samples: ReaderSamples): void {
   document.querySelectorAll(BLOCK_CODE).forEach((code) => showIn(code, samples));
   if (observer) return;
   observer = new MutationObserver((records) => current && blocksIn(records).forEach((code) => showIn(code, current!)));
-  observer.observe(document.getElementById(ROOT_ID) ?? document.body, {childList: true, subtree: true});
+  observer.observe(document.body, {childList: true, subtree: true});
 }
