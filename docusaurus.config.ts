@@ -111,7 +111,13 @@ const config: Config = {
     // Docusaurus' parser without its unbounded cache of every parsed file (why: in the module).
     ...(without('bundler-memory') ? {} : {parseFrontMatter: parseFrontMatterUncached}),
   },
-  clientModules: ['./src/client/a11y-fixes.ts', ...(without('idle-prefetch') ? [] : ['./src/client/idle-prefetch.ts'])],
+  // The sandbox's client module reads one localStorage record: the code samples show the reader's sandbox key once
+  // they have one (src/plugins/sandbox/client-samples.ts).
+  clientModules: [
+    './src/client/a11y-fixes.ts',
+    ...(without('idle-prefetch') ? [] : ['./src/client/idle-prefetch.ts']),
+    './src/plugins/sandbox/client-samples.ts',
+  ],
 
   themes: [
     '@docusaurus/theme-mermaid',

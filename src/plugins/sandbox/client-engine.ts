@@ -5,10 +5,12 @@
  * answers what the service worker forwards (static/sandbox-service-worker.js), and saves the state after each
  * request. A request without a key is the reader's: it gets their minted test key, so the try-it panel works with
  * no configuration. Other tabs of the site are told when the state changed (BroadcastChannel) and load it again,
- * so the last tab to write never throws away what another created.
+ * so the last tab to write never throws away what another created. Once it runs, the site's code samples show the
+ * reader's key, and the id of what the reader's own requests create (./client-samples-record.ts).
  */
 import {createSandbox, type Sandbox} from './engine';
 import {deleteSnapshot, getReaderKey, loadSnapshot, SANDBOX_CHANNEL, saveSnapshot} from './client-storage';
+import {recordCreated, rememberReaderKey} from './client-samples-record';
 
 /** What the service worker forwards: the request as the page sent it (the header names lower-cased). */
 export interface ForwardedRequest {
@@ -78,6 +80,7 @@ export async function openBrowserEngine(specUrl: string): Promise<BrowserEngine>
     }
   };
   restore(saved);
+  rememberReaderKey(readerKey);
 
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SANDBOX_CHANNEL) : undefined;
   if (channel) channel.onmessage = () => void loadSnapshot().then(restore, () => undefined);
@@ -120,6 +123,7 @@ export async function openBrowserEngine(specUrl: string): Promise<BrowserEngine>
       // A change is saved before its answer leaves, so a reload right after it finds it; reads are saved soon.
       if (request.method === 'GET' || request.method === 'HEAD') saveSoon();
       else await save();
+      if (headers.authorization === `Bearer ${readerKey}`) recordCreated(request.method, answer.status, answer.body);
       return {status: answer.status, headers: answer.headers, body: answer.body === undefined ? undefined : JSON.stringify(answer.body)};
     },
     async reset() {

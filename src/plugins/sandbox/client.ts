@@ -10,6 +10,7 @@
  */
 import type {BrowserEngine, ForwardedRequest} from './client-engine';
 import {deleteSnapshot, SANDBOX_CHANNEL} from './client-storage';
+import {forgetCreated} from './client-samples-record';
 
 /** The spec's sandbox server (openapi/*.yaml `servers`), which static/sandbox-service-worker.js answers. */
 export const SANDBOX_SERVER = 'https://api.sandbox.novaramp.example/v1';
@@ -127,8 +128,12 @@ export function startBrowserSandbox(baseUrl: string): Promise<void> {
  */
 export const browserSandboxSettled = (): boolean => status.state === 'running' || status.state === 'failed';
 
-/** Empties the sandbox: every key's objects, in this page (if the engine runs) and in IndexedDB. The key stays. */
+/**
+ * Empties the sandbox: every key's objects, in this page (if the engine runs) and in IndexedDB. The key stays; the
+ * code samples go back to the docs' ids.
+ */
 export async function resetBrowserSandbox(): Promise<void> {
+  forgetCreated();
   if (engine) return (await engine).reset();
   await deleteSnapshot();
   if (typeof BroadcastChannel !== 'function') return;

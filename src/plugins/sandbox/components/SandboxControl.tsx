@@ -50,7 +50,10 @@ export default function SandboxControl(): ReactNode {
       <p id={titleId} className={styles.title}>
         Browser sandbox
       </p>
-      <p className={styles.text}>Requests to the sandbox server are answered in this browser and kept here; nothing leaves your machine.</p>
+      <p className={styles.text}>
+        Requests to the sandbox server are answered in this browser and kept here; nothing leaves your machine. Once it runs, the site&apos;s code samples show
+        your key.
+      </p>
       <dl className={styles.facts}>
         <dt>Your test key</dt>
         <dd>
