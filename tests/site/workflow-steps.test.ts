@@ -75,8 +75,10 @@ describe('the step samples of a guide', () => {
       );
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      // The guide's own HTML has Python blocks too (its setup): what shows a fetch is the step file's response.
+      const fetched = page.waitForResponse((r) => r.url().includes(STEP_SAMPLES_URL), {timeout: 15000});
       await page.getByRole('tab', {name: 'Python'}).first().click();
-      await page.waitForFunction(() => [...document.querySelectorAll('code')].some((c) => c.textContent?.includes('uuid.uuid4()')));
+      await fetched;
       assert.ok(stepFiles.length >= 1, 'the step files were fetched');
       // The first Python sample can show before the other steps' files have arrived: wait for all of them.
       await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {timeout: 15000});
