@@ -3,7 +3,7 @@
  * at build time from the Arazzo workflow (tools/workflows/pages.ts: `stepRun`, from the same request the samples are
  * written from) and kept in the step's file (src/plugins/workflow-steps), and how a page turns it into a request
  * with the values of the steps run before it on the page. Pure: the browser's run chunk
- * (src/plugins/workflow-steps/client-run.ts) and the tests (which run every guide against the engine in Node) use it.
+ * (src/plugins/workflow-steps/client-run.tsx) and the tests (which run every guide against the engine in Node) use it.
  *
  * Where a value comes from, in order:
  * - `$steps.<step>.outputs.<name>`: the output of that step of the same workflow run on this page; else of a step of

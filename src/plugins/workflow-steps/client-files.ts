@@ -46,5 +46,8 @@ export interface StepRunProps {
   step: string;
 }
 
+/** The class of a step's Run block (the button and its answer), which the search index leaves out. */
+export const STEP_RUN_CLASS = 'novaramp-step-run';
+
 /** The id of a step's Run block in the page, for the links that say which step to run first. */
 export const stepRunId = (workflow: string, step: string): string => `run-${workflow}-${step}`;
