@@ -70,6 +70,12 @@ function Result({result}: {result: RunResult}): ReactNode {
       <p>
         <strong>{result.status}</strong> from <code>{`${result.method} ${result.url}`}</code>
       </p>
+      {result.status === 409 && (
+        <p>
+          The sandbox in this browser keeps what earlier Runs made (a guide run before, an account of the same reference). To run the guide again from its
+          start, empty it with <strong>Reset sandbox</strong> in the Try it panel of any API operation.
+        </p>
+      )}
       {/* Focusable: a long answer scrolls, and a keyboard must reach it. */}
       <pre tabIndex={0}>
         <code>{result.body}</code>
