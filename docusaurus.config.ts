@@ -41,7 +41,7 @@ import remarkMermaidSvg, {MERMAID_THEMES} from './src/plugins/mermaid/remark-mer
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 import remarkStaticCode from './src/plugins/static-code/remark';
 import remarkWorkflowSteps, {type WorkflowStepsOptions} from './tools/workflows/remark-workflow-steps';
-import {STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from './src/plugins/workflow-steps/client-files';
+import {STEP_RUN_CLASS, STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from './src/plugins/workflow-steps/client-files';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: the stock build of `npm run bench -- --stock` generates its pages with the OpenAPI plugin
@@ -67,9 +67,12 @@ const without = builtWithout;
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
 // directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
 // the requests of an Arazzo workflow step (tools/workflows/remark-workflow-steps.ts), their samples read from a file
-// of their own (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
+// of their own and each followed by its Run button (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
 // (src/plugins/static-code/remark.ts).
-const WORKFLOW_STEPS: WorkflowStepsOptions = {samples: {component: STEP_SAMPLE_COMPONENT, module: STEP_SAMPLE_MODULE}};
+const WORKFLOW_STEPS: WorkflowStepsOptions = {
+  samples: {component: STEP_SAMPLE_COMPONENT, module: STEP_SAMPLE_MODULE},
+  run: {component: STEP_RUN_COMPONENT, module: STEP_RUN_MODULE},
+};
 const MARKDOWN_PLUGINS = {
   beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, [remarkWorkflowSteps, WORKFLOW_STEPS], remarkStaticCode],
 };
@@ -140,8 +143,9 @@ const config: Config = {
         // Operation pages are indexed by their title, summary, description and headings, not their reference
         // (every parameter and schema field): that was 95% of the index's text, the same shared schemas page after
         // page, and at 2,000 operations a 230 MB index whose building ran the build out of memory.
-        // A workflow step's details likewise: its request in four languages and its error responses, step after step.
-        ignoreCssSelectors: [`.${STATIC_REFERENCE_CLASS}`, `.${WORKFLOW_DETAILS_CLASS}`],
+        // A workflow step's details likewise: its request in four languages and its error responses, step after step,
+        // and a guide's Run buttons with the answers they show.
+        ignoreCssSelectors: [`.${STATIC_REFERENCE_CLASS}`, `.${WORKFLOW_DETAILS_CLASS}`, `.${STEP_RUN_CLASS}`],
       },
     ],
   ],

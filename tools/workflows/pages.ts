@@ -15,6 +15,7 @@
 import path from 'node:path';
 import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../src/data/api-table';
 import {WORKFLOW_ORDER, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../src/data/navigation';
+import type {RunJson, RunValue, StepRun} from '../../src/data/workflow-step-run';
 import type {ApiDocument} from '../openapi/document';
 import type {Json} from '../openapi/json';
 import {parsePointer} from '../openapi/pointer';
@@ -56,6 +57,8 @@ export interface StepEmbed {
   sends: string[];
   /** The MDX that stands in for the directive: where the step comes from, its samples (the workflow page's), what it carries. */
   mdx: string;
+  /** What the guide's Run button sends and keeps (src/data/workflow-step-run.ts): the request of the samples. */
+  run: StepRun;
 }
 
 export interface WorkflowPages {
@@ -869,6 +872,55 @@ function withGeneratedKeys(req: StepRequest): StepRequest {
   return {...req, headers};
 }
 
+/** A variable as the workflow's runtime expression. */
+function variableExpression(v: Variable): string {
+  if (v.kind === 'generated') return NEW_UUID;
+  if (v.kind === 'output') return `$steps.${v.step}.outputs.${v.output}`;
+  return `$inputs.${v.input}`;
+}
+
+/** A value of the samples as the Run button's descriptor writes it: the workflow's expressions kept. */
+function runValue(value: Value): RunValue {
+  if (value.kind === 'literal') return {literal: value.value as RunJson};
+  if (value.kind === 'var') return {expression: variableExpression(value.variable)};
+  if (value.kind === 'template') return {parts: value.pieces.map((p) => (typeof p === 'string' ? p : {expression: variableExpression(p)}))};
+  if (value.kind === 'array') return {array: value.items.map(runValue)};
+  return {object: value.entries.map(([k, v]) => [k, runValue(v)])};
+}
+
+/**
+ * What a guide's Run button sends and keeps (src/data/workflow-step-run.ts): the request the guide's samples show
+ * (an `Idempotency-Key` new for each Run), the inputs it reads with their documented default or first example, and
+ * the outputs it sets as the workflow's expressions of the response.
+ */
+function stepRun(workflow: Workflow, step: Step, workflowReq: StepRequest): StepRun {
+  const req = withGeneratedKeys(workflowReq);
+  const properties = (workflow.inputs?.properties ?? {}) as Record<string, {default?: unknown; examples?: unknown[]; example?: unknown}>;
+  const inputs: Record<string, RunJson> = {};
+  for (const v of variablesOf([
+    ...req.path.values(),
+    ...req.query.map(([, x]) => x),
+    ...req.headers.map(([, x]) => x),
+    ...(req.body ? [req.body] : []),
+  ]).values()) {
+    if (v.kind !== 'input') continue;
+    const schema = properties[v.input!] ?? {};
+    inputs[v.input!] = (schema.default ?? schema.examples?.[0] ?? schema.example ?? null) as RunJson;
+  }
+  return {
+    workflowId: workflow.workflowId,
+    stepId: step.stepId,
+    method: req.method,
+    path: req.template,
+    pathParameters: [...req.path].map(([name, value]) => [name, runValue(value)]),
+    query: req.query.map(([name, value]) => [name, runValue(value)]),
+    headers: req.headers.map(([name, value]) => [name, runValue(value)]),
+    ...(req.body ? {body: runValue(req.body), mediaType: req.mediaType ?? 'application/json'} : {}),
+    inputs,
+    outputs: req.outputs.map((o) => [o.variable.output!, o.expression]),
+  };
+}
+
 /** The MDX of one workflow's page. */
 function pageOf(wf: WorkflowFile, workflow: Workflow, steps: {step: Step; resolved: Resolved}[], position: number): string {
   const vars = new Variables(workflow);
@@ -984,6 +1036,7 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
           where: wf.where('workflows', w, 'steps', s, 'stepId'),
           sends,
           mdx: embedOf(workflow, title, step, resolved, req),
+          run: stepRun(workflow, step, req),
         });
         uses.push([
           useKey(resolved.api, resolved.model.operationId),

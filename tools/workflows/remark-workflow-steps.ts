@@ -10,13 +10,18 @@
  * `<component file="<name>" sample="<index>" />` that renders the sample from the step's file of its own
  * (stepSampleFiles: every step's samples highlighted as static-code highlights a fenced block, named by a hash of
  * them). Without it (the checks, the tests of the directive), the samples stay fenced code in the page.
+ *
+ * With the `run` option (the site's build), a `<component file workflow step />` follows each step's samples: its
+ * Run button (src/plugins/workflow-steps/client-run-button.tsx), which sends the request the step's file describes
+ * (`run`: src/data/workflow-step-run.ts) to the browser sandbox.
  */
 import crypto from 'node:crypto';
 import {SITE_ROOT} from '../cli';
 import {codeBlockParts} from '../highlight';
 import type {MdNode} from '../spec-tables/remark-spec-tables';
 import {WORKFLOW_STEP_DIRECTIVE} from '../doc-requests';
-import {stepKey} from './pages';
+import type {StepRun} from '../../src/data/workflow-step-run';
+import {stepKey, type StepEmbed} from './pages';
 import {unknownStep, workflowSteps} from './guide-steps';
 
 export interface WorkflowStepsOptions {
@@ -24,11 +29,20 @@ export interface WorkflowStepsOptions {
   siteDir?: string;
   /** Render the samples from their step's file: the component (imported by the page from `module`) that does. */
   samples?: {component: string; module: string};
+  /**
+   * Put a Run button after each step's samples (issue #47, "Guides you run in the page"): the component (imported
+   * from `module`) given the step's file, which holds the request it sends (`run`), and the step's workflow and id.
+   */
+  run?: {component: string; module: string};
 }
 
-/** One step's samples as its file holds them: each one highlighted, the block's class and inner HTML. */
+/**
+ * One step's file: its samples, each one highlighted (the block's class and inner HTML), and what its Run button
+ * sends and keeps (src/data/workflow-step-run.ts), built from the workflow with the samples.
+ */
 export interface StepSamplesFile {
   samples: {className: string; html: string}[];
+  run: StepRun;
 }
 
 /** The fenced code blocks of some MDX nodes, in order, with the list and index of each (to replace it). */
@@ -40,9 +54,10 @@ function codeBlocks(nodes: MdNode[], out: {node: MdNode; siblings: MdNode[]; ind
   return out;
 }
 
-/** A step's samples file: its name (a hash of its content) and its content. */
-function samplesFile(nodes: MdNode[]): {name: string; content: StepSamplesFile} {
+/** A step's file: its name (a hash of its content) and its content. */
+function samplesFile(nodes: MdNode[], run: StepRun): {name: string; content: StepSamplesFile} {
   const content: StepSamplesFile = {
+    run,
     samples: codeBlocks(nodes).map(({node}) => {
       // As src/plugins/static-code/remark.ts highlights a block without a title, so the page reads the same.
       const {className, innerHtml} = codeBlockParts(String(node.value ?? ''), {language: String(node.lang || 'text')});
@@ -53,13 +68,14 @@ function samplesFile(nodes: MdNode[]): {name: string; content: StepSamplesFile} 
   return {name, content};
 }
 
-/** The files made for each step's MDX (the steps are built again when the spec changes: a new text, a new file). */
-const filesByMdx = new Map<string, {name: string; content: StepSamplesFile}>();
-async function stepFile(mdx: string): Promise<{name: string; content: StepSamplesFile}> {
-  let file = filesByMdx.get(mdx);
+/** The files made for each step's MDX and run (the steps are built again when the spec changes: a new text, a new file). */
+const filesByStep = new Map<string, {name: string; content: StepSamplesFile}>();
+async function stepFile(embed: StepEmbed): Promise<{name: string; content: StepSamplesFile}> {
+  const key = `${embed.mdx}\n${JSON.stringify(embed.run)}`;
+  let file = filesByStep.get(key);
   if (!file) {
-    file = samplesFile((await parseMdx(mdx)).children ?? []);
-    filesByMdx.set(mdx, file);
+    file = samplesFile((await parseMdx(embed.mdx)).children ?? [], embed.run);
+    filesByStep.set(key, file);
   }
   return file;
 }
@@ -68,7 +84,7 @@ async function stepFile(mdx: string): Promise<{name: string; content: StepSample
 export async function stepSampleFiles(siteDir: string = SITE_ROOT): Promise<Map<string, StepSamplesFile>> {
   const files = new Map<string, StepSamplesFile>();
   for (const embed of (await workflowSteps(siteDir)).values()) {
-    const {name, content} = await stepFile(embed.mdx);
+    const {name, content} = await stepFile(embed);
     files.set(name, content);
   }
   return files;
@@ -115,16 +131,29 @@ export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) 
         `${where(found[0].node)}: ::${WORKFLOW_STEP_DIRECTIVE} shows tabs: import ${missing.map((n) => `${n} from '@theme/${n}'`).join(' and ')} at the top of the page`,
       );
     const steps = await workflowSteps(siteDir);
-    const {samples} = options;
+    const {samples, run} = options;
     if (samples) tree.children!.unshift(...((await parseMdx(`import ${samples.component} from '${samples.module}';`)).children ?? []));
+    if (run) tree.children!.unshift(...((await parseMdx(`import ${run.component} from '${run.module}';`)).children ?? []));
     for (const {node, parent} of found) {
       const {workflow, step} = node.attributes ?? {};
       const problem = !workflow || !step ? `write ::${WORKFLOW_STEP_DIRECTIVE}{workflow="<workflowId>" step="<stepId>"}` : unknownStep(steps, workflow, step);
       if (problem) throw new Error(`${where(node)}: ${problem}`);
       const embed = steps.get(stepKey(workflow!, step!))!;
       const nodes = (await parseMdx(embed.mdx)).children ?? [];
+      const {name} = await stepFile(embed);
+      if (run) {
+        nodes.push({
+          type: 'mdxJsxFlowElement',
+          name: run.component,
+          attributes: [
+            {type: 'mdxJsxAttribute', name: 'file', value: name},
+            {type: 'mdxJsxAttribute', name: 'workflow', value: workflow},
+            {type: 'mdxJsxAttribute', name: 'step', value: step},
+          ] as unknown as MdNode['attributes'],
+          children: [],
+        });
+      }
       if (samples) {
-        const {name} = await stepFile(embed.mdx);
         codeBlocks(nodes).forEach(({siblings, index}, i) => {
           siblings[index] = {
             type: 'mdxJsxFlowElement',

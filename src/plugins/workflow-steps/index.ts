@@ -14,6 +14,13 @@
  *   when another language's tab is chosen), as src/plugins/static-reference does for the operation pages' reference;
  * - postBuild copies the files into the build's content-hashed assets; `npm start` serves them from where they are.
  * Covered by tests/spec/workflow-steps.test.ts and tests/site/budget.test.ts (a guide's JS does not carry them).
+ *
+ * Guides you run in the page (issue #47, item 4): a step's file also describes the request the step sends and the
+ * outputs it sets (`run`, src/data/workflow-step-run.ts, built from the workflow), and the remark plugin, given
+ * `run`, puts `<NovarampWorkflowStepRun file workflow step />` (./client-run-button.tsx, in SSG and the browser)
+ * after each step's samples: a Run button whose first click loads ./client-run.tsx, which starts the browser sandbox
+ * (src/plugins/sandbox/client.ts), fills the request with what the steps run before on the page set, sends it with
+ * the reader's key and shows the answer. tests/site/workflow-step-runs.test.ts runs a guide with them in Chromium.
  */
 import fs from 'node:fs';
 import path from 'node:path';
