@@ -9,10 +9,16 @@
  * needs are loaded with tsx's tsImport (their imports have no file extensions, which only tsx resolves).
  */
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import {tsImport} from 'tsx/esm/api';
 import type {SandboxServer} from '../../src/plugins/sandbox/node/server';
 
 let server: SandboxServer | undefined;
+
+// js-yaml, loaded here by Node first: bundling a spec whose bundle is not cached yet (a fresh clone running one test
+// file) imports openapi-typescript, whose own @redocly/openapi-core then requires js-yaml through tsx's scoped loader;
+// without a copy already in Node's cache, it got a second one and failed on types of the first ("non-Type object").
+createRequire(import.meta.url)('js-yaml');
 
 export async function globalSetup(): Promise<void> {
   const {SITE_ROOT} = (await tsImport('../../tools/cli.ts', import.meta.url)) as typeof import('../../tools/cli');
