@@ -28,7 +28,7 @@ import type {
   SchemaRef,
   SchemaView,
 } from './model';
-import {emptySchemaView} from './model';
+import {emptySchemaView, innermostItems} from './model';
 import {proseHtml} from './prose';
 import {sampleOf} from './sample';
 
@@ -162,8 +162,8 @@ const QUALIFIER_CLASSES: Partial<Record<string, string>> = {
 
 /** Whether a node lists fields (a collapsible row, or a pointer to where they are) rather than being a value. */
 function hasFields(node: SchemaNode): boolean {
-  if (node.kind !== 'schema') return true;
-  const inner = node.items ?? node;
+  // Through arrays of arrays: a grid of objects lists the objects' fields.
+  const inner = innermostItems(node);
   if (inner.kind !== 'schema') return true;
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
 }

@@ -14,7 +14,7 @@ import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent} from '../markdown-text';
 import {ADDITIONAL_PROPERTY, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
-import {emptySchemaView} from './model';
+import {emptySchemaView, innermostItems} from './model';
 import {proseMarkdown} from './prose';
 
 export interface MarkdownInput {
@@ -174,8 +174,8 @@ class Writer {
 }
 
 function hasFields(node: SchemaNode): boolean {
-  if (node.kind !== 'schema') return true;
-  const inner = node.items ?? node;
+  // Through arrays of arrays: a grid of objects lists the objects' fields.
+  const inner = innermostItems(node);
   if (inner.kind !== 'schema') return true;
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
 }

@@ -237,6 +237,16 @@ export const emptySchemaView = (pointer: string, options: {id?: string; descript
   ...(options.description ? {description: options.description} : {}),
 });
 
+/**
+ * What an array's items are, through arrays of arrays (`object[][]`): the node whose fields a row lists (the node
+ * itself when it is not an array; a link or a component shown apart when the items are one).
+ */
+export function innermostItems(node: SchemaNode): SchemaNode {
+  let inner = node;
+  while (inner.kind === 'schema' && inner.items) inner = inner.items;
+  return inner;
+}
+
 /** Every view of a tree, depth first (links are not followed). */
 export function* views(node: SchemaNode | undefined): Generator<SchemaView> {
   if (!node || node.kind !== 'schema') return;
