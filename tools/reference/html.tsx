@@ -680,6 +680,14 @@ function RequestBody({op, r}: {op: OperationModel; r: Render}): ReactNode {
               label: <span className="novaramp-ref-tab-label">{bodyTitle(body.content, m)}</span>,
               panel: <BodySchema media={m} title={bodyTitle(body.content, m)} required={body.required} description={body.description} kind="request" r={r} />,
             },
+            ...(m.itemSchema
+              ? [
+                  {
+                    label: <span className="novaramp-ref-tab-label">Example stream (auto)</span>,
+                    panel: <ExampleBlock value={streamExample(m.mediaType, m.itemSchema)} mediaType="text/plain" />,
+                  },
+                ]
+              : []),
             ...exampleTabs(m.examples, m.mediaType, r),
           ]}
         />
