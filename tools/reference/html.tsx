@@ -572,7 +572,8 @@ function StreamItems({media, item, r}: {media: MediaModel; item: SchemaNode; r: 
   return (
     <div className="novaramp-ref-stream" style={{marginLeft: '1rem'}}>
       <p>
-        A stream of items ({streamWords(media.mediaType)}), each one <span className="novaramp-ref-type">{typeLabel(item)}</span>:
+        A stream of items ({streamWords(media.mediaType)}), each one <span className="novaramp-ref-type">{typeLabel(item)}</span>
+        {item.kind === 'schema' && item.name && item.name !== typeLabel(item) ? ` (${item.name})` : ''}:
       </p>
       {item.kind === 'schema' && !hasFields(item) && <Facts node={item} />}
       {item.kind === 'schema' && <Prose text={item.description} r={r} />}

@@ -206,7 +206,8 @@ function mediaSections(w: Writer, name: string, media: MediaModel[], level: stri
     }
     if (m.itemSchema) {
       const item = m.itemSchema;
-      out.push(`A stream of items (${streamWords(m.mediaType)}), each one ${typeLabel(item)}${item.nullable ? ' nullable' : ''}:`);
+      const named = item.kind === 'schema' && item.name && item.name !== typeLabel(item) ? ` (${item.name})` : '';
+      out.push(`A stream of items (${streamWords(m.mediaType)}), each one ${typeLabel(item)}${item.nullable ? ' nullable' : ''}${named}:`);
       const description = w.text(item.kind === 'schema' ? item.description : item.description);
       if (description) out.push(description);
       out.push(...w.facts(item, {example: false}));

@@ -188,7 +188,7 @@ test('a sequential media type is a stream of items of its itemSchema, with an ex
   assert.match(md, /```\n\{"type":"payment\.settled","created_at":"2024-01-01T00:00:00Z"\}\n\{"type":"payment\.settled"/);
   assert.match(mcp, /"itemSchema":\{"kind":"schema"/);
   const exported = await rendered('oas32-stream.yaml', 'exportEvents');
-  assert.match(exported.text, /A stream of items \(JSON text sequence: .*\(0x1E, shown ␞\)\), each one object:/, 'a request body streams too');
+  assert.match(exported.text, /A stream of items \(JSON text sequence: .*\(0x1E, shown ␞\)\), each one object \(Event\):/, 'a request body streams too');
   assert.match(exported.text, /Example stream \(auto\)[\s\S]*␞\{"type":"payment\.settled"/);
   assert.match(exported.md, /JSON text sequence[\s\S]*␞\{"type":"payment\.settled"/);
   assert.match(exported.md, /multipart\/mixed: one part per item[\s\S]*--item-boundary\nContent-Type: application\/json/);
