@@ -338,6 +338,9 @@ class SchemaTreeBuilder {
     if (schema.items !== undefined && schema.items !== true) {
       view.items = this.build(schema.items, childPointer(pointer, 'items'), words, direction, stack);
     }
+    if (isObject(schema.contentSchema) && Object.keys(schema.contentSchema).length && view.items === undefined) {
+      view.contentSchema = this.build(schema.contentSchema, childPointer(pointer, 'contentSchema'), [...words, 'content'], direction, stack);
+    }
     return view;
   }
 

@@ -219,6 +219,7 @@ function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
     );
   }
   if (node.items) return <Fields node={node.items} r={r} />;
+  if (node.contentSchema) return <Fields node={node.contentSchema} r={r} />;
   return (
     <>
       {node.properties.map((p) => (
@@ -313,7 +314,11 @@ function Variant({node, r}: {node: SchemaNode; r: Render}): ReactNode {
 }
 
 /** The id of the view whose fields a list shows (an array's items'), for the list: links point to it. */
-const fieldsId = (node: SchemaNode): string | undefined => (node.kind !== 'schema' ? undefined : node.items ? fieldsId(node.items) : node.id);
+const fieldsId = (node: SchemaNode): string | undefined => {
+  if (node.kind !== 'schema') return undefined;
+  const inner = node.items ?? node.contentSchema;
+  return inner ? fieldsId(inner) : node.id;
+};
 
 function Property({property, r}: {property: PropertyModel; r: Render}): ReactNode {
   const {name, required, schema} = property;
@@ -368,7 +373,7 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
                 </div>
               )}
               <Facts node={schema} />
-              <ul id={view?.items ? fieldsId(view.items) : undefined}>
+              <ul id={view && (view.items ?? view.contentSchema) ? fieldsId((view.items ?? view.contentSchema) as SchemaNode) : undefined}>
                 <Fields node={schema} r={r} />
               </ul>
             </div>

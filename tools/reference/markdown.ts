@@ -102,6 +102,7 @@ class Writer {
       return `- Fields as in ${code(node.name)}, listed apart${url ? `: ${url}` : ''}.`;
     }
     if (node.items) return this.fields(node.items, where);
+    if (node.contentSchema) return this.fields(node.contentSchema, where);
     // A named schema is the same fields only with the same signature (a variant may add the fields beside its oneOf;
     // a use deeper in the tree may show a field's schema apart).
     const key = node.name ? `${node.name}|${this.direction}|${fieldsSignature(node)}` : undefined;

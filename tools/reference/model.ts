@@ -83,6 +83,11 @@ export interface SchemaView {
   /** A schema for any other property name, or `false` when no other property is allowed. */
   additionalProperties?: SchemaNode | false;
   items?: SchemaNode;
+  /**
+   * A string's decoded content (`contentMediaType` with `contentSchema`, JSON Schema 2020-12): an SSE event's `data`
+   * that carries JSON, a JWT's claims. Its fields are listed under the string's row.
+   */
+  contentSchema?: SchemaNode;
   variants?: VariantsModel;
   /** Where the schema is, from the operation (`#/paths/…/schema/properties/amount`), for problems and source lines. */
   pointer: string;
@@ -300,7 +305,7 @@ export const emptySchemaView = (pointer: string, options: {id?: string; descript
  */
 export function innermostItems(node: SchemaNode): SchemaNode {
   let inner = node;
-  while (inner.kind === 'schema' && inner.items) inner = inner.items;
+  while (inner.kind === 'schema' && (inner.items ?? inner.contentSchema)) inner = (inner.items ?? inner.contentSchema) as SchemaNode;
   return inner;
 }
 
@@ -311,6 +316,7 @@ export function* views(node: SchemaNode | undefined): Generator<SchemaView> {
   for (const p of node.properties) yield* views(p.schema);
   if (node.additionalProperties) yield* views(node.additionalProperties);
   if (node.items) yield* views(node.items);
+  if (node.contentSchema) yield* views(node.contentSchema);
   for (const v of node.variants?.options ?? []) yield* views(v.schema);
 }
 

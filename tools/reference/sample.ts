@@ -41,6 +41,11 @@ function sample(node: SchemaNode, depth: number, links: number, byId: Map<string
   if (node.enum?.length) return node.enum[0];
   if (depth > 8) return null;
   if (node.items) return [sampleOf(node.items, depth + 1)];
+  // A string whose content is JSON of a schema (an SSE event's `data`): that JSON, as the string.
+  if (node.contentSchema) {
+    const content = sampleOf(node.contentSchema, depth + 1);
+    return /json/i.test(node.constraints.contentMediaType ?? '') ? JSON.stringify(content) : typeof content === 'string' ? content : JSON.stringify(content);
+  }
   if (node.properties.length || node.variants) {
     const object: Record<string, Json> = {};
     for (const p of node.properties) object[p.name] = sampleOf(p.schema, depth + 1);

@@ -211,11 +211,14 @@ test('a Server-Sent Events response (OpenAPI 3.2 itemSchema) shows the item fiel
   await withReference(m, async (page) => {
     const stream = page.locator('.novaramp-ref-stream').first();
     assert.match(await stream.innerText(), /A stream of items \(Server-Sent Events/);
-    assert.deepEqual(await stream.locator('.novaramp-ref-row__name').allInnerTexts(), ['event', 'data', 'id']);
+    assert.deepEqual(await stream.locator(':scope > ul > li .novaramp-ref-row__name').allInnerTexts(), ['event', 'data', '', '', 'id']);
+    // The event's data is JSON of a schema: its row opens on that schema's fields.
+    await stream.locator(':scope > ul > li > details > summary').first().click();
+    assert.deepEqual(await stream.locator(':scope > ul > li .novaramp-ref-row__name').allInnerTexts(), ['event', 'data', 'type', 'created_at', 'id']);
     const tab = page.getByRole('tab', {name: 'Example stream (auto)'}).first();
     await tab.click();
     const panel = page.locator(`[id="${await tab.getAttribute('aria-controls')}"]:not([aria-busy])`);
     await panel.waitFor();
-    assert.match(await panel.innerText(), /event: string\s+data: string\s+id: string/);
+    assert.match(await panel.innerText(), /event: string\s+data: \{"type":"payment\.settled"[^\n]*\s+id: string/);
   });
 });

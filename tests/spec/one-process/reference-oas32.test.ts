@@ -180,9 +180,23 @@ test('a sequential media type is a stream of items of its itemSchema, with an ex
   assert.match(text, /A stream of items \(Server-Sent Events: one event per item, events separated by a blank line\), each one object:/);
   assert.ok(byClass(html, 'novaramp-ref-stream').length === 2, 'each media type shows its stream');
   assert.match(text, /Example stream \(auto\)/);
-  assert.match(text, /event: string\ndata: string\nid: string\n+event: string/);
+  assert.match(text, /event: string\ndata: \{"type":"payment\.settled","created_at":"2024-01-01T00:00:00Z"\}\nid: string\n+event: string/);
+  // The event's `data` is JSON of the Event schema (contentSchema): its fields are listed under it.
+  const data = (sse.itemSchema as SchemaView).properties[1].schema as SchemaView;
+  assert.equal(data.constraints.contentMediaType, 'application/json');
+  assert.deepEqual(
+    (data.contentSchema as SchemaView).properties.map((x) => x.name),
+    ['type', 'created_at'],
+  );
+  assert.match(
+    md,
+    /- \*\*`data`\*\* string required\n\n {2}The event envelope, as JSON\.\n\n {2}\*\*Possible values:\*\* content `application\/json`\n\n {2}- \*\*`type`\*\* string required/,
+  );
   assert.match(md, /A stream of items \(Server-Sent Events[^)]*\), each one object:\n\n- \*\*`event`\*\* string/);
-  assert.match(md, /##### Response 200 OK example stream \(auto, text\/event-stream\)\n\n```\nevent: string\ndata: string\nid: string\n\nevent: string/);
+  assert.match(
+    md,
+    /##### Response 200 OK example stream \(auto, text\/event-stream\)\n\n```\nevent: string\ndata: \{"type":"payment\.settled"[^\n]*\nid: string\n\nevent: string/,
+  );
   // JSON Lines: one JSON value per line, the item a component.
   assert.equal((jsonl.itemSchema as SchemaView).name, 'Event');
   assert.match(md, /```\n\{"type":"payment\.settled","created_at":"2024-01-01T00:00:00Z"\}\n\{"type":"payment\.settled"/);
