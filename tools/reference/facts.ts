@@ -49,6 +49,8 @@ export function fieldsSignature(node: SchemaNode): string {
       node.variants?.options.map((o) => [o.label, fieldsSignature(o.schema)]) ?? null,
       node.additionalProperties ? fieldsSignature(node.additionalProperties) : (node.additionalProperties ?? null),
       node.items ? fieldsSignature(node.items) : null,
+      // Only when there is one, so the signatures of every other schema stay as they were.
+      ...(node.contentSchema ? [fieldsSignature(node.contentSchema)] : []),
     ]);
     signatures.set(node, found);
   }
