@@ -870,7 +870,8 @@ const FLOW_NAMES: Record<string, string> = {
  * description's own URI (`$self`). Nothing for an operation that has none of these.
  */
 function OperationFacts({op}: {op: OperationModel}): ReactNode {
-  const named = op.servers.filter((s) => s.name && !s.internal);
+  // Named servers (OpenAPI 3.2): all the servers a reader can call, by name where they have one.
+  const named = op.servers.some((s) => s.name && !s.internal) ? op.servers.filter((s) => !s.internal) : [];
   const oauth = oauthSchemes(op);
   if (!named.length && !oauth.length && !op.self && !op.tagPaths) return null;
   return (
@@ -896,7 +897,12 @@ function OperationFacts({op}: {op: OperationModel}): ReactNode {
               <ul>
                 {named.map((s) => (
                   <li key={s.url} className="novaramp-ref-server">
-                    <strong>{s.name}</strong>: <code>{s.url}</code>
+                    {s.name && (
+                      <>
+                        <strong>{s.name}</strong>:{' '}
+                      </>
+                    )}
+                    <code>{s.url}</code>
                     {s.description && <> ({s.description})</>}
                   </li>
                 ))}
