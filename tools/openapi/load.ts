@@ -1,12 +1,12 @@
 /**
  * Reads an OpenAPI document into an ApiDocument: its files bundled into one document whose `$ref`s are all local
  * (Redocly's openapi-core, the library of the CLI that lints the spec: the same reading of `$ref`s), then upgraded
- * to OpenAPI 3.1 when it is 2.0 or 3.0 (Scalar's openapi-upgrader: `nullable` to type arrays, `example` to `examples`,
- * boolean exclusive bounds to numbers), so every tool reads one dialect: 3.1, or 3.2 as it is (3.2 only adds to
- * 3.1: the `query` method, `additionalOperations`, `querystring`, `itemSchema`, …; the kernel and model read those). Why these: openapi-core resolves a split
- * layout (openapi-starter's) with the file and line of each problem and keeps recursive schemas as `$ref`s instead
- * of expanding them; @apidevtools/json-schema-ref-parser and @scalar/openapi-parser would add a second reading of
- * the same files, and neither keeps source positions.
+ * to OpenAPI 3.1 when it is 2.0 or 3.0 (Scalar's openapi-upgrader: `nullable` to type arrays, `example` to
+ * `examples`, boolean exclusive bounds to numbers), so every tool reads one dialect: 3.1, or 3.2 as it is (3.2 only
+ * adds to 3.1: the `query` method, `additionalOperations`, `querystring`, `itemSchema`, …; the kernel and model read
+ * those). Why these: openapi-core resolves a split layout (openapi-starter's) with the file and line of each
+ * problem and keeps recursive schemas as `$ref`s instead of expanding them; @apidevtools/json-schema-ref-parser and
+ * @scalar/openapi-parser would add a second reading of the same files, and neither keeps source positions.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -149,7 +149,8 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
       rawQuery = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
     }
   }
-  // Cookies in one header; `style: cookie` (OpenAPI 3.2) sends the value as it is, `form` (the default) percent-encodes it.
+  // Cookies in one header; `style: cookie` (OpenAPI 3.2) sends the value as it is, `form` (the default)
+  // percent-encodes it.
   const cookies = op.parameters
     .filter((p) => p.in === 'cookie' && values.get(p) !== undefined)
     .map((p) => {
