@@ -14,6 +14,9 @@
  *   tools/measure-page.ts), and Lighthouse mobile with simulated throttling (the median of `--lh-runs`, default 1).
  * Options: `--no-lighthouse`, `--lh-runs N`, `--keep` (keep the scratch copies, printed). Output: Markdown tables,
  * also in .tmp/bench/corpus-report.md with the raw numbers in corpus-results.json. Not part of `npm test`.
+ * Specs may be JSON or YAML (read by the kernel, tools/openapi/load.ts). A spec that cannot be read, or from which
+ * the kernel or the build gets no operation, is named on stderr and the command exits 1 (after the others ran):
+ * a reference that publishes nothing is a failure, not a row of zeros.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +37,8 @@ import {EXTRA_APIS_ENV, type ExtraApi} from '../tools/api-sources';
 import {launchChromium} from '../tools/chromium';
 import {bin, run} from '../tools/cli';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
+import {isObject} from '../tools/openapi/json';
+import {loadApi} from '../tools/openapi/load';
 import {componentRows, expectedRows, missingRows} from '../tools/reference/completeness';
 import type {ComponentModel, OperationModel} from '../tools/reference/model';
 import {scratchSite} from '../tools/scratch-site';
@@ -89,9 +94,25 @@ function structuralLint(site: string, specFile: string): {errors: number; warnin
   return {errors: count('errors?'), warnings: count('warnings?')};
 }
 
+/**
+ * What the bench reads of a spec before building it (JSON or YAML): its title and the operations the kernel finds
+ * in it. Throws the kernel's error, which names the file and line, when the spec cannot be read.
+ */
+export async function corpusSpec(file: string): Promise<{title?: string; operations: number}> {
+  const api = await loadApi(path.resolve(file), {unresolved: 'report'});
+  const info = api.doc.info;
+  return {title: isObject(info) && typeof info.title === 'string' ? info.title : undefined, operations: api.operations().length};
+}
+
+/** Why a spec's run failed (`file: why`), or nothing when it built operations. */
+export function corpusFailure(result: Pick<Result, 'file' | 'operations' | 'error'>): string | undefined {
+  if (result.error) return `${result.file}: ${result.error}`;
+  if (!result.operations) return `${result.file}: yields 0 operations`;
+  return undefined;
+}
+
 async function benchSpec(file: string): Promise<Result> {
   const id = apiId(file);
-  const spec = JSON.parse(fs.readFileSync(file, 'utf8')) as {info?: {title?: string}};
   const result: Result = {
     file,
     id,
@@ -101,20 +122,31 @@ async function benchSpec(file: string): Promise<Result> {
     problemSamples: [],
     missing: {page: 0, copy: 0, checked: 0, samples: []},
   };
+  let spec: {title?: string; operations: number};
+  try {
+    spec = await corpusSpec(file);
+  } catch (error) {
+    result.error = `cannot be read: ${(error as Error).message.split('\n').slice(0, 5).join(' / ')}`;
+    return result;
+  }
+  if (!spec.operations) {
+    result.error = 'yields 0 operations (none under `paths` or `webhooks`): nothing to build';
+    return result;
+  }
   const site = scratchSite(`corpus-${id}`);
   console.error(`${id}: scratch copy ${site}`);
   try {
     const specFile = path.join('openapi', 'extra', `${id}${path.extname(file)}`);
     fs.mkdirSync(path.join(site, path.dirname(specFile)), {recursive: true});
     fs.copyFileSync(file, path.join(site, specFile));
-    const extra: ExtraApi[] = [{id, file: specFile, label: spec.info?.title ?? id}];
+    const extra: ExtraApi[] = [{id, file: specFile, label: spec.title ?? id}];
     fs.writeFileSync(path.join(site, 'extra-apis.json'), JSON.stringify(extra));
     result.lint = structuralLint(site, specFile);
     console.error(`${id}: building (structural lint: ${result.lint.errors} errors, ${result.lint.warnings} warnings)`);
     try {
       result.build = await measuredBuild(site, `corpus-${id}`, {[EXTRA_APIS_ENV]: 'extra-apis.json'});
     } catch (error) {
-      result.error = (error as Error).message.split('\n').slice(0, 12).join(' / ');
+      result.error = `the build failed: ${(error as Error).message.split('\n').slice(0, 12).join(' / ')}`;
       return result;
     }
     const generated = path.join(site, GENERATED_DIR);
@@ -123,6 +155,7 @@ async function benchSpec(file: string): Promise<Result> {
       e.route.startsWith(`/docs/api/${id}/`),
     );
     result.operations = manifest.length;
+    if (!manifest.length) result.error = `the build published 0 operations (the kernel found ${spec.operations})`;
     const problems = JSON.parse(fs.readFileSync(path.join(generated, 'problems.json'), 'utf8')) as {
       load: string[];
       model: {api: string; at: string; operationId?: string; message: string}[];
@@ -262,7 +295,7 @@ function report(results: Result[]): string {
     ),
   );
   for (const r of results) {
-    if (r.error) out.push(`\n${r.id}: the build failed: ${r.error}`);
+    if (r.error) out.push(`\n${r.id} (${r.file}): ${r.error}`);
     if (r.problemSamples.length) out.push(`\n${r.id}: problems reported, the first ones:\n${r.problemSamples.map((p) => `- ${p}`).join('\n')}`);
     if (r.missing.samples.length) out.push(`\n${r.id}: lost, the first ones:\n${r.missing.samples.map((p) => `- ${p}`).join('\n')}`);
     if (r.largest?.lighthouse?.error) out.push(`\n${r.id}: Lighthouse: ${r.largest.lighthouse.error}`);
@@ -272,7 +305,7 @@ function report(results: Result[]): string {
 
 async function main(): Promise<void> {
   if (!files.length) {
-    console.error('Usage: npm run bench:corpus -- <spec file>… [--no-lighthouse] [--lh-runs N] [--keep]   (e.g. ../shared/corpus/*.json)');
+    console.error('Usage: npm run bench:corpus -- <spec file>… [--no-lighthouse] [--lh-runs N] [--keep]   (JSON or YAML, e.g. ../shared/corpus/*.json)');
     process.exit(2);
   }
   fs.mkdirSync(RESULTS_DIR, {recursive: true});
@@ -282,6 +315,10 @@ async function main(): Promise<void> {
   console.log(text);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-report.md'), `${text}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-results.json'), JSON.stringify(results, null, 2));
+  const failures = results.map(corpusFailure).filter((f) => f !== undefined);
+  for (const f of failures) console.error(`bench:corpus: ${f}`);
+  if (failures.length) process.exitCode = 1;
 }
 
-void main();
+// Run as a command (`tsx bench/corpus.ts`), not when a test imports its pieces.
+if (process.argv[1] && path.resolve(process.argv[1]) === __filename) void main();

@@ -48,6 +48,7 @@ export function jsonSchemaOf(node: SchemaNode | undefined): JsonObject {
   if (node.additionalProperties === false) schema.additionalProperties = false;
   else if (node.additionalProperties) schema.additionalProperties = jsonSchemaOf(node.additionalProperties);
   if (node.items) schema.items = jsonSchemaOf(node.items);
+  if (node.contentSchema) schema.contentSchema = jsonSchemaOf(node.contentSchema);
   if (node.variants) schema[node.variants.keyword] = node.variants.options.map((o) => ({...jsonSchemaOf(o.schema), title: o.label}));
   return schema;
 }

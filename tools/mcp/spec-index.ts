@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {HTTP_METHODS, type ApiSpecId} from '../../src/data/api-table';
+import type {ApiSpecId} from '../../src/data/api-table';
 import {SITE_URL} from '../../src/data/brand';
 import {MODEL_URL, operationFileName} from '../../src/data/static-reference';
-import {documentOf, type ApiParameter} from '../openapi/document';
+import {documentOf, PATH_ITEM_METHODS, type ApiParameter} from '../openapi/document';
 import {childPointer} from '../openapi/pointer';
 import type {OperationModel} from '../reference/model';
 import type {UnknownObject} from '../openapi/json';
@@ -87,7 +87,7 @@ export class SpecIndex {
   /** An operation by operationId, `METHOD /path` (template, real path or URL, with or without a query string) or event type. */
   find(ref: string): FoundOperation {
     const text = ref.trim();
-    const request = new RegExp(`^(${HTTP_METHODS.join('|')})\\s+(\\S+)$`, 'i').exec(text);
+    const request = new RegExp(`^(${PATH_ITEM_METHODS.join('|')})\\s+(\\S+)$`, 'i').exec(text);
     if (request) return this.findRequest(request[1].toLowerCase(), request[2]);
     const entry =
       this.operations.find((o) => o.operationId === text) ??

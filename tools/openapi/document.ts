@@ -9,7 +9,13 @@ import {isObject, type Json, type JsonObject} from './json';
 import {childPointer, getAt, parsePointer} from './pointer';
 import {SourceLocator, type SourceLocation} from './locate';
 
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+/** The methods a path item names as fields: OpenAPI 3.0/3.1's eight, and 3.2's `query`. */
+export const PATH_ITEM_METHODS = [...HTTP_METHODS, 'query'] as const;
+/**
+ * An operation's HTTP method, lower case: one of PATH_ITEM_METHODS, or (OpenAPI 3.2) a key of the path item's
+ * `additionalOperations` (`PURGE`, `LINK`), lower-cased like the others; pages show it upper case.
+ */
+export type HttpMethod = (typeof PATH_ITEM_METHODS)[number] | (string & {});
 export type OperationSection = 'paths' | 'webhooks';
 
 export interface ApiParameter {
@@ -133,9 +139,15 @@ export class ApiDocument extends JsonDocument {
         const itemPointer = childPointer(`#/${section}`, key);
         const pathItem = this.resolve(raw, itemPointer).node;
         if (!isObject(pathItem)) continue;
-        for (const method of HTTP_METHODS) {
-          const pointer = childPointer(itemPointer, method);
-          const operation = this.resolve(pathItem[method], pointer).node;
+        const additional = isObject(pathItem.additionalOperations) ? pathItem.additionalOperations : {};
+        const methods: {method: HttpMethod; pointer: string; raw: Json | undefined}[] = [
+          ...PATH_ITEM_METHODS.map((m) => ({method: m, pointer: childPointer(itemPointer, m), raw: pathItem[m]})),
+          ...Object.entries(additional)
+            .filter(([m]) => !(PATH_ITEM_METHODS as readonly string[]).includes(m.toLowerCase()))
+            .map(([m, raw]) => ({method: m.toLowerCase(), pointer: childPointer(itemPointer, 'additionalOperations', m), raw})),
+        ];
+        for (const {method, pointer, raw: rawOperation} of methods) {
+          const operation = this.resolve(rawOperation, pointer).node;
           if (!isObject(operation)) continue;
           const parameters = this.mergedParameters(pathItem, itemPointer, operation, pointer);
           const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;

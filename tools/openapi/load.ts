@@ -1,15 +1,16 @@
 /**
  * Reads an OpenAPI document into an ApiDocument: its files bundled into one document whose `$ref`s are all local
  * (Redocly's openapi-core, the library of the CLI that lints the spec: the same reading of `$ref`s), then upgraded
- * to OpenAPI 3.1 when it is 3.0 (Scalar's openapi-upgrader: `nullable` to type arrays, `example` to `examples`,
- * boolean exclusive bounds to numbers), so every tool reads one dialect. Why these: openapi-core resolves a split
- * layout (openapi-starter's) with the file and line of each problem and keeps recursive schemas as `$ref`s instead
- * of expanding them; @apidevtools/json-schema-ref-parser and @scalar/openapi-parser would add a second reading of
- * the same files, and neither keeps source positions.
+ * to OpenAPI 3.1 when it is 2.0 or 3.0 (Scalar's openapi-upgrader: `nullable` to type arrays, `example` to
+ * `examples`, boolean exclusive bounds to numbers), so every tool reads one dialect: 3.1, or 3.2 as it is (3.2 only
+ * adds to 3.1: the `query` method, `additionalOperations`, `querystring`, `itemSchema`, …; the kernel and model read
+ * those). Why these: openapi-core resolves a split layout (openapi-starter's) with the file and line of each
+ * problem and keeps recursive schemas as `$ref`s instead of expanding them; @apidevtools/json-schema-ref-parser and
+ * @scalar/openapi-parser would add a second reading of the same files, and neither keeps source positions.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {BaseResolver, bundle, createConfig, getLineColLocation, isAbsoluteUrl, ResolveError, type Config} from '@redocly/openapi-core';
+import {BaseResolver, bundle, createConfig, getLineColLocation, isAbsoluteUrl, ResolveError, type Config, type Plugin} from '@redocly/openapi-core';
 import {upgrade} from '@scalar/openapi-upgrader';
 import {ApiDocument} from './document';
 import {isObject, type JsonObject} from './json';
@@ -23,6 +24,24 @@ export class SpecLoadError extends Error {
 }
 
 let config: Promise<Config> | undefined;
+
+/**
+ * openapi-core 2.64's OpenAPI 3.2 types declare the device flow's `scopes` as a map of a type named `string`, which
+ * does not exist: bundling any 3.2 document then fails with "Unknown type name found: string" (the types are
+ * normalised per document version, so 3.0 and 3.1 are unaffected). Later releases (the one inside Redocly CLI 2.77)
+ * declare it as every other flow does; this type extension, the library's own hook, says the same until we move to one.
+ */
+export const OAS32_TYPES_FIX: Plugin = {
+  id: 'novaramp-oas32-types',
+  typeExtension: {
+    oas3: (types, version) => {
+      const device = types.DeviceAuthorization;
+      if (version !== 'oas3_2' || !device?.properties) return types;
+      const scopes = {type: 'object', additionalProperties: {type: 'string'}, description: 'The available scopes: name to description.'} as const;
+      return {...types, DeviceAuthorization: {...device, properties: {...device.properties, scopes}}};
+    },
+  },
+};
 
 /** Reads the files a spec references, never a URL: nothing is fetched from the network at build or test time. */
 class OfflineResolver extends BaseResolver {
@@ -52,7 +71,7 @@ export async function loadApi(file: string, options: LoadOptions = {}): Promise<
 async function bundleApi(file: string, {siteDir = process.cwd(), unresolved = 'error'}: LoadOptions): Promise<{doc: ApiDocument; files: string[]}> {
   const abs = path.resolve(siteDir, file);
   if (!fs.existsSync(abs)) throw new SpecLoadError([`${file}: the file does not exist`]);
-  config ??= createConfig({});
+  config ??= createConfig({}, {plugins: [OAS32_TYPES_FIX]});
   let result;
   try {
     result = await bundle({ref: abs, config: await config, dereference: false, externalRefResolver: new OfflineResolver()});
@@ -110,9 +129,9 @@ export async function loadFreshApi(file: string, options: Omit<LoadOptions, 'unr
   return doc;
 }
 
-/** The document in OpenAPI 3.1 (a 3.1 document as it is; 2.0 and 3.0 upgraded). */
+/** The document in OpenAPI 3.1 or later (a 3.1 or 3.2 document as it is; 2.0 and 3.0 upgraded). */
 export function toOpenApi31(doc: JsonObject): JsonObject {
   const version = String(doc.openapi ?? doc.swagger ?? '');
-  if (version.startsWith('3.1')) return doc;
+  if (/^3\.[12](\.|$)/.test(version)) return doc;
   return upgrade(structuredClone(doc), '3.1') as unknown as JsonObject;
 }

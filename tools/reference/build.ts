@@ -26,6 +26,7 @@ import {
   type SchemaView,
   type SecuritySchemeModel,
   type ServerModel,
+  type TagModel,
   type VariantsModel,
 } from './model';
 
@@ -66,7 +67,7 @@ const CONSTRAINT_KEYS = [
   'contentEncoding',
 ] as const;
 
-const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+const PARAMETER_LOCATIONS = ['path', 'query', 'querystring', 'header', 'cookie'] as const;
 
 /** The component name of a `$ref` (`#/components/schemas/Money` → `Money`). */
 export const refName = (ref: string): string => parsePointer(ref).pop() ?? ref;
@@ -337,6 +338,9 @@ class SchemaTreeBuilder {
     if (schema.items !== undefined && schema.items !== true) {
       view.items = this.build(schema.items, childPointer(pointer, 'items'), words, direction, stack);
     }
+    if (isObject(schema.contentSchema) && Object.keys(schema.contentSchema).length && view.items === undefined) {
+      view.contentSchema = this.build(schema.contentSchema, childPointer(pointer, 'contentSchema'), [...words, 'content'], direction, stack);
+    }
     return view;
   }
 
@@ -411,6 +415,13 @@ class SchemaTreeBuilder {
         propertyName,
         mapping: branches.flatMap(({raw}, i) => valuesOf(raw).map((value) => ({value, variant: i}))),
       };
+      // OpenAPI 3.2: the schema for a payload without the property or with a value the mapping does not name.
+      const fallback = stringAt(discriminator, 'defaultMapping');
+      if (fallback) {
+        const ref = fallback.startsWith('#') ? fallback : `#/components/schemas/${fallback}`;
+        const variant = branches.findIndex(({raw}) => isObject(raw) && raw.$ref === ref);
+        model.discriminator.defaultMapping = {name: refName(ref), ...(variant >= 0 ? {variant} : {})};
+      }
     }
     return model;
   }
@@ -467,12 +478,21 @@ function examplesOf(api: ApiDocument, holder: JsonObject, pointer: string, probl
         continue;
       }
       if (!isObject(example)) continue;
-      const value = example.value !== undefined ? example.value : typeof example.externalValue === 'string' ? `See ${example.externalValue}` : undefined;
+      const serialized = stringAt(example, 'serializedValue');
+      const value =
+        example.value !== undefined
+          ? example.value
+          : example.dataValue !== undefined
+            ? example.dataValue
+            : typeof example.externalValue === 'string'
+              ? `See ${example.externalValue}`
+              : serialized;
       if (value === undefined) continue;
       examples.push({
         key,
         ...textsOf(example, 'summary', 'description'),
         value,
+        ...(serialized !== undefined ? {serializedValue: serialized} : {}),
       });
     }
   }
@@ -540,6 +560,13 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
           all.length > 1 ? [...words, mediaType.split(/[/+;]/)[1] ?? String(i)] : words,
           direction,
         );
+      if (m.itemSchema !== undefined)
+        model.itemSchema = schemas.root(
+          m.itemSchema,
+          childPointer(where, 'itemSchema'),
+          [...(all.length > 1 ? [...words, mediaType.split(/[/+;]/)[1] ?? String(i)] : words), 'item'],
+          direction,
+        );
       return model;
     });
 
@@ -563,9 +590,17 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
     if (description) model.description = description;
     if (typeof p.style === 'string') model.style = p.style;
     if (typeof p.explode === 'boolean') model.explode = p.explode;
+    const contentType = isObject(p.content) ? Object.keys(p.content)[0] : undefined;
+    if (contentType) model.mediaType = contentType;
     const schema =
       p.schema !== undefined ? p.schema : isObject(p.content) ? resolve(Object.values(p.content)[0], childPointer(at, 'content')).schema : undefined;
-    if (schema !== undefined) model.schema = schemas.root(schema, childPointer(at, 'schema'), words, direction);
+    if (schema !== undefined)
+      model.schema = schemas.root(
+        schema,
+        p.schema !== undefined || !contentType ? childPointer(at, 'schema') : childPointer(at, 'content', contentType, 'schema'),
+        words,
+        direction,
+      );
     return model;
   };
 
@@ -582,6 +617,8 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
     path: op.key,
     deprecated: o.deprecated === true,
     tags: Array.isArray(o.tags) ? o.tags.map(String) : [],
+    ...tagPathsOf(api, o),
+    ...(typeof api.doc.$self === 'string' ? {self: api.doc.$self} : {}),
     servers: servers(api, op),
     security: security(api, o),
     parameters,
@@ -614,6 +651,8 @@ function operationModel(api: ApiDocument, op: ApiOperation, {api: apiId}: BuildO
     };
     const responseDescription = stringAt(r, 'description');
     if (responseDescription) response.description = responseDescription;
+    const responseSummary = stringAt(r, 'summary');
+    if (responseSummary) response.summary = responseSummary;
     model.responses.push(response);
   }
   model.refs = [...schemas.refs.values()];
@@ -627,6 +666,7 @@ function servers(api: ApiDocument, op: ApiOperation): ServerModel[] {
     const variables = isObject(s.variables) ? s.variables : {};
     return {
       url: String(s.url),
+      ...(stringAt(s, 'name') ? {name: stringAt(s, 'name')} : {}),
       ...(stringAt(s, 'description') ? {description: stringAt(s, 'description')} : {}),
       variables: Object.entries(variables)
         .filter(([, v]) => isObject(v))
@@ -660,7 +700,72 @@ function security(api: ApiDocument, o: JsonObject): SecuritySchemeModel[][] {
         ...(stringAt(scheme, 'name') ? {parameterName: stringAt(scheme, 'name')} : {}),
         ...(stringAt(scheme, 'description') ? {description: stringAt(scheme, 'description')} : {}),
         scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+        ...oauthOf(scheme),
       };
     }),
   );
+}
+
+const OAUTH_URLS = ['authorizationUrl', 'deviceAuthorizationUrl', 'tokenUrl', 'refreshUrl'] as const;
+
+/** An OAuth 2 or OpenID Connect scheme's flows and metadata URLs (OpenAPI 3.2 adds the device flow and `oauth2MetadataUrl`). */
+function oauthOf(scheme: JsonObject): Pick<SecuritySchemeModel, 'flows' | 'oauth2MetadataUrl' | 'openIdConnectUrl'> {
+  const out: Pick<SecuritySchemeModel, 'flows' | 'oauth2MetadataUrl' | 'openIdConnectUrl'> = {};
+  if (isObject(scheme.flows)) {
+    out.flows = Object.entries(scheme.flows)
+      .filter(([, f]) => isObject(f))
+      .map(([flow, raw]) => {
+        const f = raw as JsonObject;
+        const urls = Object.fromEntries(OAUTH_URLS.flatMap((k) => (stringAt(f, k) ? [[k, stringAt(f, k)]] : [])));
+        const scopes = isObject(f.scopes) ? Object.fromEntries(Object.entries(f.scopes).map(([k, v]) => [k, String(v)])) : {};
+        return {flow, ...urls, scopes};
+      });
+  }
+  const metadata = stringAt(scheme, 'oauth2MetadataUrl');
+  if (metadata) out.oauth2MetadataUrl = metadata;
+  const oidc = stringAt(scheme, 'openIdConnectUrl');
+  if (oidc) out.openIdConnectUrl = oidc;
+  return out;
+}
+
+/** The API's tags as a tree (OpenAPI 3.2 `parent`), in document order; a tag whose parent is unknown, or in a cycle, is a root. */
+export function buildTagTree(api: ApiDocument): TagModel[] {
+  const declared = (Array.isArray(api.doc.tags) ? api.doc.tags : []).filter(isObject).filter((t) => typeof t.name === 'string');
+  const nodes = new Map<string, TagModel>();
+  const parents = new Map<string, string>();
+  for (const t of declared) {
+    const name = String(t.name);
+    if (nodes.has(name)) continue;
+    nodes.set(name, {name, ...textsOf(t, 'summary', 'description', 'kind'), children: []});
+    const parent = stringAt(t, 'parent');
+    if (parent) parents.set(name, parent);
+  }
+  // A tag whose parents lead back to it is in a cycle: it stays at the top rather than nowhere.
+  const inCycle = (name: string): boolean => {
+    let at = parents.get(name);
+    for (let steps = 0; at !== undefined && steps <= nodes.size; steps++, at = parents.get(at)) if (at === name) return true;
+    return false;
+  };
+  const roots: TagModel[] = [];
+  for (const [name, node] of nodes) {
+    const parent = parents.get(name);
+    const above = parent !== undefined && !inCycle(name) ? nodes.get(parent) : undefined;
+    if (above) above.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Each of an operation's tags with the tags above it, when the API nests tags (else nothing: the model stays as 3.1's). */
+function tagPathsOf(api: ApiDocument, o: JsonObject): Pick<OperationModel, 'tagPaths'> {
+  const tags = Array.isArray(o.tags) ? o.tags.map(String) : [];
+  const tree = buildTagTree(api);
+  if (!tags.length || tree.every((t) => !t.children.length)) return {};
+  const paths = new Map<string, string[]>();
+  const walk = (node: TagModel, above: string[]) => {
+    paths.set(node.name, [...above, node.name]);
+    for (const c of node.children) walk(c, [...above, node.name]);
+  };
+  for (const root of tree) walk(root, []);
+  return {tagPaths: tags.map((t) => paths.get(t) ?? [t])};
 }

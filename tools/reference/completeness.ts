@@ -167,6 +167,7 @@ function rowWalker(rows: ExpectedRow[], components: Map<string, {ref: string; di
       return;
     }
     if (node.items) return walk(node.items, path, direction, scope, root);
+    if (node.contentSchema) return walk(node.contentSchema, path, direction, scope, root);
     if (node.name && (node.properties.length || node.variants)) {
       const key = `${node.name}|${direction}|${scope}|${fieldsSignature(node)}`;
       if (listed.has(key)) return;
@@ -323,6 +324,7 @@ export function linksOf(node: SchemaNode | undefined): SchemaLink[] {
     const children = [
       ...view.properties.map((p) => p.schema),
       ...(view.items ? [view.items] : []),
+      ...(view.contentSchema ? [view.contentSchema] : []),
       ...(view.additionalProperties ? [view.additionalProperties] : []),
       ...(view.variants?.options.map((o) => o.schema) ?? []),
     ];

@@ -4,7 +4,7 @@
  * renderer writes them in its own markup.
  */
 import type {Json} from '../openapi/json';
-import type {SchemaNode, SchemaView} from './model';
+import type {SchemaNode, SchemaView, VariantsModel} from './model';
 
 /** Plain text, or a code span. */
 export type Segment = string | {code: string};
@@ -49,6 +49,8 @@ export function fieldsSignature(node: SchemaNode): string {
       node.variants?.options.map((o) => [o.label, fieldsSignature(o.schema)]) ?? null,
       node.additionalProperties ? fieldsSignature(node.additionalProperties) : (node.additionalProperties ?? null),
       node.items ? fieldsSignature(node.items) : null,
+      // Only when there is one, so the signatures of every other schema stay as they were.
+      ...(node.contentSchema ? [fieldsSignature(node.contentSchema)] : []),
     ]);
     signatures.set(node, found);
   }
@@ -137,3 +139,10 @@ export const segmentText = (segments: Segment[]): string => segments.map((s) => 
 
 /** The name a row gives the properties an object allows beyond its own (`additionalProperties`). */
 export const ADDITIONAL_PROPERTY = 'any other key';
+
+/** What a discriminator's `defaultMapping` (OpenAPI 3.2) chooses: the variant's label, else the schema's name. */
+export function defaultLabel(variants: VariantsModel): string {
+  const fallback = variants.discriminator?.defaultMapping;
+  if (!fallback) return '';
+  return fallback.variant !== undefined ? (variants.options[fallback.variant]?.label ?? fallback.name) : fallback.name;
+}

@@ -15,7 +15,18 @@ import {STATUS_CODES} from 'node:http';
 import {COMPONENT_FILE_ATTRIBUTE, REFERENCE_DETAILS_CONTENT_CLASS} from '../../src/data/static-reference';
 import type {Json} from '../openapi/json';
 import {codeBlockParts} from '../highlight';
-import {ADDITIONAL_PROPERTY, ENUM_INLINE_MAX, ENUM_SHOWN, enumSegments, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
+import {
+  ADDITIONAL_PROPERTY,
+  defaultLabel,
+  ENUM_INLINE_MAX,
+  ENUM_SHOWN,
+  enumSegments,
+  literal,
+  possibleValues,
+  qualifierWords,
+  typeLabel,
+  type Segment,
+} from './facts';
 import type {
   ComponentModel,
   ExampleModel,
@@ -27,10 +38,11 @@ import type {
   SchemaNode,
   SchemaRef,
   SchemaView,
+  SecuritySchemeModel,
 } from './model';
-import {emptySchemaView} from './model';
+import {emptySchemaView, innermostItems} from './model';
 import {proseHtml} from './prose';
-import {sampleOf} from './sample';
+import {sampleOf, streamExample, streamWords} from './sample';
 
 /** What rendering needs besides the model: how prose is written, and where a component shown apart is. */
 export interface HtmlContext {
@@ -162,8 +174,8 @@ const QUALIFIER_CLASSES: Partial<Record<string, string>> = {
 
 /** Whether a node lists fields (a collapsible row, or a pointer to where they are) rather than being a value. */
 function hasFields(node: SchemaNode): boolean {
-  if (node.kind !== 'schema') return true;
-  const inner = node.items ?? node;
+  // Through arrays of arrays: a grid of objects lists the objects' fields.
+  const inner = innermostItems(node);
   if (inner.kind !== 'schema') return true;
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
 }
@@ -207,6 +219,7 @@ function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
     );
   }
   if (node.items) return <Fields node={node.items} r={r} />;
+  if (node.contentSchema) return <Fields node={node.contentSchema} r={r} />;
   return (
     <>
       {node.properties.map((p) => (
@@ -233,6 +246,13 @@ function Variants({node, r}: {node: SchemaView; r: Render}): ReactNode {
           <p>
             Chosen by <code>{variants.discriminator.propertyName}</code>
             {variants.keyword === 'oneOf' ? ': exactly one of these.' : ': at least one of these.'}
+            {variants.discriminator.defaultMapping && (
+              <>
+                {' '}
+                Without <code>{variants.discriminator.propertyName}</code>, or with a value not listed:{' '}
+                <span className="novaramp-ref-type">{defaultLabel(variants)}</span>.
+              </>
+            )}
           </p>
         )}
         <Tabs
@@ -294,7 +314,11 @@ function Variant({node, r}: {node: SchemaNode; r: Render}): ReactNode {
 }
 
 /** The id of the view whose fields a list shows (an array's items'), for the list: links point to it. */
-const fieldsId = (node: SchemaNode): string | undefined => (node.kind !== 'schema' ? undefined : node.items ? fieldsId(node.items) : node.id);
+const fieldsId = (node: SchemaNode): string | undefined => {
+  if (node.kind !== 'schema') return undefined;
+  const inner = node.items ?? node.contentSchema;
+  return inner ? fieldsId(inner) : node.id;
+};
 
 function Property({property, r}: {property: PropertyModel; r: Render}): ReactNode {
   const {name, required, schema} = property;
@@ -349,7 +373,7 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
                 </div>
               )}
               <Facts node={schema} />
-              <ul id={view?.items ? fieldsId(view.items) : undefined}>
+              <ul id={view && (view.items ?? view.contentSchema) ? fieldsId((view.items ?? view.contentSchema) as SchemaNode) : undefined}>
                 <Fields node={schema} r={r} />
               </ul>
             </div>
@@ -463,6 +487,12 @@ function exampleTabs(examples: ExampleModel[], mediaType: string, r: Render): Ta
         {e.summary && <p>{e.summary}</p>}
         <Prose text={e.description} r={r} />
         <ExampleBlock value={e.value} mediaType={mediaType} />
+        {e.serializedValue !== undefined && (
+          <>
+            <p>As sent ({mediaType}):</p>
+            <ExampleBlock value={e.serializedValue} mediaType="text/plain" />
+          </>
+        )}
       </>
     ),
   }));
@@ -535,15 +565,36 @@ function BodySchema({
               <Fields node={schema} r={r} />
             </ul>
           )}
+          {media.itemSchema && <StreamItems media={media} item={media.itemSchema} r={r} />}
         </div>
       </div>
     </details>
   );
 }
 
+/** A sequential body (OpenAPI 3.2 `itemSchema`): a stream of items, each of the item schema. */
+function StreamItems({media, item, r}: {media: MediaModel; item: SchemaNode; r: Render}): ReactNode {
+  return (
+    <div className="novaramp-ref-stream" style={{marginLeft: '1rem'}}>
+      <p>
+        A stream of items ({streamWords(media.mediaType)}), each one <span className="novaramp-ref-type">{typeLabel(item)}</span>
+        {item.kind === 'schema' && item.name && item.name !== typeLabel(item) ? ` (${item.name})` : ''}:
+      </p>
+      {item.kind === 'schema' && !hasFields(item) && <Facts node={item} />}
+      {item.kind === 'schema' && <Prose text={item.description} r={r} />}
+      {hasFields(item) && (
+        <ul id={item.kind === 'schema' ? fieldsId(item) : undefined}>
+          <Fields node={item} r={r} />
+        </ul>
+      )}
+    </div>
+  );
+}
+
 const LOCATION_TITLES: Record<ParameterModel['in'], string> = {
   path: 'Path Parameters',
   query: 'Query Parameters',
+  querystring: 'Query String',
   header: 'Header Parameters',
   cookie: 'Cookie Parameters',
 };
@@ -565,6 +616,12 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
           <strong>Deprecated.</strong>
         </p>
       )}
+      {p.in === 'querystring' && (
+        <p>
+          The whole query string is this one value{p.mediaType && ', serialised as '}
+          {p.mediaType && <code>{p.mediaType}</code>}.
+        </p>
+      )}
       {schema && <Facts node={schema} part="values" />}
       <Prose text={p.description ?? (schema?.kind === 'schema' ? schema.description : undefined)} r={r} />
       {schema && schema.kind === 'schema' && <Facts node={{...schema, examples: []}} part="rest" />}
@@ -572,6 +629,9 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
         <ul>
           <Fields node={schema} r={r} />
         </ul>
+      )}
+      {p.examples[0]?.serializedValue !== undefined && (
+        <Value className="novaramp-ref-example" label="Example, as sent" value={p.examples[0].serializedValue} />
       )}
       {example !== undefined ? (
         <Value className="novaramp-ref-example" label="Example" value={example} />
@@ -585,7 +645,7 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
 }
 
 function Parameters({op, r}: {op: OperationModel; r: Render}): ReactNode {
-  return (['path', 'query', 'header', 'cookie'] as const).map((location) => {
+  return (['path', 'query', 'querystring', 'header', 'cookie'] as const).map((location) => {
     const params = op.parameters.filter((p) => p.in === location);
     if (!params.length) return null;
     return (
@@ -626,6 +686,14 @@ function RequestBody({op, r}: {op: OperationModel; r: Render}): ReactNode {
               label: <span className="novaramp-ref-tab-label">{bodyTitle(body.content, m)}</span>,
               panel: <BodySchema media={m} title={bodyTitle(body.content, m)} required={body.required} description={body.description} kind="request" r={r} />,
             },
+            ...(m.itemSchema
+              ? [
+                  {
+                    label: <span className="novaramp-ref-tab-label">Example stream (auto)</span>,
+                    panel: <ExampleBlock value={streamExample(m.mediaType, m.itemSchema)} mediaType="text/plain" />,
+                  },
+                ]
+              : []),
             ...exampleTabs(m.examples, m.mediaType, r),
           ]}
         />
@@ -680,6 +748,11 @@ const emptySchema = (h: ParameterModel): SchemaView => emptySchemaView(h.pointer
 function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): ReactNode {
   return (
     <>
+      {response.summary && (
+        <p className="novaramp-ref-response-summary">
+          <strong>{response.summary}</strong>
+        </p>
+      )}
       {response.description && (
         <div>
           <div style={{marginTop: '.5rem', marginBottom: '.5rem'}}>
@@ -694,12 +767,21 @@ function ResponsePanel({response, r}: {response: ResponseModel; r: Render}): Rea
           media={response.content}
           render={(m) => {
             const auto = m.schema && /json/i.test(m.mediaType) ? sampleOf(m.schema) : undefined;
+            const stream = m.itemSchema ? streamExample(m.mediaType, m.itemSchema) : undefined;
             return (
               <SchemaTabs
                 r={r}
                 group={r.ids.next(`res-${response.status}-${m.mediaType.replace(/[^a-z0-9]+/gi, '-')}`)}
                 tabs={[
                   {label: <span className="novaramp-ref-tab-label">Schema</span>, panel: <BodySchema media={m} title="Schema" kind="response" r={r} />},
+                  ...(stream !== undefined
+                    ? [
+                        {
+                          label: <span className="novaramp-ref-tab-label">Example stream (auto)</span>,
+                          panel: <ExampleBlock value={stream} mediaType="text/plain" />,
+                        },
+                      ]
+                    : []),
                   ...(auto !== undefined
                     ? [
                         {
@@ -745,7 +827,7 @@ function Responses({op, r}: {op: OperationModel; r: Render}): ReactNode {
                 aria-controls={`${group}-panel-${i}`}
                 tabIndex={i === 0 ? 0 : -1}
                 aria-selected={i === 0}
-                title={STATUS_CODES[Number(res.status)] ?? undefined}
+                title={res.summary ?? STATUS_CODES[Number(res.status)] ?? undefined}
                 className={`tabs__item novaramp-ref-status ${statusClass(res.status)}`}>
                 {statusLabel(res.status)}
               </li>
@@ -770,11 +852,151 @@ function Responses({op, r}: {op: OperationModel; r: Render}): ReactNode {
   );
 }
 
+/** The OAuth 2 / OpenID Connect schemes of an operation, each once: what its flows section shows. */
+const oauthSchemes = (op: OperationModel): SecuritySchemeModel[] =>
+  [...new Map(op.security.flat().map((s) => [s.name, s])).values()].filter((s) => s.flows?.length || s.oauth2MetadataUrl || s.openIdConnectUrl);
+
+const FLOW_NAMES: Record<string, string> = {
+  authorizationCode: 'Authorization code',
+  clientCredentials: 'Client credentials',
+  implicit: 'Implicit',
+  password: 'Password',
+  deviceAuthorization: 'Device authorization (RFC 8628: the user approves on another device)',
+};
+
+/**
+ * What an operation's page says beyond its fields when the spec says it (OpenAPI 3.2 mostly): the tags above its
+ * own, named servers, how to get an OAuth token (each flow's URLs, the device flow's too, the metadata URL), and the
+ * description's own URI (`$self`). Nothing for an operation that has none of these.
+ */
+function OperationFacts({op}: {op: OperationModel}): ReactNode {
+  // Named servers (OpenAPI 3.2): all the servers a reader can call, by name where they have one.
+  const named = op.servers.some((s) => s.name && !s.internal) ? op.servers.filter((s) => !s.internal) : [];
+  const oauth = oauthSchemes(op);
+  if (!named.length && !oauth.length && !op.self && !op.tagPaths) return null;
+  return (
+    <div className="novaramp-ref-facts">
+      {op.tagPaths && (
+        <p className="novaramp-ref-tags">
+          In{' '}
+          {op.tagPaths.map((trail, i) => (
+            <React.Fragment key={trail.join('/')}>
+              {i > 0 && ', '}
+              {trail.join(' › ')}
+            </React.Fragment>
+          ))}
+        </p>
+      )}
+      {named.length > 0 && (
+        <details open className={DETAILS_CLASS}>
+          <summary>
+            <h3 className="novaramp-ref-summary-heading">Servers</h3>
+          </summary>
+          <div>
+            <div className={DETAILS_CONTENT_CLASS}>
+              <ul>
+                {named.map((s) => (
+                  <li key={s.url} className="novaramp-ref-server">
+                    {s.name && (
+                      <>
+                        <strong>{s.name}</strong>:{' '}
+                      </>
+                    )}
+                    <code>{s.url}</code>
+                    {s.description && <> ({s.description})</>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </details>
+      )}
+      {oauth.length > 0 && (
+        <details open className={DETAILS_CLASS}>
+          <summary>
+            <h3 className="novaramp-ref-summary-heading">Authorization</h3>
+          </summary>
+          <div>
+            <div className={DETAILS_CONTENT_CLASS}>
+              <ul>
+                {oauth.map((s) => (
+                  <li key={s.name} className="novaramp-ref-security">
+                    <strong>{s.name}</strong> ({s.type})
+                    {s.oauth2MetadataUrl && (
+                      <p>
+                        Authorization server metadata: <code>{s.oauth2MetadataUrl}</code>
+                      </p>
+                    )}
+                    {s.openIdConnectUrl && (
+                      <p>
+                        OpenID Connect discovery: <code>{s.openIdConnectUrl}</code>
+                      </p>
+                    )}
+                    {s.flows && (
+                      <ul>
+                        {s.flows.map((f) => (
+                          <li key={f.flow} className="novaramp-ref-flow">
+                            {FLOW_NAMES[f.flow] ?? f.flow}
+                            <ul>
+                              {f.deviceAuthorizationUrl && (
+                                <li>
+                                  Device authorization URL: <code>{f.deviceAuthorizationUrl}</code>
+                                </li>
+                              )}
+                              {f.authorizationUrl && (
+                                <li>
+                                  Authorization URL: <code>{f.authorizationUrl}</code>
+                                </li>
+                              )}
+                              {f.tokenUrl && (
+                                <li>
+                                  Token URL: <code>{f.tokenUrl}</code>
+                                </li>
+                              )}
+                              {f.refreshUrl && (
+                                <li>
+                                  Refresh URL: <code>{f.refreshUrl}</code>
+                                </li>
+                              )}
+                              {Object.keys(f.scopes).length > 0 && (
+                                <li>
+                                  Scopes:{' '}
+                                  {Object.entries(f.scopes).map(([scope, what], i) => (
+                                    <React.Fragment key={scope}>
+                                      {i > 0 && '; '}
+                                      <code>{scope}</code>
+                                      {what && `: ${what}`}
+                                    </React.Fragment>
+                                  ))}
+                                </li>
+                              )}
+                            </ul>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </details>
+      )}
+      {op.self && (
+        <p className="novaramp-ref-self">
+          From the API description <code>{op.self}</code>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The static HTML of an operation's reference. */
 export function renderReferenceHtml(op: OperationModel, ctx: HtmlContext): string {
   const r: Render = {ctx, ids: new Ids()};
   return renderToStaticMarkup(
     <>
+      <OperationFacts op={op} />
       <Parameters op={op} r={r} />
       <RequestBody op={op} r={r} />
       <Responses op={op} r={r} />

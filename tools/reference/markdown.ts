@@ -12,10 +12,11 @@ import {sampleLanguage} from '../../src/data/api-table';
 import {BRAND} from '../../src/data/brand';
 import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent} from '../markdown-text';
-import {ADDITIONAL_PROPERTY, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
+import {ADDITIONAL_PROPERTY, defaultLabel, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
-import {emptySchemaView} from './model';
+import {emptySchemaView, innermostItems} from './model';
 import {proseMarkdown} from './prose';
+import {streamExample, streamWords} from './sample';
 
 export interface MarkdownInput {
   model: OperationModel;
@@ -101,6 +102,7 @@ class Writer {
       return `- Fields as in ${code(node.name)}, listed apart${url ? `: ${url}` : ''}.`;
     }
     if (node.items) return this.fields(node.items, where);
+    if (node.contentSchema) return this.fields(node.contentSchema, where);
     // A named schema is the same fields only with the same signature (a variant may add the fields beside its oneOf;
     // a use deeper in the tree may show a field's schema apart).
     const key = node.name ? `${node.name}|${this.direction}|${fieldsSignature(node)}` : undefined;
@@ -112,7 +114,7 @@ class Writer {
     if (node.variants) {
       const {keyword, options, discriminator} = node.variants;
       const lines = [
-        `- ${keyword === 'oneOf' ? 'Exactly one' : 'At least one'} of these ${options.length} variants${discriminator ? `, chosen by ${code(discriminator.propertyName)}` : ''}:`,
+        `- ${keyword === 'oneOf' ? 'Exactly one' : 'At least one'} of these ${options.length} variants${discriminator ? `, chosen by ${code(discriminator.propertyName)}` : ''}${discriminator?.defaultMapping ? ` (without ${code(discriminator.propertyName)}, or with a value not listed: ${defaultLabel(node.variants)})` : ''}:`,
       ];
       options.forEach((o, i) => lines.push(indent(this.variant(o.label, o.schema, i, options.length, where), 2)));
       items.push(lines.join('\n'));
@@ -160,11 +162,15 @@ class Writer {
     const node = p.schema ?? emptySchemaView(p.pointer);
     const head = this.rowHead(p.name, node, p.required) + (p.deprecated && !qualifierWords(node, false).includes('deprecated') ? ' deprecated' : '');
     const body: string[] = [];
+    if (p.in === 'querystring') body.push(`The whole query string is this one value${p.mediaType ? `, serialised as ${code(p.mediaType)}` : ''}.`);
     const description = this.text(p.description ?? (node.kind === 'schema' ? node.description : undefined));
     if (description) body.push(description);
     body.push(...this.facts(node, {example: false}));
     if (p.examples.length) {
-      for (const e of p.examples) body.push(`**Example${e.key ? ` ${code(e.key)}` : ''}:** ${code(literal(e.value))}`);
+      for (const e of p.examples) {
+        body.push(`**Example${e.key ? ` ${code(e.key)}` : ''}:** ${code(literal(e.value))}`);
+        if (e.serializedValue !== undefined) body.push(`**Example${e.key ? ` ${code(e.key)}` : ''}, as sent:** ${code(e.serializedValue)}`);
+      }
     } else if (node.kind === 'schema' && node.examples.length) {
       body.push(`**Example:** ${code(literal(node.examples[0]))}`);
     }
@@ -174,8 +180,8 @@ class Writer {
 }
 
 function hasFields(node: SchemaNode): boolean {
-  if (node.kind !== 'schema') return true;
-  const inner = node.items ?? node;
+  // Through arrays of arrays: a grid of objects lists the objects' fields.
+  const inner = innermostItems(node);
   if (inner.kind !== 'schema') return true;
   return inner.properties.length > 0 || !!inner.variants || typeof inner.additionalProperties === 'object';
 }
@@ -199,6 +205,18 @@ function mediaSections(w: Writer, name: string, media: MediaModel[], level: stri
       const fields = hasFields(m.schema) ? w.fields(m.schema, heading) : '';
       if (fields) out.push(fields);
     }
+    if (m.itemSchema) {
+      const item = m.itemSchema;
+      const named = item.kind === 'schema' && item.name && item.name !== typeLabel(item) ? ` (${item.name})` : '';
+      out.push(`A stream of items (${streamWords(m.mediaType)}), each one ${typeLabel(item)}${item.nullable ? ' nullable' : ''}${named}:`);
+      const description = w.text(item.kind === 'schema' ? item.description : item.description);
+      if (description) out.push(description);
+      out.push(...w.facts(item, {example: false}));
+      const fields = hasFields(item) ? w.fields(item, `${heading} item`) : '';
+      if (fields) out.push(fields);
+      out.push(`${level}# ${name} example stream (auto, ${m.mediaType})`);
+      out.push(fence(streamExample(m.mediaType, item), ''));
+    }
     if (m.examples.length) {
       out.push(`${level}# ${name} example${m.examples.length > 1 ? 's' : ''} (${m.mediaType})`);
       for (const e of m.examples) {
@@ -207,11 +225,20 @@ function mediaSections(w: Writer, name: string, media: MediaModel[], level: stri
         if (description) out.push(description);
         const json = /json/i.test(m.mediaType);
         out.push(fence(typeof e.value === 'string' && !json ? e.value : JSON.stringify(e.value, null, 2), json ? 'json' : ''));
+        if (e.serializedValue !== undefined) out.push(`As sent (${m.mediaType}):`, fence(e.serializedValue, ''));
       }
     }
   }
   return out;
 }
+
+const FLOW_WORDS: Record<string, string> = {
+  authorizationCode: 'Authorization code',
+  clientCredentials: 'Client credentials',
+  implicit: 'Implicit',
+  password: 'Password',
+  deviceAuthorization: 'Device authorization (RFC 8628)',
+};
 
 function authentication(w: Writer, model: OperationModel): string[] {
   if (!model.security.length) return ['## Authentication', 'None: this request carries no API key.'];
@@ -221,15 +248,35 @@ function authentication(w: Writer, model: OperationModel): string[] {
     if (s.type === 'apiKey') return ` (API key in the ${s.in ?? ''} ${code(s.parameterName ?? '')})`;
     return ` (${s.type})`;
   };
+  const flows = (s: OperationModel['security'][number][number]): string[] => {
+    const lines: string[] = [];
+    if (s.oauth2MetadataUrl) lines.push(`- Authorization server metadata: ${code(s.oauth2MetadataUrl)}`);
+    if (s.openIdConnectUrl) lines.push(`- OpenID Connect discovery: ${code(s.openIdConnectUrl)}`);
+    for (const f of s.flows ?? []) {
+      const urls = (
+        [
+          ['device authorization URL', f.deviceAuthorizationUrl],
+          ['authorization URL', f.authorizationUrl],
+          ['token URL', f.tokenUrl],
+          ['refresh URL', f.refreshUrl],
+        ] as const
+      ).flatMap(([what, url]) => (url ? [`${what} ${code(url)}`] : []));
+      const scopes = Object.entries(f.scopes).map(([scope, what]) => `${code(scope)}${what ? ` (${what})` : ''}`);
+      lines.push(`- ${FLOW_WORDS[f.flow] ?? code(f.flow)} flow: ${urls.join(', ')}${scopes.length ? `; scopes ${scopes.join(', ')}` : ''}.`);
+    }
+    return lines;
+  };
   const alternatives = model.security.map((alternative) =>
     alternative.map((s) => `${code(s.name)}${kind(s)}${s.scopes.length ? `, scopes ${s.scopes.map((x) => code(x)).join(', ')}` : ''}`).join(' and '),
   );
   const out = ['## Authentication', alternatives.length === 1 ? `Requires ${alternatives[0]}.` : `One of:\n\n${alternatives.map((a) => `- ${a}`).join('\n')}`];
   const seen = new Set<string>();
   for (const s of model.security.flat()) {
-    if (seen.has(s.name) || !s.description) continue;
+    if (seen.has(s.name)) continue;
     seen.add(s.name);
-    out.push(`${code(s.name)}: ${w.text(s.description)}`);
+    if (s.description) out.push(`${code(s.name)}: ${w.text(s.description)}`);
+    const lines = flows(s);
+    if (lines.length) out.push(`How to get a token for ${code(s.name)}:\n\n${lines.join('\n')}`);
   }
   return out;
 }
@@ -247,6 +294,8 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
       ? `Webhook event ${code(model.path)}: ${BRAND} sends it as an HTTP ${code(model.method.toUpperCase())} request to your webhook endpoint. Operation ID: ${code(model.operationId)}.`
       : `${code(`${model.method.toUpperCase()} ${model.path}`)} (operation ID ${code(model.operationId)})`,
   );
+  if (model.tagPaths) out.push(`In: ${model.tagPaths.map((t) => t.join(' › ')).join(', ')}.`);
+  if (model.self) out.push(`From the API description ${code(model.self)}.`);
   if (model.deprecated) out.push('**Deprecated.** Do not use this operation in new integrations.');
   const description = request.text(model.description);
   if (description) out.push(description);
@@ -260,7 +309,7 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
       servers
         .map(
           (s) =>
-            `- ${code(s.url)}${s.description ? `: ${prose(s.description).replace(/\.?$/, '.')}` : '.'} This endpoint: ${code(`${s.url.replace(/\/$/, '')}${endpoint}`)}`,
+            `- ${s.name ? `**${s.name}**: ` : ''}${code(s.url)}${s.description ? `: ${prose(s.description).replace(/\.?$/, '.')}` : '.'} This endpoint: ${code(`${s.url.replace(/\/$/, '')}${endpoint}`)}`,
         )
         .join('\n'),
     );
@@ -272,10 +321,10 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
   );
 
   if (model.parameters.length || model.requestBody) out.push(webhook ? '## Request (what your endpoint receives)' : '## Request');
-  for (const location of ['path', 'query', 'header', 'cookie'] as const) {
+  for (const location of ['path', 'query', 'querystring', 'header', 'cookie'] as const) {
     const list = model.parameters.filter((p) => p.in === location);
     if (!list.length) continue;
-    out.push(`### ${location[0].toUpperCase()}${location.slice(1)} parameters`);
+    out.push(location === 'querystring' ? '### Query string' : `### ${location[0].toUpperCase()}${location.slice(1)} parameters`);
     out.push(list.map((p) => request.parameter(p)).join('\n'));
   }
   if (model.requestBody) out.push(...mediaSections(request, 'Request body', model.requestBody.content, '###', model.requestBody));
@@ -285,6 +334,7 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
   for (const r of model.responses) {
     const name = `Response ${statusText(r.status)}`;
     out.push(`### ${name}`);
+    if (r.summary) out.push(`**${r.summary}**`);
     const text = response.text(r.description);
     if (text) out.push(text);
     if (r.headers.length) {

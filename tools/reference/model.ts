@@ -47,7 +47,15 @@ export interface VariantModel {
 
 export interface VariantsModel {
   keyword: 'oneOf' | 'anyOf';
-  discriminator?: {propertyName: string; mapping: {value: string; variant: number}[]};
+  discriminator?: {
+    propertyName: string;
+    mapping: {value: string; variant: number}[];
+    /**
+     * OpenAPI 3.2 `defaultMapping`: the schema that applies when the property is absent or has no mapped value, by
+     * its name, and the variant it is (absent when it is none of them).
+     */
+    defaultMapping?: {name: string; variant?: number};
+  };
   options: VariantModel[];
 }
 
@@ -75,6 +83,11 @@ export interface SchemaView {
   /** A schema for any other property name, or `false` when no other property is allowed. */
   additionalProperties?: SchemaNode | false;
   items?: SchemaNode;
+  /**
+   * A string's decoded content (`contentMediaType` with `contentSchema`, JSON Schema 2020-12): an SSE event's `data`
+   * that carries JSON, a JWT's claims. Its fields are listed under the string's row.
+   */
+  contentSchema?: SchemaNode;
   variants?: VariantsModel;
   /** Where the schema is, from the operation (`#/paths/…/schema/properties/amount`), for problems and source lines. */
   pointer: string;
@@ -116,18 +129,32 @@ export interface ExampleModel {
   key?: string;
   summary?: string;
   description?: string;
+  /** The value as data (`value`, or OpenAPI 3.2's `dataValue`). */
   value: Json;
+  /** OpenAPI 3.2 `serializedValue`: the value as sent on the wire (a form body, a query string, an event stream). */
+  serializedValue?: string;
 }
 
 export interface MediaModel {
   mediaType: string;
   schema?: SchemaNode;
+  /**
+   * OpenAPI 3.2 `itemSchema`: the body is a sequence of items (Server-Sent Events, JSON Lines, json-seq,
+   * multipart/mixed), each one of this schema.
+   */
+  itemSchema?: SchemaNode;
   examples: ExampleModel[];
 }
 
+/** The media types whose bodies are sequences of items (OpenAPI 3.2's sequential media types). */
+export const SEQUENTIAL_MEDIA_TYPES = ['text/event-stream', 'application/jsonl', 'application/x-ndjson', 'application/json-seq', 'multipart/mixed'];
+
 export interface ParameterModel {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** `querystring` (OpenAPI 3.2): the whole query string is this one parameter, its schema serialised as `mediaType`. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
+  /** The media type of a parameter defined by `content` (a `querystring` one's serialisation). */
+  mediaType?: string;
   required: boolean;
   deprecated: boolean;
   description?: string;
@@ -141,6 +168,8 @@ export interface ParameterModel {
 export interface ResponseModel {
   /** `200`, `4XX`, `default`. */
   status: string;
+  /** OpenAPI 3.2's short `summary` of the response. */
+  summary?: string;
   description?: string;
   headers: ParameterModel[];
   content: MediaModel[];
@@ -156,6 +185,8 @@ export interface RequestBodyModel {
 
 export interface ServerModel {
   url: string;
+  /** OpenAPI 3.2's `name` of the server (`production`, `sandbox`). */
+  name?: string;
   description?: string;
   variables: {name: string; default: string; enum?: string[]; description?: string}[];
   /** Marked `x-internal` (the local mock server): shown where a reader can use it (try-it), not in copies. */
@@ -171,6 +202,33 @@ export interface SecuritySchemeModel {
   parameterName?: string;
   description?: string;
   scopes: string[];
+  /** An OAuth 2 scheme's flows (OpenAPI 3.2 adds `deviceAuthorization`), each with its URLs and scopes. */
+  flows?: OAuthFlowModel[];
+  /** OpenAPI 3.2: where the authorization server's metadata (RFC 8414) is. */
+  oauth2MetadataUrl?: string;
+  openIdConnectUrl?: string;
+}
+
+export interface OAuthFlowModel {
+  /** `authorizationCode`, `clientCredentials`, `implicit`, `password`, `deviceAuthorization`. */
+  flow: string;
+  authorizationUrl?: string;
+  deviceAuthorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** Scope name to description. */
+  scopes: Record<string, string>;
+}
+
+/** A tag of the API, with the tags whose `parent` it is (OpenAPI 3.2 hierarchical tags). */
+export interface TagModel {
+  name: string;
+  /** OpenAPI 3.2: a short name for navigation. */
+  summary?: string;
+  description?: string;
+  /** OpenAPI 3.2 `kind` (`nav`, `badge`, `audience`, or the API's own). */
+  kind?: string;
+  children: TagModel[];
 }
 
 /** A problem the model found in the spec (an `allOf` whose parts conflict, a `$ref` to nothing); the page still renders. */
@@ -195,6 +253,10 @@ export interface OperationModel {
   description?: string;
   deprecated: boolean;
   tags: string[];
+  /** Each tag's path from the top of the tag tree (`['payments', 'refunds']`), when the API nests its tags. */
+  tagPaths?: string[][];
+  /** OpenAPI 3.2 `$self`: the URI of the API description this operation is from. */
+  self?: string;
   servers: ServerModel[];
   /** Alternatives: each one a list of schemes used together; empty when no credential is needed. */
   security: SecuritySchemeModel[][];
@@ -237,6 +299,16 @@ export const emptySchemaView = (pointer: string, options: {id?: string; descript
   ...(options.description ? {description: options.description} : {}),
 });
 
+/**
+ * What an array's items are, through arrays of arrays (`object[][]`): the node whose fields a row lists (the node
+ * itself when it is not an array; a link or a component shown apart when the items are one).
+ */
+export function innermostItems(node: SchemaNode): SchemaNode {
+  let inner = node;
+  while (inner.kind === 'schema' && (inner.items ?? inner.contentSchema)) inner = (inner.items ?? inner.contentSchema) as SchemaNode;
+  return inner;
+}
+
 /** Every view of a tree, depth first (links are not followed). */
 export function* views(node: SchemaNode | undefined): Generator<SchemaView> {
   if (!node || node.kind !== 'schema') return;
@@ -244,6 +316,7 @@ export function* views(node: SchemaNode | undefined): Generator<SchemaView> {
   for (const p of node.properties) yield* views(p.schema);
   if (node.additionalProperties) yield* views(node.additionalProperties);
   if (node.items) yield* views(node.items);
+  if (node.contentSchema) yield* views(node.contentSchema);
   for (const v of node.variants?.options ?? []) yield* views(v.schema);
 }
 
@@ -251,10 +324,16 @@ export function* views(node: SchemaNode | undefined): Generator<SchemaView> {
 export function schemaRoots(op: OperationModel): {where: string; schema: SchemaNode}[] {
   const roots: {where: string; schema: SchemaNode}[] = [];
   for (const p of op.parameters) if (p.schema) roots.push({where: `${p.in} parameter ${p.name}`, schema: p.schema});
-  for (const m of op.requestBody?.content ?? []) if (m.schema) roots.push({where: `request body (${m.mediaType})`, schema: m.schema});
+  for (const m of op.requestBody?.content ?? []) {
+    if (m.schema) roots.push({where: `request body (${m.mediaType})`, schema: m.schema});
+    if (m.itemSchema) roots.push({where: `request body (${m.mediaType}) item`, schema: m.itemSchema});
+  }
   for (const r of op.responses) {
     for (const h of r.headers) if (h.schema) roots.push({where: `response ${r.status} header ${h.name}`, schema: h.schema});
-    for (const m of r.content) if (m.schema) roots.push({where: `response ${r.status} (${m.mediaType})`, schema: m.schema});
+    for (const m of r.content) {
+      if (m.schema) roots.push({where: `response ${r.status} (${m.mediaType})`, schema: m.schema});
+      if (m.itemSchema) roots.push({where: `response ${r.status} (${m.mediaType}) item`, schema: m.itemSchema});
+    }
   }
   return roots;
 }

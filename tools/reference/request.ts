@@ -16,6 +16,11 @@ export interface ExampleRequest {
   /** The path with its parameters' values. */
   path: string;
   query: {key: string; value: string}[];
+  /**
+   * An OpenAPI 3.2 `querystring` parameter that is not a form (JSON, say): the whole query string, already
+   * percent-encoded, sent after `query`'s pairs.
+   */
+  rawQuery?: string;
   headers: {key: string; value: string}[];
   body?: ExampleBody;
 }
@@ -128,6 +133,30 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
     ...op.parameters.filter((p) => p.in === 'query' && values.get(p) !== undefined).flatMap((p) => queryPairs(p, values.get(p) as Json)),
     ...auth.query,
   ];
+  // OpenAPI 3.2 `querystring`: the one parameter is the whole query string, serialised as its media type says (its
+  // example's `serializedValue` when it has one).
+  let rawQuery: string | undefined;
+  for (const p of op.parameters.filter((x) => x.in === 'querystring')) {
+    const serialized = p.examples[0]?.serializedValue;
+    const value = values.get(p) ?? (p.schema ? sampleOf(p.schema) : undefined);
+    if (serialized !== undefined && /x-www-form-urlencoded/i.test(p.mediaType ?? 'x-www-form-urlencoded')) {
+      query.push(...[...new URLSearchParams(serialized)].map(([key, v]) => ({key, value: v})));
+    } else if (serialized !== undefined) {
+      rawQuery = serialized;
+    } else if (value !== undefined && /x-www-form-urlencoded/i.test(p.mediaType ?? 'x-www-form-urlencoded')) {
+      query.push(...formFields(value));
+    } else if (value !== undefined) {
+      rawQuery = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  // Cookies in one header; `style: cookie` (OpenAPI 3.2) sends the value as it is, `form` (the default)
+  // percent-encodes it.
+  const cookies = op.parameters
+    .filter((p) => p.in === 'cookie' && values.get(p) !== undefined)
+    .map((p) => {
+      const value = simple(values.get(p) as Json, p.explode);
+      return `${p.name}=${p.style === 'cookie' ? value : encodeURIComponent(value)}`;
+    });
   const media = op.requestBody?.content[0];
   const accept = op.responses.filter((r) => /^2/.test(r.status)).flatMap((r) => r.content.map((c) => c.mediaType))[0];
   const headers = [
@@ -136,9 +165,10 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
     ...op.parameters
       .filter((p) => p.in === 'header' && values.get(p) !== undefined)
       .map((p) => ({key: p.name, value: simple(values.get(p) as Json, p.explode)})),
+    ...(cookies.length ? [{key: 'Cookie', value: cookies.join('; ')}] : []),
     ...auth.headers,
   ];
-  const request: ExampleRequest = {method: op.method.toUpperCase(), server: serverUrl(op), path, query, headers};
+  const request: ExampleRequest = {method: op.method.toUpperCase(), server: serverUrl(op), path, query, headers, ...(rawQuery !== undefined ? {rawQuery} : {})};
   if (media) {
     const value = bodyExample(media);
     const mode = bodyMode(media.mediaType);

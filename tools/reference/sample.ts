@@ -41,6 +41,11 @@ function sample(node: SchemaNode, depth: number, links: number, byId: Map<string
   if (node.enum?.length) return node.enum[0];
   if (depth > 8) return null;
   if (node.items) return [sampleOf(node.items, depth + 1)];
+  // A string whose content is JSON of a schema (an SSE event's `data`): that JSON, as the string.
+  if (node.contentSchema) {
+    const content = sampleOf(node.contentSchema, depth + 1);
+    return /json/i.test(node.constraints.contentMediaType ?? '') ? JSON.stringify(content) : typeof content === 'string' ? content : JSON.stringify(content);
+  }
   if (node.properties.length || node.variants) {
     const object: Record<string, Json> = {};
     for (const p of node.properties) object[p.name] = sampleOf(p.schema, depth + 1);
@@ -62,4 +67,37 @@ function sample(node: SchemaNode, depth: number, links: number, byId: Map<string
   if (type === 'array') return [];
   if (type === 'null' || node.nullable) return null;
   return null;
+}
+
+/** How a sequential media type (OpenAPI 3.2 `itemSchema`) sends its items, in a reader's words. */
+export function streamWords(mediaType: string): string {
+  const type = mediaType.split(';')[0].trim().toLowerCase();
+  if (type === 'text/event-stream') return 'Server-Sent Events: one event per item, events separated by a blank line';
+  if (type === 'application/jsonl' || type === 'application/x-ndjson') return 'JSON Lines: one JSON value per line';
+  if (type === 'application/json-seq') return 'JSON text sequence: each item a JSON value after an RS character (0x1E, shown ␞)';
+  if (type === 'multipart/mixed') return 'multipart/mixed: one part per item';
+  return `${type}: one item after another`;
+}
+
+/**
+ * An example sequence of two items of `item` in `mediaType`'s framing: Server-Sent Events fields (`event:`, `data:`,
+ * `id:`; an object's `data` as JSON), JSON Lines, json-seq records, multipart parts.
+ */
+export function streamExample(mediaType: string, item: SchemaNode): string {
+  const type = mediaType.split(';')[0].trim().toLowerCase();
+  const value = sampleOf(item);
+  const json = JSON.stringify(value);
+  const items = [value, value];
+  if (type === 'text/event-stream') {
+    const event = (v: Json): string =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.entries(v)
+            .map(([k, x]) => `${k}: ${typeof x === 'string' ? x : JSON.stringify(x)}`)
+            .join('\n')
+        : `data: ${JSON.stringify(v)}`;
+    return `${items.map(event).join('\n\n')}\n\n`;
+  }
+  if (type === 'application/json-seq') return items.map(() => `␞${json}\n`).join('');
+  if (type === 'multipart/mixed') return `${items.map(() => `--item-boundary\nContent-Type: application/json\n\n${json}\n`).join('')}--item-boundary--\n`;
+  return items.map(() => `${json}\n`).join('');
 }

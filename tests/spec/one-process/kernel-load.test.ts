@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
-import {loadFreshApi, SpecLoadError} from '../../../tools/openapi/load';
+import {SITE_ROOT} from '../../../tools/cli';
+import {loadApi, loadFreshApi, SpecLoadError} from '../../../tools/openapi/load';
 
 let dir: string;
 /** Writes `file`; `earlier`: dated a minute ago (a bundle that read a file written a moment before is made again). */
@@ -71,4 +72,49 @@ test('a new document once a file it read changed, and a failure is not remembere
   await assert.rejects(() => loadFreshApi('api.yaml', {siteDir: dir}), SpecLoadError, 'a deleted file fails the load');
   write('schemas/Thing.yaml', thing('A thing, back.'));
   assert.match((await description()).text, /A thing, back\./, 'and the next call loads again');
+});
+
+test('an OpenAPI 3.2 document loads as it is, with its QUERY and additional operations', async () => {
+  const api = await loadApi('tests/fixtures/reference/oas32-query.yaml', {siteDir: SITE_ROOT});
+  assert.equal(api.doc.openapi, '3.2.0', 'not upgraded or downgraded');
+  assert.deepEqual(
+    api.operations().map((o) => [o.method, o.key, o.operationId, o.pointer]),
+    [
+      ['query', '/transactions/search', 'searchTransactions', '#/paths/~1transactions~1search/query'],
+      ['purge', '/cache/{key}', 'purgeCacheEntry', '#/paths/~1cache~1{key}/additionalOperations/PURGE'],
+    ],
+  );
+  assert.deepEqual(
+    api.operations()[1].parameters.map((p) => p.parameter.name),
+    ['key'],
+    'the path item parameters apply to an additional operation too',
+  );
+});
+
+test('a 3.2 document with the OAuth device flow loads (openapi-core 2.64 types repaired)', async () => {
+  write(
+    'device.yaml',
+    `openapi: 3.2.0
+info: {title: Device, version: 1.0.0}
+paths: {}
+components:
+  securitySchemes:
+    oauth:
+      type: oauth2
+      flows:
+        deviceAuthorization:
+          deviceAuthorizationUrl: https://auth.example.com/device
+          tokenUrl: https://auth.example.com/token
+          scopes: {read: Read things.}
+`,
+  );
+  const api = await loadApi('device.yaml', {siteDir: dir});
+  assert.equal(api.get('#/components/securitySchemes/oauth/flows/deviceAuthorization/scopes/read'), 'Read things.');
+});
+
+test('3.0 and 3.1 documents are read as before: 3.0 upgraded to 3.1, 3.1 as it is', async () => {
+  const v30 = await loadApi('tests/fixtures/reference/nullable-30.yaml', {siteDir: SITE_ROOT});
+  assert.match(String(v30.doc.openapi), /^3\.1\./);
+  const v31 = await loadApi('tests/fixtures/reference/nullable-31.yaml', {siteDir: SITE_ROOT});
+  assert.match(String(v31.doc.openapi), /^3\.1\./);
 });

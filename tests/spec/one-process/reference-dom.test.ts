@@ -191,3 +191,34 @@ test('a link to a place in a panel the page has not loaded yet selects the tab t
     assert.equal(await page.locator(`[aria-controls="${panelId}"]`).getAttribute('aria-selected'), 'true');
   });
 });
+
+test("an array of arrays of objects: opening its row shows the inner objects' fields", async () => {
+  const m = await model('nested-arrays.yaml', 'createGrid');
+  await withReference(m, async (page) => {
+    const body = m.requestBody?.content[0].schema;
+    const rows = body?.kind === 'schema' ? body.properties.find((p) => p.name === 'rows')?.schema : undefined;
+    assert.ok(rows?.kind === 'schema');
+    const row = page.locator(`details[id="${rows.id}"]`);
+    await row.locator('> summary').click();
+    const names = await row.locator('.novaramp-ref-row__name').allInnerTexts();
+    assert.deepEqual(names, ['rows', 'column', 'value']);
+    assert.ok(await row.getByText("The column's key.").isVisible());
+  });
+});
+
+test('a Server-Sent Events response (OpenAPI 3.2 itemSchema) shows the item fields and an example stream in its tab', async () => {
+  const m = await model('oas32-stream.yaml', 'streamEvents');
+  await withReference(m, async (page) => {
+    const stream = page.locator('.novaramp-ref-stream').first();
+    assert.match(await stream.innerText(), /A stream of items \(Server-Sent Events/);
+    assert.deepEqual(await stream.locator(':scope > ul > li .novaramp-ref-row__name').allInnerTexts(), ['event', 'data', '', '', 'id']);
+    // The event's data is JSON of a schema: its row opens on that schema's fields.
+    await stream.locator(':scope > ul > li > details > summary').first().click();
+    assert.deepEqual(await stream.locator(':scope > ul > li .novaramp-ref-row__name').allInnerTexts(), ['event', 'data', 'type', 'created_at', 'id']);
+    const tab = page.getByRole('tab', {name: 'Example stream (auto)'}).first();
+    await tab.click();
+    const panel = page.locator(`[id="${await tab.getAttribute('aria-controls')}"]:not([aria-busy])`);
+    await panel.waitFor();
+    assert.match(await panel.innerText(), /event: string\s+data: \{"type":"payment\.settled"[^\n]*\s+id: string/);
+  });
+});

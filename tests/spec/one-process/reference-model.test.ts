@@ -862,6 +862,26 @@ test('the nothing-lost checks catch a row left out of the copy, a wrong type on 
   ]);
 });
 
+test("an array of arrays of objects, directly or through allOf, lists the inner objects' fields on the page, in the copy and in the model", async () => {
+  const {api, model} = await operation('nested-arrays.yaml', 'createGrid');
+  // The model (what get_operation answers) has them through both levels of items.
+  const rows = view(at(requestBody(model), 'rows'));
+  assert.deepEqual(names(view(rows.items).items as SchemaNode), ['column', 'value']);
+  const batches = view(at(responseBody(model, '201'), 'batches'));
+  assert.deepEqual(names(view(batches.items).items as SchemaNode), ['id', 'amount', 'settled_at']);
+  assert.deepEqual(requiredNames(view(batches.items).items as SchemaNode), ['id']);
+  // The page: a collapsible row whose list holds the inner fields.
+  const page = html(model);
+  const rowsItem = fragment(page).find((el) => el.name === 'details' && el.attribs.id === rows.id);
+  assert.ok(rowsItem, 'rows is a row that opens');
+  assert.match(textOf(rowsItem), /column.*string.*required.*The column's key\..*value.*number/s);
+  // The copy: the inner fields indented under the row.
+  const md = markdown(api, model);
+  assert.match(itemBody(md, 'rows'), /\n {2}- \*\*`column`\*\* string required\n\n {4}The column's key\.\n {2}- \*\*`value`\*\* number/);
+  assert.match(itemBody(md, 'batches'), /- \*\*`id`\*\* string required[\s\S]*- \*\*`amount`\*\* integer[\s\S]*- \*\*`settled_at`\*\* string<date-time>/);
+  assert.deepEqual(lostRows(model, render(api, model)), []);
+});
+
 for (const file of fixtureFiles) {
   test(`nothing is lost from ${file}: every property of every operation has its row on the page and in the copy`, async () => {
     const api = await load(file);
