@@ -37,8 +37,7 @@ import {EXTRA_APIS_ENV, type ExtraApi} from '../tools/api-sources';
 import {launchChromium} from '../tools/chromium';
 import {bin, run} from '../tools/cli';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
-import {isObject} from '../tools/openapi/json';
-import {loadApi} from '../tools/openapi/load';
+import {specRunFailure, specSummary} from '../tools/openapi/spec-summary';
 import {componentRows, expectedRows, missingRows} from '../tools/reference/completeness';
 import type {ComponentModel, OperationModel} from '../tools/reference/model';
 import {scratchSite} from '../tools/scratch-site';
@@ -94,23 +93,6 @@ function structuralLint(site: string, specFile: string): {errors: number; warnin
   return {errors: count('errors?'), warnings: count('warnings?')};
 }
 
-/**
- * What the bench reads of a spec before building it (JSON or YAML): its title and the operations the kernel finds
- * in it. Throws the kernel's error, which names the file and line, when the spec cannot be read.
- */
-export async function corpusSpec(file: string): Promise<{title?: string; operations: number}> {
-  const api = await loadApi(path.resolve(file), {unresolved: 'report'});
-  const info = api.doc.info;
-  return {title: isObject(info) && typeof info.title === 'string' ? info.title : undefined, operations: api.operations().length};
-}
-
-/** Why a spec's run failed (`file: why`), or nothing when it built operations. */
-export function corpusFailure(result: Pick<Result, 'file' | 'operations' | 'error'>): string | undefined {
-  if (result.error) return `${result.file}: ${result.error}`;
-  if (!result.operations) return `${result.file}: yields 0 operations`;
-  return undefined;
-}
-
 async function benchSpec(file: string): Promise<Result> {
   const id = apiId(file);
   const result: Result = {
@@ -124,7 +106,7 @@ async function benchSpec(file: string): Promise<Result> {
   };
   let spec: {title?: string; operations: number};
   try {
-    spec = await corpusSpec(file);
+    spec = await specSummary(file);
   } catch (error) {
     result.error = `cannot be read: ${(error as Error).message.split('\n').slice(0, 5).join(' / ')}`;
     return result;
@@ -315,7 +297,7 @@ async function main(): Promise<void> {
   console.log(text);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-report.md'), `${text}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-results.json'), JSON.stringify(results, null, 2));
-  const failures = results.map(corpusFailure).filter((f) => f !== undefined);
+  const failures = results.map(specRunFailure).filter((f) => f !== undefined);
   for (const f of failures) console.error(`bench:corpus: ${f}`);
   if (failures.length) process.exitCode = 1;
 }

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import {stringify} from 'yaml';
-import {corpusFailure, corpusSpec} from '../../../bench/corpus';
+import {specRunFailure, specSummary} from '../../../tools/openapi/spec-summary';
 import {SITE_ROOT} from '../../../tools/cli';
 import {parseYamlData} from '../../../tools/openapi/yaml-data';
 
@@ -24,25 +24,25 @@ after(() => fs.rmSync(dir, {recursive: true, force: true}));
 test('a YAML spec and the same spec in JSON read alike: title and operations', async () => {
   const json = path.join(dir, 'search.json');
   fs.writeFileSync(json, JSON.stringify(parseYamlData(fs.readFileSync(FIXTURE, 'utf8'))));
-  const fromYaml = await corpusSpec(FIXTURE);
+  const fromYaml = await specSummary(FIXTURE);
   assert.deepEqual(fromYaml, {title: 'Search', operations: 2});
-  assert.deepEqual(await corpusSpec(json), fromYaml);
+  assert.deepEqual(await specSummary(json), fromYaml);
 });
 
 test('a spec that yields no operation is a failure naming its file', async () => {
   const empty = path.join(dir, 'empty.yaml');
   fs.writeFileSync(empty, stringify({openapi: '3.2.0', info: {title: 'Empty', version: '1'}, paths: {}}));
-  const spec = await corpusSpec(empty);
+  const spec = await specSummary(empty);
   assert.equal(spec.operations, 0);
-  assert.equal(corpusFailure({file: empty, operations: 0}), `${empty}: yields 0 operations`);
-  assert.equal(corpusFailure({file: FIXTURE, operations: 2}), undefined);
+  assert.equal(specRunFailure({file: empty, operations: 0}), `${empty}: yields 0 operations`);
+  assert.equal(specRunFailure({file: FIXTURE, operations: 2}), undefined);
 });
 
 test('a spec that cannot be read: an error naming the file and the line', async () => {
   const broken = path.join(dir, 'broken.yaml');
   fs.writeFileSync(broken, 'openapi: 3.1.0\ninfo: {title: Broken, version: 1}\npaths:\n  /a: [unclosed\n');
   await assert.rejects(
-    () => corpusSpec(broken),
+    () => specSummary(broken),
     (error: Error) => error.message.includes('broken.yaml') && /:\d+:\d+|line \d+/.test(error.message),
   );
 });
