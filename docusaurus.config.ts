@@ -67,7 +67,7 @@ const without = builtWithout;
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
 // directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
 // the requests of an Arazzo workflow step (tools/workflows/remark-workflow-steps.ts), their samples read from a file
-// of their own and each followed by its Run button (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
+// of their own (the workflow pages' samples too) and each followed by its Run button (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
 // (src/plugins/static-code/remark.ts).
 const WORKFLOW_STEPS: WorkflowStepsOptions = {
   samples: {component: STEP_SAMPLE_COMPONENT, module: STEP_SAMPLE_MODULE},

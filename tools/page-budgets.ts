@@ -6,7 +6,8 @@ const PAGES_BY_TYPE = {
   terminology: ['/docs/guides/terminology/account'],
   'terminology (diagram)': ['/docs/guides/terminology/kyc'],
   'blog post': ['/blog/2025/03/18/sandbox-and-webhooks'],
-  // The largest workflow page (the most steps): its samples are static HTML in hidden tabs (tools/workflows/pages.ts).
+  // The largest workflow page (the most steps): its samples are static HTML in hidden tabs (tools/workflows/pages.ts),
+  // not in its JS (src/plugins/workflow-steps).
   workflow: ['/docs/guides/workflows/sandbox-money-flow'],
   'API operation': [
     '/docs/api/crypto/wallet/whitdraw-crypto',
@@ -43,7 +44,8 @@ export const BENCH_PAGES: {type: PageType; route: string}[] = Object.entries(PAG
  * A guide that embeds workflow steps carries their samples the same way (src/plugins/workflow-steps keeps them out
  * of its JS, not out of its HTML): 1,800 since the guides are followed in a stateful sandbox (the banking guide,
  * which links a second bank account and beneficiary and waits on the sandbox clock, about 1,720). A workflow page's
- * JS is 185 since sandbox-money-flow gained its three waiting steps (180.5).
+ * JS no longer carries its samples either (src/plugins/workflow-steps, issue #47): sandbox-money-flow's first visit
+ * went from 181.1 to 174.9 KiB (its page chunk from 14.6 to 8.1), so its budget is 178, below a guide's.
  */
 export const BUDGET: Record<PageType, {js: number; css: number; dom: number}> = {
   home: {js: 145, css: 50, dom: 1500},
@@ -52,7 +54,7 @@ export const BUDGET: Record<PageType, {js: number; css: number; dom: number}> = 
   terminology: {js: 180, css: 50, dom: 1500},
   'terminology (diagram)': {js: 180, css: 50, dom: 1500},
   'blog post': {js: 165, css: 50, dom: 1500},
-  workflow: {js: 185, css: 50, dom: 4500},
+  workflow: {js: 178, css: 50, dom: 4500},
   'API operation': {js: 185, css: 50, dom: 2500},
 };
 

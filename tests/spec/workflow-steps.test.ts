@@ -2,7 +2,7 @@
  * The workflow steps guides embed (`::workflow-step`, tools/workflows/remark-workflow-steps.ts):
  * - their samples are in files of their own, not in the page's JS (issue #47, src/plugins/workflow-steps): the page
  *   holds a component that names the step's file and the sample's index, the file holds each sample highlighted as
- *   a fenced block of the page would be;
+ *   a fenced block of the page would be; the workflow pages' samples too, a file per group of tabs;
  * - the samples a reader pastes generate their Idempotency-Key (review N7: a pasted payout must not replay another),
  *   while the workflow pages keep the literal keys the workflow sends, and they are valid bash, JavaScript and Python;
  * - each step's file describes the request its Run button sends (src/data/workflow-step-run.ts), built from the
@@ -22,14 +22,15 @@ import {unified} from 'unified';
 import {SITE_ROOT} from '../../tools/cli';
 import {codeBlockParts} from '../../tools/highlight';
 import type {MdNode} from '../../tools/spec-tables/remark-spec-tables';
-import {workflowSteps} from '../../tools/workflows/guide-steps';
+import {workflowPagesMdx, workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey, type StepEmbed} from '../../tools/workflows/pages';
-import remarkWorkflowSteps, {stepSampleFiles} from '../../tools/workflows/remark-workflow-steps';
+import remarkWorkflowSteps, {stepSampleFiles, workflowPageFiles} from '../../tools/workflows/remark-workflow-steps';
 import {writeStepSampleFiles} from '../../src/plugins/workflow-steps';
 import {STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from '../../src/plugins/workflow-steps/client-files';
 import {recordRun, runOutputs, runRequest, type RunState, type StepRun} from '../../src/data/workflow-step-run';
 import {createSandbox} from '../../src/plugins/sandbox/engine';
 import {API_SPECS, specPath} from '../../src/data/api-table';
+import {WORKFLOW_PAGES_DIR} from '../../src/data/navigation';
 import {loadFreshApi} from '../../tools/openapi/load';
 import {docPages} from '../../tools/doc-requests';
 import {workflowPages} from '../../tools/workflows/pages';
@@ -39,13 +40,13 @@ import {combinedSpec, DOCS_ACCOUNT, newKey} from '../helpers/sandbox';
 const IMPORTS = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n";
 const SAMPLES = {component: STEP_SAMPLE_COMPONENT, module: STEP_SAMPLE_MODULE};
 
-async function render(markdown: string): Promise<MdNode> {
+async function render(markdown: string, file = 'guide.md', options: object = {samples: SAMPLES}): Promise<MdNode> {
   const processor = unified()
     .use(remarkParse)
     .use(remarkDirective)
     .use(remarkMdx)
-    .use(remarkWorkflowSteps as never, {siteDir: SITE_ROOT, samples: SAMPLES});
-  return (await processor.run(processor.parse(markdown), {path: 'guide.md'} as never)) as unknown as MdNode;
+    .use(remarkWorkflowSteps as never, {siteDir: SITE_ROOT, ...options});
+  return (await processor.run(processor.parse(markdown), {path: file} as never)) as unknown as MdNode;
 }
 
 const all = (node: MdNode, test: (n: MdNode) => boolean, out: MdNode[] = []): MdNode[] => {
@@ -126,7 +127,72 @@ describe("a guide's step samples are in a file of their own", () => {
     const names = fs.readdirSync(dir).sort();
     assert.deepEqual(names, [...(await stepSampleFiles(SITE_ROOT)).keys()].sort());
     assert.equal(count, names.length);
-    assert.ok(count > 0 && count <= steps.size, `${count} files for ${steps.size} steps`);
+    const pageFiles = (await workflowPageFiles(SITE_ROOT)).size;
+    assert.ok(pageFiles > 0, 'the workflow pages have files');
+    assert.ok(count > pageFiles && count <= steps.size + pageFiles, `${count} files for ${steps.size} steps and ${pageFiles} groups of tabs`);
+  });
+});
+
+describe("a workflow page's samples are in files of their own (issue #47)", () => {
+  const PAGE = path.join(SITE_ROOT, WORKFLOW_PAGES_DIR, 'withdraw-fiat.mdx');
+  /** Each group of tabs of a page's MDX, its samples by tab. */
+  const groupsOf = (mdx: string): Map<string, string>[] => [...mdx.matchAll(/<Tabs groupId="lang">[\s\S]*?<\/Tabs>/g)].map((m) => samplesOf(m[0]));
+
+  test("each group of tabs' samples become the component with the group's file; the tabs and their order stay", async () => {
+    const mdx = (await workflowPagesMdx(SITE_ROOT)).get('withdraw-fiat.mdx')!;
+    const groups = groupsOf(mdx);
+    assert.ok(groups.length >= 3, `the setup and each step (${groups.length})`);
+    const tree = await render(mdx, PAGE);
+    assert.deepEqual(
+      all(tree, (n) => n.type === 'code').map((n) => n.lang),
+      ['mermaid'],
+      'no fenced sample is left, the diagram is',
+    );
+    const imports = (tree.children ?? []).filter((n) => n.type === 'mdxjsEsm' && String(n.value).includes(STEP_SAMPLE_MODULE));
+    assert.equal(imports.length, 1, 'one import of the component');
+    const tabs = all(tree, (n) => n.type === 'mdxJsxFlowElement' && n.name === 'Tabs');
+    assert.equal(tabs.length, groups.length, 'the tabs stay');
+    const files = await workflowPageFiles(SITE_ROOT);
+    const everyFile = await stepSampleFiles(SITE_ROOT);
+    const languages: Record<string, string> = {curl: 'bash', node: 'javascript', typescript: 'typescript', python: 'python'};
+    tabs.forEach((group, g) => {
+      const placed = all(group, (n) => n.type === 'mdxJsxFlowElement' && n.name === STEP_SAMPLE_COMPONENT);
+      const name = attribute(placed[0], 'file')!;
+      assert.match(name, /^[0-9a-f]{16}\.json$/);
+      assert.deepEqual(
+        placed.map((n) => [attribute(n, 'file'), attribute(n, 'sample')]),
+        placed.map((_, s) => [name, String(s)]),
+        'one file a group, the samples in tab order',
+      );
+      const file = files.get(name);
+      assert.ok(file, `group ${g}: its file is among the workflow pages' files`);
+      assert.deepEqual(everyFile.get(name), file, 'and among the files the plugin writes');
+      assert.equal(file.run, undefined, 'a workflow page has no Run button: its files no request');
+      assert.deepEqual(
+        file.samples,
+        [...groups[g]].map(([tab, source]) => {
+          const {className, innerHtml} = codeBlockParts(source, {language: languages[tab]});
+          return {className, html: innerHtml};
+        }),
+      );
+    });
+  });
+
+  test('a guide, or the page without the option, keeps its fenced code, and so does a group older than its workflow', async () => {
+    const mdx = (await workflowPagesMdx(SITE_ROOT)).get('withdraw-fiat.mdx')!;
+    const fenced = (await render(mdx, PAGE, {})) as MdNode;
+    assert.equal(all(fenced, (n) => n.type === 'code' && n.lang !== 'mermaid').length, groupsOf(mdx).length * 4);
+    const elsewhere = await render(mdx, path.join(SITE_ROOT, 'docs/guides/withdraw-fiat.mdx'));
+    assert.equal(all(elsewhere, (n) => n.type === 'mdxJsxFlowElement' && n.name === STEP_SAMPLE_COMPONENT).length, 0);
+    // A page older than its workflow (npm start with an invalid spec): the group that changed keeps its code.
+    const older = await render(mdx.replace('curl -sS', 'curl -sSf'), PAGE);
+    assert.deepEqual(
+      all(older, (n) => n.type === 'code' && n.lang !== 'mermaid').map((n) => n.lang),
+      ['bash', 'javascript', 'typescript', 'python'],
+      "only the changed group's four samples stay fenced",
+    );
+    assert.match(String(all(older, (n) => n.type === 'code' && n.lang === 'bash')[0].value), /curl -sSf/);
+    assert.equal(all(older, (n) => n.type === 'mdxJsxFlowElement' && n.name === STEP_SAMPLE_COMPONENT).length, (groupsOf(mdx).length - 1) * 4);
   });
 });
 

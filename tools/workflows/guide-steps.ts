@@ -25,6 +25,8 @@ import {workflowFiles} from './workflows';
 interface Loaded {
   apis: Map<string, ApiDocument>;
   steps: Map<string, StepEmbed>;
+  /** The workflow pages' MDX by file name (`<workflowId>.mdx`), as `npm run gen:api` writes them. */
+  pages: Map<string, string>;
 }
 /** Per site folder: the steps, with the bundles and the state of the workflow files they were built from. */
 const loaded = new Map<string, {docs: ApiDocument[]; workflows: string; loaded: Loaded}>();
@@ -39,6 +41,11 @@ export async function workflowSteps(siteDir: string): Promise<Map<string, StepEm
   return (await load(siteDir)).steps;
 }
 
+/** The workflow pages of a site, MDX by file name, built with the steps (src/plugins/workflow-steps reads their samples). */
+export async function workflowPagesMdx(siteDir: string): Promise<Map<string, string>> {
+  return (await load(siteDir)).pages;
+}
+
 async function load(siteDir: string): Promise<Loaded> {
   const key = path.resolve(siteDir);
   // The kernel keeps each bundle while the files it read stay as they were (lint:api's workflow check made them a
@@ -50,7 +57,8 @@ async function load(siteDir: string): Promise<Loaded> {
   const known = loaded.get(key);
   if (known && known.workflows === workflows && known.docs.every((doc, i) => doc === docs[i])) return known.loaded;
   const apis = new Map(API_SPECS.map((api, i) => [api, docs[i]]));
-  const fresh = {apis, steps: workflowPages(siteDir, apis).steps};
+  const {steps, pages} = workflowPages(siteDir, apis);
+  const fresh = {apis, steps, pages};
   loaded.set(key, {docs, workflows, loaded: fresh});
   return fresh;
 }

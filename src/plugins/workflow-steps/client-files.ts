@@ -1,6 +1,6 @@
 /**
- * What the workflow-steps feature's browser part and its Node part (./index.ts) share: where a guide's step samples
- * are served, and what each file holds (tools/workflows/remark-workflow-steps.ts writes them: StepSamplesFile).
+ * What the workflow-steps feature's browser part and its Node part (./index.ts) share: where the step samples of the
+ * guides and the workflow pages are served, and what each file holds (tools/workflows/remark-workflow-steps.ts writes them: StepSamplesFile).
  * Pure data, in the browser part so that ./client.tsx may import it.
  */
 import type {StepRun} from '../../data/workflow-step-run';
@@ -9,18 +9,18 @@ import type {StepRun} from '../../data/workflow-step-run';
 export const STEP_SAMPLES_FOLDER = 'workflow-steps';
 export const STEP_SAMPLES_URL = '/assets/workflow-steps/';
 
-/** The module the guides import the sample component from (./index.ts aliases it to ./client.tsx or ./server.tsx). */
+/** The module the pages import the sample component from (./index.ts aliases it to ./client.tsx or ./server.tsx). */
 export const STEP_SAMPLE_MODULE = '@novaramp/workflow-step-sample';
 /** The component's name in the page. */
 export const STEP_SAMPLE_COMPONENT = 'NovarampWorkflowStepSample';
 
 /**
  * One step's file: its samples, each highlighted at build time (the code block's class and its inner HTML), and what
- * its Run button sends and keeps (src/data/workflow-step-run.ts).
+ * its Run button sends and keeps (src/data/workflow-step-run.ts); a workflow page's group of tabs has no `run`.
  */
 export interface StepSamples {
   samples: {className: string; html: string}[];
-  run: StepRun;
+  run?: StepRun;
 }
 
 /** The attribute that marks a sample's block in the page: `<file>#<index>`. */

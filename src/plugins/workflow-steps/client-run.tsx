@@ -98,6 +98,7 @@ export async function runStep(args: {url: string; baseUrl: string; workflow: str
 async function runOnPage({url, baseUrl, workflow, step}: {url: string; baseUrl: string; workflow: string; step: string}): Promise<RunResult> {
   const state = stateOfPage();
   const [{run}, apiKey] = await Promise.all([files.load(url), getReaderKey()]);
+  if (!run) return {kind: 'failed', message: "the step's file describes no request"};
   const made = runRequest(run, state, {
     server: SANDBOX_SERVER,
     apiKey,

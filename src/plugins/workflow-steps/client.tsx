@@ -1,9 +1,10 @@
 /**
- * `@novaramp/workflow-step-sample` in the browser (./index.ts): one code sample of a workflow step a guide embeds.
+ * `@novaramp/workflow-step-sample` in the browser (./index.ts): one code sample of a workflow step a guide embeds
+ * or a workflow page shows.
  * When React hydrates a server-rendered page, the sample's HTML is the page's own (read from it, so hydration keeps it
- * as it is); after a client-side navigation, or when a language's tab is first chosen (the step's tabs are lazy: only
- * the chosen one is in the page), it is fetched from the step's file in the site's assets, one file per step, fetched
- * once, the files of the last few steps kept (src/plugins/static-reference/client-files.ts, shared). The page's JS
+ * as it is); after a client-side navigation, or when a language's tab is first chosen (a guide's tabs are lazy: only
+ * the chosen one is in the page; a workflow page has them all), it is fetched from the step's file in the site's
+ * assets, one file per step (a workflow page: per group of tabs), fetched once, the files of the last few kept (src/plugins/static-reference/client-files.ts, shared). The page's JS
  * module carries only the file's name.
  */
 import React, {useEffect, useState, type ReactNode} from 'react';
@@ -48,7 +49,7 @@ export default function WorkflowStepSample({file, sample}: StepSampleProps): Rea
   if (state.state === 'failed') {
     return (
       <div className="alert alert--warning" role="alert">
-        This sample could not be loaded: the step&apos;s workflow page, linked above, shows it.
+        This sample could not be loaded: reloading the page may show it.
       </div>
     );
   }

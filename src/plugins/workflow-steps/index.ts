@@ -1,19 +1,25 @@
 /**
- * The code samples of the workflow steps a guide embeds (`::workflow-step`, tools/workflows/remark-workflow-steps.ts)
- * are kept in files of their own, one per step, instead of in the guides' JS modules (issue #47).
+ * The code samples of the workflow steps a guide embeds (`::workflow-step`, tools/workflows/remark-workflow-steps.ts),
+ * and those of the workflow pages (/docs/guides/workflows/<id>, tools/workflows/pages.ts: each step's, and the
+ * page's setup), are kept in files of their own, one per step (a workflow page: one per group of language tabs),
+ * instead of in the pages' JS modules (issue #47).
  * Why: highlighted at build time, each sample was a string of HTML in the page's module, four languages a step, and a
  * guide embeds up to a dozen steps: the banking guide's first visit grew from 171 to 180 KiB of JS (gzip), its
- * budget, to carry samples the reader already had in the page's HTML (one language a step, the others seen by few).
- * - loadContent writes every step's file (stepSampleFiles: named by a hash of their content) into the site's
- *   generated files, before the pages build, so that a page whose module the bundler's cache kept finds its files;
+ * budget, to carry samples the reader already had in the page's HTML (one language a step, the others seen by few);
+ * sandbox-money-flow's page, fifteen groups of tabs, was at 181.1 (174.9 without them).
+ * - loadContent writes every file (stepSampleFiles: named by a hash of their content; a workflow page's computed from
+ *   the pages tools/workflows/pages.ts writes, the ones `npm run gen:api` put in docs/guides/workflows/) into the
+ *   site's generated files, before the pages build, so that a page whose module the bundler's cache kept finds them;
  * - the remark plugin, given `samples` by docusaurus.config.ts, puts `<NovarampWorkflowStepSample file sample />` in
- *   place of each sample;
+ *   place of each sample of a guide's step and of a workflow page (a page older than its workflow keeps its code);
  * - `@novaramp/workflow-step-sample` is ./server.tsx in the server bundle (it reads the file: SSG writes the sample
  *   into the page, for readers without JS, search, the Markdown copies and llms.txt) and ./client.tsx in the browser
  *   (it takes the sample from the page when hydrating, and fetches the step's file after a client-side navigation or
  *   when another language's tab is chosen), as src/plugins/static-reference does for the operation pages' reference;
  * - postBuild copies the files into the build's content-hashed assets; `npm start` serves them from where they are.
- * Covered by tests/spec/workflow-steps.test.ts and tests/site/budget.test.ts (a guide's JS does not carry them).
+ * A workflow page's tabs are not lazy: every language is in its HTML, so hydrating fetches nothing.
+ * Covered by tests/spec/workflow-steps.test.ts, tests/site/workflow-steps.test.ts (neither a guide's nor a workflow
+ * page's JS carries them) and tests/site/budget.test.ts. Workflow pages have no Run buttons: their files no `run`.
  *
  * Guides you run in the page (issue #47, item 4): a step's file also describes the request the step sends and the
  * outputs it sets (`run`, src/data/workflow-step-run.ts, built from the workflow), and the remark plugin, given

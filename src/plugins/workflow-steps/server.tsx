@@ -1,7 +1,8 @@
 /**
  * `@novaramp/workflow-step-sample` in the server bundle (./index.ts): one code sample of a workflow step a guide
- * embeds, read from the step's file while SSG renders the page, so the HTML (readers without JS, search, the Markdown
- * copies and llms.txt) has it as a highlighted code block; ./client.tsx takes it from there when hydrating.
+ * embeds or a workflow page shows, read from the step's file while SSG renders the page, so the HTML (readers without
+ * JS, search, the Markdown copies and llms.txt) has it as a highlighted code block; ./client.tsx takes it from there
+ * when hydrating.
  */
 import fs from 'node:fs';
 import path from 'node:path';
