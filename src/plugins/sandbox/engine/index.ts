@@ -9,6 +9,7 @@
  * the status checked against the operation's documented ones → conformance check of the body → notices to listeners.
  */
 import {type Context, type HandlerResult, type SandboxNotice} from './context';
+import {stampAll, withVersion} from './versions';
 import {afterFailedAttempt, attempt, takeDueDeliveries, type WebhookTransport} from './delivery';
 import {accountHandlers} from './domain/accounts';
 import {clockHandlers, settle} from './domain/clock';
@@ -172,6 +173,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const settleKey = (apiKey: string) => {
     const ctx = contextOf(apiKey);
     settle(ctx);
+    stampAll(ctx.state);
     notify(ctx.notices);
   };
 
@@ -293,6 +295,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     try {
       if (!handler) throw new Error(`the sandbox does not simulate ${info.operationId} yet`);
       const {status, body} = await handler(ctx);
+      // Every resource the request changed gets its next version before it is sent (versions.ts).
+      stampAll(ctx.state);
+      withVersion(ctx.state, body);
       result = {status, headers: body === undefined ? {} : {'Content-Type': 'application/json'}, ...(body === undefined ? {} : {body: structuredClone(body)})};
     } catch (error) {
       const known =

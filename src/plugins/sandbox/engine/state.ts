@@ -94,6 +94,8 @@ export interface KeyState {
   webhookSecrets: Record<string, string[]>;
   deposits: DepositTimer[];
   deliveries: PendingDelivery[];
+  /** Each versioned resource's version, its fields at that version, and what that version changed (versions.ts). */
+  versions?: Record<string, {version: number; fields: Record<string, unknown>; previous: Record<string, unknown>}>;
   /** Stored first responses by `method path key`, with when they were stored (kept 24 hours of the key's clock). */
   idempotency: Record<string, {fingerprint: string; storedAt: number; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
   /** Requests counted in the current fixed window, per rate limit id. */

@@ -4,7 +4,7 @@
  * every event is recorded by context.ts' recordEvent when its cause happens.
  */
 import {attempt} from '../delivery';
-import {find, recordEvent, timestamp, update, type Context, type HandlerResult} from '../context';
+import {eventTimestamp, find, recordEvent, timestamp, update, type Context, type HandlerResult} from '../context';
 import {newId, randomText} from '../ids';
 import {page, queryValue} from '../pagination';
 import {ProblemError} from '../problems';
@@ -86,7 +86,10 @@ async function verifyWebhook(ctx: Context): Promise<HandlerResult> {
     id: newId(ctx.state, 'evt'),
     type: 'webhook.verification',
     api_version: '2025-01-01',
-    created_at: timestamp(ctx.now),
+    created_at: eventTimestamp(ctx.now),
+    // The challenge belongs to the API client, not to an account (Event.yaml `account_id`).
+    account_id: null,
+    environment: 'sandbox',
     data: {object: challenge},
   };
   ctx.state.events.push(event);
