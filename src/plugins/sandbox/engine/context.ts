@@ -3,7 +3,7 @@
  * effects every handler shares (finding a resource of the account or failing with the documented 404, recording a
  * webhook event and scheduling its deliveries, announcing a quote or transaction change to the WebSocket stream).
  */
-import type {WebhookTransport} from './delivery';
+import {scheduleDelivery, type WebhookTransport} from './delivery';
 import {newId} from './ids';
 import {ProblemError} from './problems';
 import type {OperationInfo, SpecIndex} from './spec';
@@ -101,7 +101,7 @@ export function recordEvent(ctx: Context, type: string, object: Resource, option
   ctx.state.events.push(event);
   for (const webhook of Object.values(ctx.state.webhooks)) {
     if (webhook.status === 'active' && (webhook.enabled_events as string[]).includes(type)) {
-      ctx.state.deliveries.push({eventId: event.id, webhookId: webhook.id, attempts: 0, dueAt: ctx.now, firstAttemptAt: null});
+      scheduleDelivery(ctx.state, event.id, webhook.id, ctx.now);
     }
   }
   ctx.notices.push({kind: 'event', apiKey: ctx.apiKey, event});

@@ -10,7 +10,7 @@
  */
 import {type Context, type HandlerResult, type SandboxNotice} from './context';
 import {stampAll, withVersion} from './versions';
-import {afterFailedAttempt, attempt, takeDueDeliveries, type WebhookTransport} from './delivery';
+import {afterFailedAttempt, attempt, dropDeliveries, recordAttempt, takeDueDeliveries, type WebhookTransport} from './delivery';
 import {accountHandlers} from './domain/accounts';
 import {clockHandlers, settle} from './domain/clock';
 import {fundHandlers} from './domain/funds';
@@ -183,8 +183,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       takeDueDeliveries(ctx.state, ctx.now).map(async (delivery) => {
         const webhook = ctx.state.webhooks[delivery.webhookId];
         const event = ctx.state.events.find((e) => e.id === delivery.eventId);
-        if (!webhook || webhook.status !== 'active' || !event) return;
+        if (!webhook || webhook.status !== 'active' || !event) {
+          // Not attempted: its scheduled entry leaves the log.
+          ctx.state.deliveries.push(delivery);
+          dropDeliveries(ctx.state, (d) => d === delivery);
+          return;
+        }
         const outcome = await attempt(transport, webhook, liveSecrets(ctx, webhook), event, ctx.now);
+        recordAttempt(ctx.state, delivery.logId, outcome, ctx.now);
         if (!outcome.ok) afterFailedAttempt(ctx.state, delivery, ctx.now, outcome.error);
       }),
     );
