@@ -672,3 +672,60 @@ test('spec details the engine follows: the payout reference, the endpoint status
   assert.equal((await send('GET', `/accounts/${DOCS_ACCOUNT}/transactions/${String(ach.json.id)}`)).json.status, 'completed');
   done();
 });
+
+test('every change gives an object its next version; account.updated names what changed; events say whose and where', async () => {
+  const {send, done} = await session();
+  const before = (await send('GET', `/accounts/${DOCS_ACCOUNT}`)).json;
+  assert.equal(typeof before.version, 'number');
+  const updated = (await send('PATCH', `/accounts/${DOCS_ACCOUNT}`, {body: {display_name: 'Jane Q. Doe'}})).json;
+  assert.equal(updated.version, Number(before.version) + 1, 'one more on the change');
+  assert.equal((await send('GET', `/accounts/${DOCS_ACCOUNT}`)).json.version, updated.version, 'reading does not change it');
+  const events = (await send('GET', '/events', {query: {type: 'account.updated', limit: '100'}})).json.data as Json[];
+  const event = events.find((e) => (e.data as {object: Json}).object.display_name === 'Jane Q. Doe')!;
+  assert.deepEqual(event.previous_attributes, {display_name: before.display_name});
+  assert.equal((event.data as {object: Json}).object.version, updated.version);
+  assert.deepEqual([event.account_id, event.environment], [DOCS_ACCOUNT, 'sandbox']);
+  assert.match(String(event.created_at), /\.\d{3}Z$/, 'milliseconds');
+  const created = (await send('POST', '/accounts', {body: businessAccountBody('versions')})).json;
+  assert.equal(created.version, 1, 'a new object starts at 1');
+  done();
+});
+
+test('the delivery log records each attempt, its retry time and status, per endpoint and per event; a resend adds one', async () => {
+  const clock = {now: Date.parse('2025-03-14T09:26:53Z')};
+  let calls = 0;
+  const sandbox = await testSandbox({
+    now: () => clock.now,
+    // The verification succeeds, the first delivery fails, every later one succeeds.
+    transport: async () => ({status: ++calls === 2 ? 503 : 200}),
+  });
+  const key = newKey();
+  const created = await call(sandbox, key, 'POST', '/webhooks', {body: {url: 'https://hooks.example/log', enabled_events: ['deposit.received']}});
+  const webhookId = String((created.body as Json).id);
+  const verification = (await call(sandbox, key, 'POST', `/webhooks/${webhookId}/verify`)).body as Json;
+  await call(sandbox, key, 'POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {
+    body: {amount: {value: '10.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'},
+  });
+  await sandbox.deliverDue();
+  clock.now += 6_000;
+  await sandbox.deliverDue();
+  const log = (await call(sandbox, key, 'GET', `/webhooks/${webhookId}/deliveries`, {query: {sort: 'created_at'}})).body as {data: Json[]};
+  // The verification's attempt is logged too; the deposit event's are the others, in order.
+  const received = log.data.filter((e) => e.event_id !== verification.event_id).sort((a, b) => Number(a.attempt) - Number(b.attempt));
+  const [failed, retried] = received;
+  assert.deepEqual([failed.attempt, failed.status, failed.http_status], [1, 'failed', 503]);
+  assert.equal(typeof failed.next_retry_at, 'string');
+  assert.deepEqual([retried.attempt, retried.status, retried.http_status, retried.next_retry_at], [2, 'succeeded', 200, null]);
+  const eventId = String(failed.event_id);
+  const perEvent = (await call(sandbox, key, 'GET', `/events/${eventId}/deliveries`)).body as {data: Json[]};
+  assert.equal(perEvent.data.length, 2);
+  const resend = (await call(sandbox, key, 'POST', `/events/${eventId}/resend`, {body: {webhook_id: webhookId}})).body as Json;
+  assert.deepEqual([resend.attempt, resend.status], [1, 'scheduled']);
+  const failedOnly = (await call(sandbox, key, 'GET', `/webhooks/${webhookId}/deliveries`, {query: {status: 'failed'}})).body as {data: Json[]};
+  assert.deepEqual(
+    failedOnly.data.map((e) => e.id),
+    [failed.id],
+  );
+  assert.equal(((await call(sandbox, key, 'GET', `/events/${eventId}/deliveries`)).body as {data: Json[]}).data.length, 3);
+  assert.deepEqual(sandbox.conformance().violations, []);
+});

@@ -3,11 +3,12 @@
  * effects every handler shares (finding a resource of the account or failing with the documented 404, recording a
  * webhook event and scheduling its deliveries, announcing a quote or transaction change to the WebSocket stream).
  */
-import type {WebhookTransport} from './delivery';
+import {scheduleDelivery, type WebhookTransport} from './delivery';
 import {newId} from './ids';
 import {ProblemError} from './problems';
 import type {OperationInfo, SpecIndex} from './spec';
 import type {KeyState, Resource} from './state';
+import {previousAttributes, stamp} from './versions';
 
 /** What the engine tells its listeners (the Node server: the WebSocket stream; tests). */
 export type SandboxNotice =
@@ -39,6 +40,9 @@ export interface Context {
 
 /** A sandbox time as the API writes timestamps (RFC 3339, seconds, UTC). */
 export const timestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** An event's `created_at`: UTC with milliseconds (Event.yaml), so that events of one second keep their order. */
+export const eventTimestamp = (ms: number): string => new Date(ms).toISOString();
 
 /** The resource `id` of `collection`, owned by the request's account when it has one, or the documented 404. */
 export function find<T extends Resource>(ctx: Context, collection: Record<string, T>, what: string, id: string): T {
@@ -78,11 +82,18 @@ export function update<T extends Resource>(ctx: Context, resource: T, changes: P
  * carries `simulated: true`.
  */
 export function recordEvent(ctx: Context, type: string, object: Resource, options: {simulated?: true} = {}): Resource {
+  // A simulated event's object is a copy with the announced status: it keeps the version of the resource it copies.
+  if (!options.simulated) stamp(ctx.state, object);
+  const accountId = object.id.startsWith('acc_') ? object.id : typeof object.account_id === 'string' ? object.account_id : null;
   const event: Resource = {
     id: newId(ctx.state, 'evt'),
     type,
     api_version: '2025-01-01',
-    created_at: timestamp(ctx.now),
+    created_at: eventTimestamp(ctx.now),
+    account_id: accountId,
+    environment: 'sandbox',
+    // What an `*.updated` event changed (PreviousAttributes.yaml); nothing changed in a simulated one.
+    ...(type.endsWith('.updated') ? {previous_attributes: options.simulated ? {} : previousAttributes(ctx.state, object)} : {}),
     // `simulated: true` only on an event POST /sandbox/events made up; absent on every other (Event.yaml).
     ...(options.simulated ? {simulated: true} : {}),
     data: {object: structuredClone(object)},
@@ -90,7 +101,7 @@ export function recordEvent(ctx: Context, type: string, object: Resource, option
   ctx.state.events.push(event);
   for (const webhook of Object.values(ctx.state.webhooks)) {
     if (webhook.status === 'active' && (webhook.enabled_events as string[]).includes(type)) {
-      ctx.state.deliveries.push({eventId: event.id, webhookId: webhook.id, attempts: 0, dueAt: ctx.now, firstAttemptAt: null});
+      scheduleDelivery(ctx.state, event.id, webhook.id, ctx.now);
     }
   }
   ctx.notices.push({kind: 'event', apiKey: ctx.apiKey, event});
@@ -99,6 +110,7 @@ export function recordEvent(ctx: Context, type: string, object: Resource, option
 
 /** Announces a quote or a transaction that was created or changed status, for the WebSocket stream. */
 export function announce(ctx: Context, kind: 'quote' | 'transaction', object: Resource): void {
+  stamp(ctx.state, object);
   ctx.notices.push({kind, apiKey: ctx.apiKey, accountId: String(object.account_id), object: structuredClone(object)});
 }
 

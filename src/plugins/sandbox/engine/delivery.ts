@@ -4,8 +4,11 @@
  * "id.timestamp.body">`, one signature per live secret), retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then
  * every 10 h, for up to 3 days of the key's clock, after which the endpoint is `disabled`. Signing uses Web Crypto (globalThis.crypto.subtle), present in Node
  * and browsers alike; the HTTP request itself goes through the transport the host gives (the Node server's fetch).
+ * Every attempt is an entry of the delivery log (WebhookDelivery.yaml, `wdl_…`): written `scheduled` when the attempt
+ * is queued, completed when it is made, and followed by the next attempt's entry when it failed.
  */
 import {timestamp} from './context';
+import {newId} from './ids';
 import type {KeyState, PendingDelivery, Resource} from './state';
 
 /** Sends one delivery; resolves with the HTTP status, or null and why when there was no answer. */
@@ -59,6 +62,52 @@ export async function attempt(transport: WebhookTransport, webhook: Resource, se
   return {ok: false, httpStatus: answer.status, latencyMs: answer.status === null ? null : latencyMs, error};
 }
 
+/** A new entry of the delivery log: attempt `attempt` of `eventId` to `webhookId`, scheduled at `nowMs`. */
+export function logEntry(state: KeyState, eventId: string, webhookId: string, attempt: number, nowMs: number): Resource {
+  const entry: Resource = {
+    id: newId(state, 'wdl'),
+    event_id: eventId,
+    webhook_id: webhookId,
+    attempt,
+    status: 'scheduled',
+    http_status: null,
+    latency_ms: null,
+    error: null,
+    attempted_at: null,
+    next_retry_at: null,
+    created_at: timestamp(nowMs),
+  };
+  (state.deliveryLog ??= []).push(entry);
+  return entry;
+}
+
+/** Queues a new delivery of `eventId` to `webhookId`, due at `nowMs`; returns its first entry in the delivery log. */
+export function scheduleDelivery(state: KeyState, eventId: string, webhookId: string, nowMs: number): Resource {
+  const entry = logEntry(state, eventId, webhookId, 1, nowMs);
+  state.deliveries.push({eventId, webhookId, attempts: 0, dueAt: nowMs, firstAttemptAt: null, logId: entry.id});
+  return entry;
+}
+
+/** Writes the outcome of an attempt into its entry of the delivery log. */
+export function recordAttempt(state: KeyState, logId: string | undefined, outcome: AttemptOutcome, attemptedAt: number): void {
+  const entry = state.deliveryLog?.find((e) => e.id === logId);
+  if (!entry) return;
+  Object.assign(entry, {
+    status: outcome.ok ? 'succeeded' : 'failed',
+    http_status: outcome.httpStatus,
+    latency_ms: outcome.latencyMs,
+    error: outcome.error,
+    attempted_at: timestamp(attemptedAt),
+  });
+}
+
+/** Drops the queued deliveries `drop` selects, and the entries of the log of the attempts they will not make. */
+export function dropDeliveries(state: KeyState, drop: (delivery: PendingDelivery) => boolean): void {
+  const dropped = new Set(state.deliveries.filter(drop).map((d) => d.logId));
+  state.deliveries = state.deliveries.filter((d) => !drop(d));
+  if (state.deliveryLog) state.deliveryLog = state.deliveryLog.filter((e) => !(dropped.has(e.id) && e.status === 'scheduled'));
+}
+
 /** The deliveries of `state` due at `nowMs`, taken off the queue (they are put back by `afterAttempt` if they fail). */
 export function takeDueDeliveries(state: KeyState, nowMs: number): PendingDelivery[] {
   const due = state.deliveries.filter((d) => d.dueAt <= nowMs);
@@ -72,12 +121,16 @@ export function afterFailedAttempt(state: KeyState, delivery: PendingDelivery, a
   const delay = RETRY_DELAYS_MS[delivery.attempts] ?? EVERY_TEN_HOURS_MS;
   const dueAt = attemptedAt + delay;
   if (dueAt - firstAttemptAt <= GIVE_UP_AFTER_MS) {
-    state.deliveries.push({...delivery, attempts: delivery.attempts + 1, firstAttemptAt, dueAt});
+    // The failed attempt says when the next is made, and the next has its own entry in the log.
+    const failed = state.deliveryLog?.find((e) => e.id === delivery.logId);
+    if (failed) failed.next_retry_at = timestamp(dueAt);
+    const next = logEntry(state, delivery.eventId, delivery.webhookId, delivery.attempts + 2, attemptedAt);
+    state.deliveries.push({...delivery, attempts: delivery.attempts + 1, firstAttemptAt, dueAt, logId: next.id});
     return;
   }
   // Given up after 3 days: the endpoint is disabled, and its other deliveries stop, until it is resumed or verified.
   const webhook = state.webhooks[delivery.webhookId];
   const why = `Every delivery failed for 3 days; the last error: ${lastError?.code ?? 'unknown'} (${lastError?.message ?? 'no answer'}).`;
   if (webhook) Object.assign(webhook, {status: 'disabled', status_reason: why.slice(0, 500), updated_at: timestamp(attemptedAt)});
-  state.deliveries = state.deliveries.filter((d) => d.webhookId !== delivery.webhookId);
+  dropDeliveries(state, (d) => d.webhookId === delivery.webhookId);
 }

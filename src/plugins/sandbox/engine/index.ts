@@ -9,7 +9,8 @@
  * the status checked against the operation's documented ones → conformance check of the body → notices to listeners.
  */
 import {type Context, type HandlerResult, type SandboxNotice} from './context';
-import {afterFailedAttempt, attempt, takeDueDeliveries, type WebhookTransport} from './delivery';
+import {stampAll, withVersion} from './versions';
+import {afterFailedAttempt, attempt, dropDeliveries, recordAttempt, takeDueDeliveries, type WebhookTransport} from './delivery';
 import {accountHandlers} from './domain/accounts';
 import {clockHandlers, settle} from './domain/clock';
 import {fundHandlers} from './domain/funds';
@@ -172,6 +173,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const settleKey = (apiKey: string) => {
     const ctx = contextOf(apiKey);
     settle(ctx);
+    stampAll(ctx.state);
     notify(ctx.notices);
   };
 
@@ -181,8 +183,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       takeDueDeliveries(ctx.state, ctx.now).map(async (delivery) => {
         const webhook = ctx.state.webhooks[delivery.webhookId];
         const event = ctx.state.events.find((e) => e.id === delivery.eventId);
-        if (!webhook || webhook.status !== 'active' || !event) return;
+        if (!webhook || webhook.status !== 'active' || !event) {
+          // Not attempted: its scheduled entry leaves the log.
+          ctx.state.deliveries.push(delivery);
+          dropDeliveries(ctx.state, (d) => d === delivery);
+          return;
+        }
         const outcome = await attempt(transport, webhook, liveSecrets(ctx, webhook), event, ctx.now);
+        recordAttempt(ctx.state, delivery.logId, outcome, ctx.now);
         if (!outcome.ok) afterFailedAttempt(ctx.state, delivery, ctx.now, outcome.error);
       }),
     );
@@ -293,6 +301,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     try {
       if (!handler) throw new Error(`the sandbox does not simulate ${info.operationId} yet`);
       const {status, body} = await handler(ctx);
+      // Every resource the request changed gets its next version before it is sent (versions.ts).
+      stampAll(ctx.state);
+      withVersion(ctx.state, body);
       result = {status, headers: body === undefined ? {} : {'Content-Type': 'application/json'}, ...(body === undefined ? {} : {body: structuredClone(body)})};
     } catch (error) {
       const known =

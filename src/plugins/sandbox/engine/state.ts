@@ -68,6 +68,8 @@ export interface PendingDelivery {
   dueAt: number;
   /** When the first attempt was made: retries stop 3 days after it. */
   firstAttemptAt: number | null;
+  /** The entry of the delivery log of the next attempt (absent in a snapshot taken before the log existed). */
+  logId?: string;
 }
 
 export interface KeyState {
@@ -94,6 +96,10 @@ export interface KeyState {
   webhookSecrets: Record<string, string[]>;
   deposits: DepositTimer[];
   deliveries: PendingDelivery[];
+  /** The delivery log: one entry per attempt, first attempts, retries and resends (WebhookDelivery.yaml). */
+  deliveryLog?: Resource[];
+  /** Each versioned resource's version, its fields at that version, and what that version changed (versions.ts). */
+  versions?: Record<string, {version: number; fields: Record<string, unknown>; previous: Record<string, unknown>}>;
   /** Stored first responses by `method path key`, with when they were stored (kept 24 hours of the key's clock). */
   idempotency: Record<string, {fingerprint: string; storedAt: number; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
   /** Requests counted in the current fixed window, per rate limit id. */

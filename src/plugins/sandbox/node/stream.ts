@@ -46,7 +46,8 @@ export function serveStream(server: Server, sandbox: Sandbox): Stream {
     if (notice.kind === 'event') return;
     const channel = notice.kind === 'quote' ? 'quotes' : 'transactions';
     for (const c of connections) {
-      if (c.apiKey === notice.apiKey && c.subscriptions.has(`${channel} ${notice.accountId}`)) send(c, {type: notice.kind, channel, data: notice.object});
+      if (c.apiKey === notice.apiKey && c.subscriptions.has(`${channel} ${notice.accountId}`))
+        send(c, {type: notice.kind, channel, account_id: notice.accountId, environment: 'sandbox', data: notice.object});
     }
   });
 

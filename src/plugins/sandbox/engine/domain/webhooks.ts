@@ -3,8 +3,8 @@
  * events they receive (list and read the last 30 days, resend one, simulate one). Delivery itself is delivery.ts;
  * every event is recorded by context.ts' recordEvent when its cause happens.
  */
-import {attempt} from '../delivery';
-import {find, recordEvent, timestamp, update, type Context, type HandlerResult} from '../context';
+import {attempt, dropDeliveries, logEntry, recordAttempt, scheduleDelivery} from '../delivery';
+import {eventTimestamp, find, recordEvent, timestamp, update, type Context, type HandlerResult} from '../context';
 import {newId, randomText} from '../ids';
 import {page, queryValue} from '../pagination';
 import {ProblemError} from '../problems';
@@ -48,7 +48,7 @@ function updateWebhook(ctx: Context): HandlerResult {
     fields.url && fields.url !== endpoint.url ? 'pending_verification' : enabled === false ? 'disabled' : enabled === true ? 'active' : endpoint.status;
   const statusReason = status !== 'disabled' ? null : enabled === false ? 'Paused by request (enabled: false).' : endpoint.status_reason;
   update(ctx, endpoint, {...fields, status, status_reason: statusReason, ...(status === 'pending_verification' ? {verified_at: null} : {})});
-  if (status !== 'active') ctx.state.deliveries = ctx.state.deliveries.filter((d) => d.webhookId !== endpoint.id);
+  if (status !== 'active') dropDeliveries(ctx.state, (d) => d.webhookId === endpoint.id);
   return {status: 200, body: endpoint};
 }
 
@@ -56,7 +56,7 @@ function deleteWebhook(ctx: Context): HandlerResult {
   const endpoint = webhook(ctx);
   delete ctx.state.webhooks[endpoint.id];
   delete ctx.state.webhookSecrets[endpoint.id];
-  ctx.state.deliveries = ctx.state.deliveries.filter((d) => d.webhookId !== endpoint.id);
+  dropDeliveries(ctx.state, (d) => d.webhookId === endpoint.id);
   return {status: 204};
 }
 
@@ -86,11 +86,17 @@ async function verifyWebhook(ctx: Context): Promise<HandlerResult> {
     id: newId(ctx.state, 'evt'),
     type: 'webhook.verification',
     api_version: '2025-01-01',
-    created_at: timestamp(ctx.now),
+    created_at: eventTimestamp(ctx.now),
+    // The challenge belongs to the API client, not to an account (Event.yaml `account_id`).
+    account_id: null,
+    environment: 'sandbox',
     data: {object: challenge},
   };
   ctx.state.events.push(event);
+  // The challenge is attempted once, at once, and logged like any delivery (never retried).
+  const entry = logEntry(ctx.state, event.id, endpoint.id, 1, ctx.now);
   const outcome = await attempt(ctx.transport, endpoint, liveSecrets(ctx, endpoint), event, ctx.now);
+  recordAttempt(ctx.state, entry.id, outcome, ctx.now);
   if (outcome.ok) update(ctx, endpoint, {status: 'active', status_reason: null, verified_at: timestamp(ctx.now)});
   return {
     status: 200,
@@ -138,21 +144,31 @@ function resendEvent(ctx: Context): HandlerResult {
       `Webhook ${endpoint.id} is ${String(endpoint.status)} and ${(endpoint.enabled_events as string[]).includes(String(event.type)) ? 'subscribed' : 'not subscribed'} to ${String(event.type)}; it must be active and subscribed.`,
     );
   }
-  ctx.state.deliveries.push({eventId: event.id, webhookId: endpoint.id, attempts: 0, dueAt: ctx.now, firstAttemptAt: null});
+  // A new delivery: its first entry in the delivery log is the answer.
+  return {status: 202, body: scheduleDelivery(ctx.state, event.id, endpoint.id, ctx.now)};
+}
+
+/** The delivery log entries of the events still kept (30 days), those `keep` selects, as a page. */
+function deliveryPage(ctx: Context, keep: (entry: Resource) => boolean): HandlerResult {
+  const retained = new Set(retainedEvents(ctx).map((e) => e.id));
+  const entries = (ctx.state.deliveryLog ?? []).filter((e) => retained.has(String(e.event_id)) && keep(e));
+  // An attempt is recorded once: `updated_at` sorts like `created_at` (the operations' descriptions).
+  const sortable = entries.map((e) => ({...e, updated_at: e.created_at}));
   return {
-    status: 202,
-    body: {
-      id: newId(ctx.state, 'wdl'),
-      event_id: event.id,
-      webhook_id: endpoint.id,
-      status: 'scheduled',
-      http_status: null,
-      latency_ms: null,
-      error: null,
-      attempted_at: null,
-      created_at: timestamp(ctx.now),
-    },
+    status: 200,
+    body: page(ctx, sortable, ({updated_at: _updated, ...entry}) => entry),
   };
+}
+
+function listWebhookDeliveries(ctx: Context): HandlerResult {
+  const endpoint = webhook(ctx);
+  const status = queryValue(ctx, 'status');
+  return deliveryPage(ctx, (e) => e.webhook_id === endpoint.id && (status === undefined || e.status === status));
+}
+
+function listEventDeliveries(ctx: Context): HandlerResult {
+  const event = eventOf(ctx);
+  return deliveryPage(ctx, (e) => e.event_id === event.id);
 }
 
 /** The collection and the status each simulated event type is about (WebhookEventType.yaml's table). */
@@ -245,5 +261,7 @@ export const webhookHandlers = {
   listEvents,
   getEvent: (ctx: Context): HandlerResult => ({status: 200, body: eventOf(ctx)}),
   resendEvent,
+  listWebhookDeliveries,
+  listEventDeliveries,
   simulateEvent,
 };
