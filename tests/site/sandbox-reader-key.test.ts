@@ -13,6 +13,7 @@ import {describe, test} from 'node:test';
 import type {BrowserContext, Page} from 'playwright-core';
 import {STEP_SAMPLE_ATTRIBUTE} from '../../src/plugins/workflow-steps/client-files';
 import {axeProblems} from '../helpers/axe';
+import {openHydrated, openTryIt, sealedContext as sealedContextOf, send, setBody, VIEWPORTS, WITHDRAWAL_EXAMPLE} from '../helpers/browser-sandbox';
 import {useSiteInBrowser} from '../helpers/site';
 
 const site = useSiteInBrowser();
@@ -29,65 +30,17 @@ const EXAMPLE_WITHDRAWAL = 'wdr_6Jt3Vn8Rp2Xk5Mq9';
 /** A string only the substitution chunk holds (src/plugins/sandbox/client-samples-apply.ts). */
 const APPLY_MARK = '.novaramp-code code';
 const KEY = /sk_sandbox_[A-Za-z0-9]{24}/;
-const VIEWPORTS = {phone: {width: 390, height: 844}, desktop: {width: 1280, height: 900}} as const;
 
 /**
  * A context whose requests to other hosts are refused, that records the scripts holding the substitution chunk, and
  * whose clipboard writes are kept in `window.__copied` (what the copy handler copied).
  */
 async function sealedContext(viewport: {width: number; height: number}): Promise<{context: BrowserContext; chunks: string[]}> {
-  const context = await site.browser.newContext({viewport});
-  const chunks: string[] = [];
-  const local = new URL(site.server.origin).host;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    return /^(data|blob):/.test(url) || new URL(url).host === local ? route.continue() : route.abort();
-  });
-  context.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    void response.text().then(
-      (text) => void (text.includes(APPLY_MARK) && chunks.push(response.url())),
-      () => undefined,
-    );
-  });
+  const {context, marks: chunks} = await sealedContextOf(site, viewport, {apply: APPLY_MARK});
   await context.addInitScript({
     content: `Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {writeText: async (text) => void (window.__copied = text)}});`,
   });
   return {context, chunks};
-}
-
-async function open(page: Page, route: string): Promise<void> {
-  await page.goto(`${site.server.origin}${route}`);
-  await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
-}
-
-async function openTryIt(page: Page): Promise<void> {
-  await page.getByRole('button', {name: 'Try it'}).click();
-  // relies on: openapi-try-it-markup
-  await page.locator('form.openapi-explorer__request-form').waitFor({timeout: 20000}); // relies on: openapi-try-it-markup
-}
-
-/** The spec's request example `toBeneficiary` of withdrawCrypto (sandbox-browser.test.ts says why not the default). */
-const WITHDRAWAL_EXAMPLE = {beneficiary_id: 'cbn_2Rf8Wm4Kx9Lq7Zt3', amount: {value: '250.000000', currency: 'USDC'}, metadata: {payout_ref: 'po_1'}};
-
-async function setBody(page: Page, body: unknown): Promise<void> {
-  // relies on: openapi-try-it-markup
-  const editor = page.locator('form.openapi-explorer__request-form pre[contenteditable]'); // relies on: openapi-try-it-markup
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(JSON.stringify(body));
-}
-
-async function send(page: Page): Promise<string> {
-  // relies on: openapi-try-it-markup
-  const response = page.locator('.openapi-explorer__response-container'); // relies on: openapi-try-it-markup
-  await page.getByRole('button', {name: 'Send API Request'}).focus();
-  await page.keyboard.press('Enter');
-  // relies on: openapi-try-it-markup
-  await page.waitForFunction(() => /"(id|data|status)"/.test(document.querySelector('.openapi-explorer__response-container')?.textContent ?? ''), undefined, {
-    timeout: 60000,
-  });
-  return response.innerText();
 }
 
 /** The operation page's cURL sample (src/components/ApiDocItem/CodeSamples.tsx), as shown. */
@@ -114,7 +67,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const {context, chunks} = await sealedContext(viewport);
       try {
         const page = await context.newPage();
-        await open(page, WITHDRAW);
+        await openHydrated(site, page, WITHDRAW);
         await page.waitForLoadState('networkidle');
         const fresh = (await curlSample(page).textContent()) ?? '';
         assert.ok(fresh.includes('Authorization: Bearer <TOKEN>'), `a fresh profile sees the placeholder: ${fresh}`);
@@ -145,25 +98,25 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         assert.ok(typescript.includes(`Bearer ${key}`) && !typescript.includes('NOVARAMP_API_KEY'), `TypeScript sample: ${typescript.slice(0, 300)}`);
 
         // A sample that needs a withdrawal id shows the reader's.
-        await open(page, GET_WITHDRAWAL);
+        await openHydrated(site, page, GET_WITHDRAWAL);
         const getSample = await waitForText(page, curlSample(page), id!, 'the withdrawal sample shows the reader id');
         assert.ok(!getSample.includes(EXAMPLE_WITHDRAWAL) && getSample.includes(key), getSample);
 
         // A guide's embedded workflow-step sample (a full load), then a language tab mounted later.
-        await open(page, GUIDE);
+        await openHydrated(site, page, GUIDE);
         const step = await waitForText(page, stepWith(page, 'Authorization: Bearer'), key, "the guide's step sample shows the key");
         assert.ok(!step.includes('$NOVARAMP_API_KEY'), step);
         await page.getByRole('tab', {name: 'Python'}).first().click();
         await waitForText(page, stepWith(page, 'f"Bearer '), key, 'the Python tab opened later shows the key');
         if (name === 'desktop') {
           // Samples fetched after a client-side navigation (the sidebar is a menu at a phone's width).
-          await open(page, '/docs/guides/welcome-guide');
+          await openHydrated(site, page, '/docs/guides/welcome-guide');
           await page.locator(`.theme-doc-sidebar-menu a[href="${GUIDE}"]`).first().click();
           await page.waitForURL(new RegExp(`${GUIDE}$`));
           await waitForText(page, stepWith(page, 'Bearer '), key, 'a step sample after a client-side navigation shows the key');
         }
         // A workflow page's samples (static HTML in hidden tabs).
-        await open(page, WORKFLOW);
+        await openHydrated(site, page, WORKFLOW);
         await waitForText(page, page.locator('.novaramp-code code').filter({hasText: 'Bearer '}).first(), key, 'the workflow page shows the key');
 
         // The Markdown copy and llms.txt keep the placeholders.
@@ -176,7 +129,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         assert.ok(markdown.includes('Bearer <TOKEN>'), 'the Markdown copy keeps the placeholder');
 
         // Reset forgets the created ids (the docs' id comes back), keeps the key.
-        await open(page, GET_WITHDRAWAL);
+        await openHydrated(site, page, GET_WITHDRAWAL);
         await waitForText(page, curlSample(page), id!, 'the reader id after a reload');
         await openTryIt(page);
         const reset = page.getByRole('button', {name: 'Reset sandbox'});
@@ -198,13 +151,13 @@ for (const mode of ['light', 'dark'] as const) {
     try {
       await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
       const page = await context.newPage();
-      await open(page, WITHDRAW);
+      await openHydrated(site, page, WITHDRAW);
       await openTryIt(page);
       await setBody(page, WITHDRAWAL_EXAMPLE);
       await send(page);
       await waitForText(page, curlSample(page), KEY, 'the key shows');
       assert.deepEqual(await axeProblems(page, mode, {include: '.novaramp-code-samples'}), []);
-      await open(page, GUIDE);
+      await openHydrated(site, page, GUIDE);
       await waitForText(page, stepWith(page, 'Authorization: Bearer'), KEY, 'the key shows in the guide');
       assert.deepEqual(await axeProblems(page, mode, {include: 'article'}), []);
     } finally {

@@ -7,8 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import type {BrowserContext, Locator, Page} from 'playwright-core';
+import type {Locator, Page} from 'playwright-core';
 import {axeProblems} from '../helpers/axe';
+import {loaded, openHydrated, sealedContext, VIEWPORTS} from '../helpers/browser-sandbox';
 import {useSiteInBrowser} from '../helpers/site';
 
 const site = useSiteInBrowser();
@@ -16,46 +17,7 @@ const site = useSiteInBrowser();
 const GUIDE = '/docs/guides/create-account-guide';
 const WORKFLOW = 'onboard-account';
 /** A string of the run chunk (src/plugins/workflow-steps/client-run.tsx), and one of the sandbox's engine chunk. */
-const RUN_MARK = 'which has no documented value to run with';
-const ENGINE_MARK = 'does not deliver webhooks';
-const VIEWPORTS = {phone: {width: 390, height: 844}, desktop: {width: 1280, height: 900}} as const;
-
-/** A fresh context whose every request to a host other than the local server is refused and recorded. */
-async function sealedContext(viewport: {width: number; height: number}): Promise<{context: BrowserContext; leaked: string[]; marks: string[]}> {
-  const context = await site.browser.newContext({viewport});
-  const leaked: string[] = [];
-  const marks: string[] = [];
-  const local = new URL(site.server.origin).host;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (/^(data|blob):/.test(url) || new URL(url).host === local) return route.continue();
-    leaked.push(url);
-    return route.abort();
-  });
-  context.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    void response.text().then(
-      (text) => {
-        if (text.includes(RUN_MARK)) marks.push('run');
-        if (text.includes(ENGINE_MARK)) marks.push('engine');
-      },
-      () => undefined,
-    );
-  });
-  return {context, leaked, marks};
-}
-
-async function open(page: Page, route: string): Promise<void> {
-  await page.goto(`${site.server.origin}${route}`);
-  await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
-}
-
-/** Waits (up to 10 s) until `marks` has `mark`: a script's text is read a moment after it loads. */
-async function loaded(marks: string[], mark: string): Promise<boolean> {
-  for (let i = 0; i < 100 && !marks.includes(mark); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  return marks.includes(mark);
-}
-
+const MARKERS = {run: 'which has no documented value to run with', engine: 'does not deliver webhooks'};
 /** A step's Run block. */
 const block = (page: Page, step: string): Locator => page.locator(`#run-${WORKFLOW}-${step}`);
 
@@ -73,10 +35,10 @@ async function run(page: Page, step: string, expect: RegExp = /^\d{3} from /m): 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   describe(`a guide run with its Run buttons (${name})`, () => {
     test('runs top to bottom in a fresh sandbox, later steps sending what earlier ones set', async () => {
-      const {context, leaked, marks} = await sealedContext(viewport);
+      const {context, leaked, marks} = await sealedContext(site, viewport, MARKERS);
       try {
         const page = await context.newPage();
-        await open(page, GUIDE);
+        await openHydrated(site, page, GUIDE);
         await page.waitForLoadState('networkidle');
         assert.equal(marks.join(', '), '', 'a first visit carries nothing of the run or the sandbox');
 
@@ -113,11 +75,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
 for (const mode of ['light', 'dark'] as const) {
   test(`the Run blocks, with an answer and a step to run first, have no serious or critical axe violation (${mode} mode)`, async () => {
-    const {context, leaked} = await sealedContext(VIEWPORTS.desktop);
+    const {context, leaked} = await sealedContext(site, VIEWPORTS.desktop, MARKERS);
     try {
       await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
       const page = await context.newPage();
-      await open(page, GUIDE);
+      await openHydrated(site, page, GUIDE);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
       await run(page, 'read-kyc', /Run step create-account first/);
       await run(page, 'create-account');
