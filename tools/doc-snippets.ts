@@ -214,7 +214,7 @@ export const lastBlock = (stderr: string): number | undefined => Number([...stde
  * merely illustrate: their shape is compared, not their value.
  */
 const VALUE_KEY =
-  /^(status|kyc_status|type|direction|value|currency|asset|network|rail|code|outcome|has_more|enabled|kind|total|available|pending|reserved|rate|entity_type|confirmations|confirmations_required|scheme|enabled_events)$/;
+  /^(status|kyc_status|type|direction|value|currency|asset|network|rail|code|outcome|has_more|enabled|kind|total|available|pending|reserved|rate|entity_type|confirmations|confirmations_required|scheme|enabled_events|version|environment|attempt)$/;
 
 /**
  * How a response body the page shows differs from the one the sandbox returned: every field shown must be
