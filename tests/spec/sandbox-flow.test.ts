@@ -2,8 +2,8 @@
  * The money flow of docs/api/sandbox-environment.md is the workflow openapi/workflows/sandbox-money-flow.arazzo.yaml
  * (issue #29): it calls the operations the page walks through, in order, and runs green with `redocly respect`
  * against the stateful sandbox (each step's status, schema and success criteria; every id carried from the step
- * that returned it; the ACH deposit waited for with the sandbox clock before its money is traded). The page's own requests run against the mock in tests/spec/docs-requests.test.ts. Also: the
- * "Sandbox only" banner of the generated pages, and what every sandbox-only operation must declare.
+ * that returned it; the ACH deposit waited for with the sandbox clock before its money is traded). The page's own requests run against the mock in tests/spec/docs-requests.test.ts. Also:
+ * what every sandbox-only operation must declare (their pages' "Sandbox only" banner: tests/site/sandbox-only-pages.test.ts).
  */
 import {parse} from 'yaml';
 import assert from 'node:assert/strict';
@@ -101,26 +101,4 @@ test('sandbox-only operations: exactly those under /sandbox/, on the sandbox ser
     assert.deepEqual(op.security, [{ApiKey: ['sandbox:write']}], `${where}: security`);
     assert.match(String(op.summary), /^Simulate /, `${where}: summary`);
   }
-});
-
-// The page's own part is tested on its own (tests/spec/one-process/reference-model.test.ts); here, that the spec
-// marks the simulation pages and no other.
-test('the generated pages put a "Sandbox only" admonition on the simulation pages and no other', (t) => {
-  const dir = path.join(SITE_ROOT, 'docs/api/reference');
-  if (!fs.existsSync(dir)) return t.skip('no generated pages (npm run gen:api)');
-  const flagged = fs
-    .readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .filter((f) => f.endsWith('.api.mdx') && fs.readFileSync(path.join(dir, f), 'utf8').includes(':::caution[Sandbox only]'));
-  assert.deepEqual(flagged.map((f) => path.basename(f, '.api.mdx')).sort(), [
-    'advance-sandbox-clock',
-    'simulate-bank-account-verification',
-    'simulate-bank-transfer',
-    'simulate-crypto-beneficiary-verification',
-    'simulate-crypto-deposit',
-    'simulate-crypto-withdrawal-outcome',
-    'simulate-event',
-    'simulate-fiat-beneficiary-verification',
-    'simulate-fiat-withdrawal-outcome',
-    'simulate-kyc-outcome',
-  ]);
 });
