@@ -196,6 +196,7 @@ export async function observeOperations(
       observed[name] = {...seen, request: sent.find((r) => r.method !== 'OPTIONS')};
     }
     // The first operation again, with a server chosen on an earlier visit saved where the theme keeps it.
+    // relies on: try-it-saved-server
     await page.evaluate((saved) => sessionStorage.setItem('server', saved), JSON.stringify(SAVED_SERVER));
     await page.goto(`${server.origin}/api/${OPERATIONS[0]}`);
     await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');

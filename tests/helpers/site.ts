@@ -43,3 +43,10 @@ export async function withPage<T>(site: Site, route: string, use: (page: Page, c
     await context.close();
   }
 }
+
+/**
+ * A script that opens the site in `mode`, as a reader's earlier choice does: Docusaurus keeps the colour mode under
+ * the storage key `theme` (the site's storage has no namespace, docusaurus.config.ts).
+ */
+// relies on: colour-mode-storage-key
+export const colourModeScript = (mode: 'light' | 'dark'): string => `localStorage.setItem('theme', '${mode}');`;

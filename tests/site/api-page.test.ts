@@ -12,7 +12,7 @@ import {test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {DEFERRED_ATTRIBUTE, REFERENCE_FILE_NAME} from '../../src/data/static-reference';
 import {operationReferenceFileName} from '../helpers/reference';
-import {useSiteInBrowser, withPage} from '../helpers/site';
+import {colourModeScript, useSiteInBrowser, withPage} from '../helpers/site';
 
 const ROUTE = '/docs/api/crypto/wallet/whitdraw-crypto';
 /** Its reference file (the page a test starts from fetches its own at idle). */
@@ -23,7 +23,7 @@ async function openApiPage(mode: 'light' | 'dark') {
   // No service worker: the browser sandbox would answer the try-it's request before page.route sees it (the panel
   // then sends to the network, as without the sandbox); tests/site/sandbox-browser.test.ts tests the sandbox.
   const context = await site.browser.newContext({viewport: {width: 1280, height: 900}, serviceWorkers: 'block'});
-  await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
+  await context.addInitScript({content: colourModeScript(mode)});
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on('response', (r) => {

@@ -14,7 +14,7 @@ import type {Page} from 'playwright-core';
 import {markdownPath, markdownUrl} from '../../src/data/agent-docs';
 import {SITE_ROOT} from '../../tools/cli';
 import {axeProblems} from '../helpers/axe';
-import {useSiteInBrowser, withPage} from '../helpers/site';
+import {colourModeScript, useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
 const copyOf = (route: string) => fs.readFileSync(path.join(SITE_ROOT, 'build', markdownPath(route)), 'utf8');
@@ -97,7 +97,7 @@ test('the open menu has no serious or critical axe violation, light and dark', a
         assert.deepEqual(await axeProblems(page, colorScheme, {include: '[data-markdown-ignore]'}), []);
       },
       // The site starts in light mode whatever the browser prefers; a stored choice opens it dark.
-      {init: colorScheme === 'dark' ? "localStorage.setItem('theme', 'dark')" : undefined},
+      {init: colorScheme === 'dark' ? colourModeScript('dark') : undefined},
     );
   }
 });

@@ -11,7 +11,7 @@ import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {axeProblems} from '../helpers/axe';
 import {loaded, openHydrated, openTryIt, sealedContext, send, setBody, VIEWPORTS, WITHDRAWAL_EXAMPLE} from '../helpers/browser-sandbox';
-import {useSiteInBrowser} from '../helpers/site';
+import {colourModeScript, useSiteInBrowser} from '../helpers/site';
 
 const site = useSiteInBrowser();
 
@@ -104,7 +104,7 @@ for (const mode of ['light', 'dark'] as const) {
     const {context, leaked} = await sealedContext(site, VIEWPORTS.desktop);
     try {
       // The colour mode the reader chose earlier, as Docusaurus keeps it: the page loads in it, with no transition.
-      await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
+      await context.addInitScript({content: colourModeScript(mode)});
       const page = await context.newPage();
       await openHydrated(site, page, WITHDRAW);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);

@@ -14,7 +14,7 @@ import type {BrowserContext, Page} from 'playwright-core';
 import {STEP_SAMPLE_ATTRIBUTE} from '../../src/plugins/workflow-steps/client-files';
 import {axeProblems} from '../helpers/axe';
 import {openHydrated, openTryIt, sealedContext as sealedContextOf, send, setBody, VIEWPORTS, WITHDRAWAL_EXAMPLE} from '../helpers/browser-sandbox';
-import {useSiteInBrowser} from '../helpers/site';
+import {colourModeScript, useSiteInBrowser} from '../helpers/site';
 
 const site = useSiteInBrowser();
 
@@ -149,7 +149,7 @@ for (const mode of ['light', 'dark'] as const) {
   test(`the samples with the reader's key have no serious or critical axe violation (${mode} mode)`, async () => {
     const {context} = await sealedContext(VIEWPORTS.desktop);
     try {
-      await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
+      await context.addInitScript({content: colourModeScript(mode)});
       const page = await context.newPage();
       await openHydrated(site, page, WITHDRAW);
       await openTryIt(page);

@@ -13,7 +13,7 @@ import {describe, test} from 'node:test';
 import type {Page} from 'playwright-core';
 import {STATIC_REFERENCE_CLASS} from '../../src/data/static-reference';
 import {matchBaseline, stableScreenshot} from '../helpers/screenshots';
-import {useSiteInBrowser, withPage, type PageOptions} from '../helpers/site';
+import {colourModeScript, type PageOptions, useSiteInBrowser, withPage} from '../helpers/site';
 
 const BASELINES = path.join(import.meta.dirname, 'screenshots');
 
@@ -94,7 +94,7 @@ for (const {name, route, operation} of PAGES) {
                 t.diagnostic(`${section}: ${shot.different} pixels differ`);
               }
             },
-            {...options, colorScheme: mode, init: `localStorage.setItem('theme', '${mode}');`},
+            {...options, colorScheme: mode, init: colourModeScript(mode)},
           );
         });
       }

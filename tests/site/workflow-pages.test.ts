@@ -14,7 +14,7 @@ import {SITE_ROOT} from '../../tools/cli';
 import {stepAnchor, workflowRoute} from '../../tools/workflows/pages';
 import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 import {axeProblems} from '../helpers/axe';
-import {useSiteInBrowser, withPage} from '../helpers/site';
+import {colourModeScript, useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();
 
@@ -149,7 +149,7 @@ describe('accessibility (axe) on a phone and a desktop, light and dark', {concur
     for (const [name, viewport] of Object.entries(viewports)) {
       test(`${w.route} at ${viewport.width} px`, async () => {
         const problems: string[] = [];
-        for (const mode of ['light', 'dark']) {
+        for (const mode of ['light', 'dark'] as const) {
           await withPage(
             site,
             w.route,
@@ -158,7 +158,7 @@ describe('accessibility (axe) on a phone and a desktop, light and dark', {concur
               await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
               problems.push(...(await axeProblems(page, `${name} ${mode}`)));
             },
-            {viewport, isMobile: name === 'phone', init: `localStorage.setItem('theme', '${mode}')`},
+            {viewport, isMobile: name === 'phone', init: colourModeScript(mode)},
           );
         }
         assert.deepEqual(problems, []);

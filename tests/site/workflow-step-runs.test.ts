@@ -10,7 +10,7 @@ import {describe, test} from 'node:test';
 import type {Locator, Page} from 'playwright-core';
 import {axeProblems} from '../helpers/axe';
 import {loaded, openHydrated, sealedContext, VIEWPORTS} from '../helpers/browser-sandbox';
-import {useSiteInBrowser} from '../helpers/site';
+import {colourModeScript, useSiteInBrowser} from '../helpers/site';
 
 const site = useSiteInBrowser();
 
@@ -77,7 +77,7 @@ for (const mode of ['light', 'dark'] as const) {
   test(`the Run blocks, with an answer and a step to run first, have no serious or critical axe violation (${mode} mode)`, async () => {
     const {context, leaked} = await sealedContext(site, VIEWPORTS.desktop, MARKERS);
     try {
-      await context.addInitScript({content: `localStorage.setItem('theme', '${mode}');`});
+      await context.addInitScript({content: colourModeScript(mode)});
       const page = await context.newPage();
       await openHydrated(site, page, GUIDE);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode);
