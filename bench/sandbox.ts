@@ -9,10 +9,9 @@
  *   4G as DevTools applies it), a fresh profile: the first Send registers the service worker and downloads the engine
  *   and the spec (src/plugins/sandbox/client.ts); the second Send is the warm answer, for comparison.
  */
-import {spawn} from 'node:child_process';
 import type {Browser} from 'playwright-core';
 import {SITE_ROOT} from '../tools/cli';
-import {freePort} from '../tools/serve-build';
+import {start} from '../tools/mock-server';
 
 const ACCOUNT = 'acc_7Hq2LmX9pR4sT8vW';
 const REQUESTS = 1000;
@@ -33,20 +32,10 @@ export interface SandboxLatency {
   overall: {p50: number; p95: number};
 }
 
-/** `npm run sandbox` on a free port; resolves with its origin once it listens. */
-async function startSandbox(): Promise<{origin: string; stop: () => void}> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts', '--port', String(port)], {cwd: SITE_ROOT, stdio: ['ignore', 'pipe', 'inherit']});
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`npm run sandbox exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('sandbox on') && resolve());
-  });
-  return {origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM')};
-}
-
 /** 1,000 requests to `npm run sandbox`, one after the other. */
 export async function sandboxLatency(): Promise<SandboxLatency> {
-  const server = await startSandbox();
+  // Without --log: a line per request is not what a reader's sandbox spends its time on.
+  const server = await start(SITE_ROOT, {log: false});
   const timed: Timed[] = [];
   let quoteId = '';
   try {
@@ -65,14 +54,14 @@ export async function sandboxLatency(): Promise<SandboxLatency> {
                 : ['GET quote', 'GET', `/v1/accounts/${ACCOUNT}/quotes/${quoteId}`];
       const headers: Record<string, string> = {Authorization: `Bearer ${key}`};
       if (body) Object.assign(headers, {'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID()});
-      const start = performance.now();
+      const sentAt = performance.now();
       const response = await fetch(`${server.origin}${path}`, {method, headers, body: body ? JSON.stringify(body) : undefined});
       const text = await response.text();
-      timed.push({kind: kind as string, ms: performance.now() - start, status: response.status});
+      timed.push({kind: kind as string, ms: performance.now() - sentAt, status: response.status});
       if (step === 3 && response.ok) quoteId = (JSON.parse(text) as {id: string}).id;
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
   const summary = (rows: Timed[]) => {
     const sorted = rows.map((r) => r.ms).sort((a, b) => a - b);
@@ -151,10 +140,10 @@ export async function firstSendOnMobile(browser: Browser, origin: string): Promi
         observer.observe(document.body, {subtree: true, childList: true, characterData: true});
       });
       await sendButton.focus();
-      const start = Date.now();
+      const sentAt = Date.now();
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (window as {__novarampSend?: string}).__novarampSend === 'answered', undefined, {timeout: 180_000, polling: 50});
-      return Date.now() - start;
+      return Date.now() - sentAt;
     };
     const statuses: number[] = [];
     page.on('response', (r) => r.url().startsWith('https://api.sandbox.') && statuses.push(r.status()));

@@ -57,15 +57,19 @@ export interface MockServer {
  * at once never rewrite each other's bundle) on a free port and resolves once it answers. The process is the
  * leader of a group of its own, stopped with it.
  */
-export async function start(siteDir: string, options: {spec?: string; port?: number} = {}): Promise<MockServer> {
+export async function start(siteDir: string, options: {spec?: string; port?: number; log?: boolean} = {}): Promise<MockServer> {
   const spec = options.spec ?? (await currentCombinedSpec(siteDir));
   if (!fs.existsSync(spec)) throw new Error(`${spec}: no such spec to mock`);
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts', '--port', String(port), '--spec', spec, '--log'], {
-    cwd: siteDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/mock.ts', '--port', String(port), '--spec', spec, ...(options.log === false ? [] : ['--log'])],
+    {
+      cwd: siteDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
