@@ -1,7 +1,8 @@
 /**
  * What lets an agent that knows only the domain find the API and these docs (issue #50, "Found by agents"), written
  * into the build by ./index.ts after the Markdown copies, from the build's own downloads (the bundled specs, the
- * AsyncAPI document, the workflows) so that nothing here can name a file the site does not publish:
+ * AsyncAPI document) so that nothing here can name a file the site does not publish, and the workflows as llms.txt
+ * lists them (./workflows.ts):
  * - `/.well-known/api-catalog` (RFC 9727): a linkset (RFC 9264) with one link context per API the specs describe,
  *   anchored at its production and sandbox servers: its description (`service-desc`: the combined OpenAPI document,
  *   YAML and JSON, and each API's own), its docs (`service-doc`: the overview page and its Markdown copy), its
@@ -33,6 +34,8 @@ import {
 } from '../../data/agent-docs';
 import {BRAND, SITE_URL} from '../../data/brand';
 import {workflowRoute} from '../../data/navigation';
+import {workflowDownloadPath} from '../../../tools/workflows/publish';
+import {workflowEntries, type WorkflowEntry} from './workflows';
 
 /** A target of a link (RFC 9264 §4.2.4): its URL and the attributes a client picks by. */
 export interface LinkTarget {
@@ -53,10 +56,6 @@ interface SpecInfo {
 interface AsyncApiInfo {
   info?: {title?: string; description?: string};
   servers?: Record<string, {host: string; protocol: string; title?: string}>;
-}
-interface WorkflowInfo {
-  info?: {title?: string; summary?: string};
-  workflows?: {workflowId: string; summary?: string}[];
 }
 
 const YAML = 'application/yaml';
@@ -85,10 +84,11 @@ export interface Published {
   combined: SpecInfo;
   apis: {id: string; title: string; summary?: string}[];
   asyncapi?: {file: string; doc: AsyncApiInfo};
-  workflows: {id: string; title: string; summary?: string}[];
+  workflows: WorkflowEntry[];
 }
 
-export function readPublished(outDir: string): Published {
+/** What the build in `outDir` publishes; the workflows as llms.txt lists them (./workflows.ts), from `siteDir`. */
+export function readPublished(siteDir: string, outDir: string): Published {
   const openapi = path.join(outDir, 'openapi');
   const combined = readJson<SpecInfo>(path.join(openapi, `${COMBINED_SPEC}.json`));
   const apis = API_SPECS.map((id) => {
@@ -96,21 +96,11 @@ export function readPublished(outDir: string): Published {
     return {id, title: info?.title ?? id, ...(info?.summary ? {summary: info.summary} : {})};
   });
   const asyncFile = fs.readdirSync(openapi).find((f) => f.endsWith('.asyncapi.json'));
-  const workflowsDir = path.join(openapi, 'workflows');
-  const workflows = (fs.existsSync(workflowsDir) ? fs.readdirSync(workflowsDir) : [])
-    .filter((f) => f.endsWith('.arazzo.json'))
-    .sort()
-    .map((f) => {
-      const doc = readJson<WorkflowInfo>(path.join(workflowsDir, f));
-      const id = f.replace(/\.arazzo\.json$/, '');
-      const summary = doc.info?.summary ?? doc.workflows?.[0]?.summary;
-      return {id, title: doc.info?.title ?? id, ...(summary ? {summary: summary.trim()} : {})};
-    });
   return {
     combined,
     apis,
     ...(asyncFile ? {asyncapi: {file: asyncFile.replace(/\.json$/, ''), doc: readJson<AsyncApiInfo>(path.join(openapi, asyncFile))}} : {}),
-    workflows,
+    workflows: workflowEntries(siteDir),
   };
 }
 
@@ -207,8 +197,7 @@ export function skillMarkdown(published: Published): {markdown: string; descript
     'Each is an Arazzo workflow whose steps call the operations in order, with what success looks like; follow the steps, not a guess of them.',
     '',
     ...workflows.map(
-      (w) =>
-        `- ${page(workflowRoute(w.id), w.title)}${w.summary ? `: ${w.summary.replace(/\.$/, '')}.` : ''} ${site(`/openapi/workflows/${w.id}.arazzo.yaml`)}`,
+      (w) => `- ${page(workflowRoute(w.id), w.title)}${w.summary ? `: ${w.summary.replace(/\.$/, '')}.` : ''} ${site(workflowDownloadPath(w.id, 'yaml'))}`,
     ),
     '',
     '## More',
@@ -241,7 +230,7 @@ export function skillsIndex(skill: {markdown: string; description: string}): obj
 export class DiscoveryError extends Error {}
 
 /** Writes the catalog and the skill into `outDir`; throws, writing nothing, when a page they point at is not built. */
-export function writeDiscovery(outDir: string): {apis: number; workflows: number} {
+export function writeDiscovery(siteDir: string, outDir: string): {apis: number; workflows: number} {
   for (const route of Object.values(DISCOVERY_PAGES)) {
     const files = [`${route}.html`, ...(hasMarkdownCopy(route) ? [markdownPath(route)] : [])].map((f) => path.join(outDir, f));
     const missing = files.find((f) => !fs.existsSync(f));
@@ -250,7 +239,7 @@ export function writeDiscovery(outDir: string): {apis: number; workflows: number
         `agent discovery: ${route} is linked from the API catalog and the skill, but ${path.relative(outDir, missing)} is not in the build.`,
       );
   }
-  const published = readPublished(outDir);
+  const published = readPublished(siteDir, outDir);
   const skill = skillMarkdown(published);
   const files: [string, string][] = [
     [API_CATALOG_PATH, `${JSON.stringify(apiCatalog(published), null, 2)}\n`],

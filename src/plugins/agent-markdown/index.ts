@@ -43,7 +43,7 @@ export default function agentMarkdownPlugin(context: LoadContext, pluginOptions:
       console.log(
         `[agent-markdown] ${copies} Markdown copies (${operations} written from the spec${components ? `, and ${components} of schemas shown apart` : ''}), llms.txt and llms-full.txt`,
       );
-      const discovery = writeDiscovery(props.outDir);
+      const discovery = writeDiscovery(context.siteDir, props.outDir);
       console.log(`[agent-markdown] the API catalog and the Agent Skill (${discovery.apis} APIs, ${discovery.workflows} workflows)`);
     },
     extendCli: llmsTxt.extendCli,
