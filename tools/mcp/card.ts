@@ -30,8 +30,10 @@ export interface ServerCard {
   _meta: Record<string, unknown>;
 }
 
-/** The key of our own fields under `_meta` (reverse DNS of the docs' host, as the proposal asks). */
-const META = `${new URL(SITE_URL).hostname.split('.').reverse().join('.')}/start`;
+/** The docs' host in reverse DNS, which the proposal asks names and `_meta` keys to start with. */
+const NAMESPACE = new URL(SITE_URL).hostname.split('.').reverse().join('.');
+/** The key of our own fields under `_meta`. */
+const META = `${NAMESPACE}/start`;
 
 export async function serverCard(buildDir: string): Promise<ServerCard> {
   const {server} = createDocsServer(buildDir);
@@ -45,7 +47,7 @@ export async function serverCard(buildDir: string): Promise<ServerCard> {
     const {resourceTemplates} = await client.listResourceTemplates();
     return {
       $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
-      name: `${new URL(SITE_URL).hostname.split('.').reverse().join('.')}/${info.name}`,
+      name: `${NAMESPACE}/${info.name}`,
       title: info.title,
       version: info.version,
       description: `The ${BRAND} developer docs for coding agents, offline: search the pages, read them as Markdown, get operations and schemas with every $ref resolved, follow the Arazzo workflows step by step, validate a request or a webhook payload against the spec, list what changed since a release.`,
