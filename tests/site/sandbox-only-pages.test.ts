@@ -19,6 +19,7 @@ test('the built pages put a "Sandbox only" admonition on the simulation pages an
   const flagged = manifest.filter(({route}) => /<\/svg><\/span>Sandbox only<\/div>/.test(fs.readFileSync(path.join(BUILD_DIR, `${route}.html`), 'utf8')));
   assert.deepEqual(flagged.map(({route}) => path.basename(route)).sort(), [
     'advance-sandbox-clock',
+    'create-sandbox-restricted-key',
     'simulate-bank-account-verification',
     'simulate-bank-transfer',
     // The fiat beneficiary's simulation, at its pinned route.
