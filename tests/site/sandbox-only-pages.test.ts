@@ -20,6 +20,7 @@ test('the built pages put a "Sandbox only" admonition on the simulation pages an
   assert.deepEqual(flagged.map(({route}) => path.basename(route)).sort(), [
     'advance-sandbox-clock',
     'create-sandbox-restricted-key',
+    'simulate-account-suspension',
     'simulate-bank-account-verification',
     'simulate-bank-transfer',
     // The fiat beneficiary's simulation, at its pinned route.
