@@ -31,5 +31,6 @@ test('the built pages put a "Sandbox only" admonition on the simulation pages an
     'simulate-event',
     'simulate-fiat-withdrawal-outcome',
     'simulate-kyc-outcome',
+    'simulate-outage',
   ]);
 });

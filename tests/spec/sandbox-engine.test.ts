@@ -767,3 +767,30 @@ test('the delivery log records each attempt, its retry time and status, per endp
   assert.equal(((await call(sandbox, key, 'GET', `/events/${eventId}/deliveries`)).body as {data: Json[]}).data.length, 3);
   assert.deepEqual(sandbox.conformance().violations, []);
 });
+
+test('a simulated outage answers 503 service_unavailable with Retry-After, does nothing, and the retry with the same key works', async () => {
+  const {send, balance, done} = await session();
+  const payouts = `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`;
+  const body = {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '10.00', currency: 'USD'}, rail: 'ach'};
+  const outage = await send('POST', '/sandbox/outages', {body: {operation_id: 'withdrawFiat', requests: 2}});
+  assert.deepEqual([outage.status, outage.json], [200, {operation_id: 'withdrawFiat', failing_requests: 2}]);
+  for (let i = 0; i < 2; i++) {
+    const down = await send('POST', payouts, {body, idempotencyKey: 'outage-payout-0001'});
+    assert.deepEqual([down.status, down.json.code], [503, 'service_unavailable']);
+    assert.ok(Number(down.headers['Retry-After']) >= 1, 'Retry-After');
+  }
+  assert.equal(((await send('GET', payouts)).json.data as Json[]).length, 0, 'no payout was made during the outage');
+  assert.equal((await balance('USD')).reserved, '0.00', 'nothing was reserved');
+  const retried = await send('POST', payouts, {body, idempotencyKey: 'outage-payout-0001'});
+  assert.equal(retried.status, 201, 'the 503 was not stored under the Idempotency-Key');
+  // A replay of a stored success, and other operations, are not affected; the next new request is.
+  await send('POST', '/sandbox/outages', {body: {operation_id: 'withdrawFiat'}});
+  assert.equal((await send('POST', payouts, {body, idempotencyKey: 'outage-payout-0001'})).json.id, retried.json.id);
+  assert.equal((await send('GET', `/accounts/${DOCS_ACCOUNT}/balances`)).status, 200);
+  assert.equal((await send('POST', payouts, {body})).status, 503, 'the outage waited for the next new request');
+  assert.equal((await send('POST', payouts, {body})).status, 201);
+  assert.equal(((await send('GET', payouts)).json.data as Json[]).length, 2);
+  const notDocumented = await send('POST', '/sandbox/outages', {body: {operation_id: 'listCoins'}});
+  assert.deepEqual([notDocumented.status, (notDocumented.json.errors as Json[])[0].field], [400, 'operation_id']);
+  done();
+});

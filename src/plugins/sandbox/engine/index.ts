@@ -5,9 +5,10 @@
  *
  * A request goes through: route (the spec's paths, via openapi-backend) → key (401 for a missing, malformed, unknown
  * or production key; a restricted key works on its creator's sandbox) → rate limit (429, RateLimit-* headers on every
- * answer) → scopes (403 insufficient_scope, from the operation's security requirement) → the key's clock settles what is due →
- * request validation (400 naming the field) → idempotency (replay, 409 reused / in use) → the operation's handler →
- * the status checked against the operation's documented ones → conformance check of the body → notices to listeners.
+ * answer) → scopes (403 insufficient_scope, from the operation's security requirement) → the key's clock settles what
+ * is due → request validation (400 naming the field) → idempotency (replay, 409 reused / in use) → a simulated outage
+ * (503) → the operation's handler → the status checked against the operation's documented ones → conformance check of
+ * the body → notices to listeners.
  */
 import {type Context, type HandlerResult, type SandboxNotice} from './context';
 import {stampAll, withVersion} from './versions';
@@ -17,6 +18,7 @@ import {clockHandlers, settle} from './domain/clock';
 import {fundHandlers} from './domain/funds';
 import {SECRET_KEY, credentialOf, keyHandlers, requireScopes, unauthenticatedReason} from './domain/keys';
 import {ledgerHandlers} from './domain/ledger';
+import {OUTAGE_RETRY_AFTER_SECONDS, outageHandlers, takeOutage} from './domain/outages';
 import {payeeHandlers} from './domain/payees';
 import {tradeHandlers} from './domain/trades';
 import {transactionHandlers} from './domain/transactions';
@@ -106,6 +108,7 @@ const HANDLERS: Record<string, (ctx: Context) => HandlerResult | Promise<Handler
   ...payeeHandlers,
   ...clockHandlers,
   ...keyHandlers,
+  ...outageHandlers,
 };
 
 /** The shape of `snapshot()`: 2 since each key's state holds its ledger entries (a version 1 snapshot has none). */
@@ -300,6 +303,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (error instanceof ProblemError) return {response: withRate(problem(error)), operation: info};
       throw error;
     }
+    // A simulated outage (POST /sandbox/outages): before any work, so nothing is stored under the Idempotency-Key.
+    const outage = takeOutage(state, info);
+    if (outage) return {response: withRate(problem(outage, {'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS)})), operation: info};
     const ctx = contextOf(apiKey, {operation: info, credential, params: route.params, query, body: (body ?? {}) as Record<string, unknown>});
     const handler = HANDLERS[info.operationId];
     let result: SandboxResponse;

@@ -138,6 +138,11 @@ export class SpecIndex {
     }
   }
 
+  /** What the spec says of `operationId`, or undefined when it has no such operation. */
+  operation(operationId: string): OperationInfo | undefined {
+    return this.operations.get(operationId);
+  }
+
   /** The operation of `method path` and its path parameters, or undefined when the spec has none. */
   match(method: string, path: string): {info: OperationInfo; params: Record<string, string>} | undefined {
     const operation = this.backend.router.matchOperation({method: method.toLowerCase(), path, headers: {}});

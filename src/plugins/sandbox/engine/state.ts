@@ -104,6 +104,8 @@ export interface KeyState {
   idempotency: Record<string, {fingerprint: string; storedAt: number; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
   /** The restricted keys this secret key created (POST /sandbox/restricted-keys), by key; they share this state. */
   restrictedKeys?: Record<string, {scopes: string[]; created_at: string}>;
+  /** The simulated outages running (POST /sandbox/outages): how many more requests of each operation answer 503. */
+  outages?: Record<string, number>;
   /** Requests counted in the current fixed window, per rate limit id. */
   rateWindows: Record<string, {windowStart: number; count: number}>;
 }
