@@ -304,8 +304,11 @@ async function main(): Promise<void> {
   console.log(text);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-report.md'), `${text}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-results.json'), JSON.stringify(results, null, 2));
-  const kept = writeBenchResults({kind: 'corpus', command: ['npm run bench:corpus --', ...argv].join(' '), summary: text, results});
-  console.error(`Results kept in ${path.relative(process.cwd(), kept.json)} and ${path.basename(kept.markdown)}: commit them`);
+  // A run that built nothing measured nothing (and the tests run it so on purpose): only builds are kept.
+  if (results.some((r) => r.build)) {
+    const kept = writeBenchResults({kind: 'corpus', command: ['npm run bench:corpus --', ...argv].join(' '), summary: text, results});
+    console.error(`Results kept in ${path.relative(process.cwd(), kept.json)} and ${path.basename(kept.markdown)}: commit them`);
+  }
   const failures = results.map(specRunFailure).filter((f) => f !== undefined);
   for (const f of failures) console.error(`bench:corpus: ${f}`);
   if (failures.length) process.exitCode = 1;
