@@ -34,6 +34,7 @@ import {
   type ReferenceFile,
 } from '../src/data/static-reference';
 import {EXTRA_APIS_ENV, type ExtraApi} from '../tools/api-sources';
+import {writeBenchResults} from '../tools/bench-results';
 import {launchChromium} from '../tools/chromium';
 import {bin, run} from '../tools/cli';
 import {kib, measurePage, type PageWeight} from '../tools/measure-page';
@@ -54,6 +55,8 @@ const TARGET_PEAK_BYTES = 3 * 1024 ** 3;
 
 interface Result {
   file: string;
+  /** One-minute load average of the machine before and after the build (the builds share the CPUs). */
+  load?: [number, number];
   id: string;
   operations: number;
   build?: BuildSteps;
@@ -125,8 +128,10 @@ async function benchSpec(file: string): Promise<Result> {
     fs.writeFileSync(path.join(site, 'extra-apis.json'), JSON.stringify(extra));
     result.lint = structuralLint(site, specFile);
     console.error(`${id}: building (structural lint: ${result.lint.errors} errors, ${result.lint.warnings} warnings)`);
+    const loadBefore = os.loadavg()[0];
     try {
       result.build = await measuredBuild(site, `corpus-${id}`, {[EXTRA_APIS_ENV]: 'extra-apis.json'});
+      result.load = [loadBefore, os.loadavg()[0]];
     } catch (error) {
       result.error = `the build failed: ${(error as Error).message.split('\n').slice(0, 12).join(' / ')}`;
       return result;
@@ -228,6 +233,7 @@ function report(results: Result[]): string {
         'steps s (gen:api / bundle:spec / bundling / SSG)',
         'lint errors / warnings',
         'model problems',
+        'load avg',
         'missing page / copy (of checked)',
       ],
       results.map((r) => [
@@ -241,6 +247,7 @@ function report(results: Result[]): string {
         Object.entries(r.problems)
           .map(([k, n]) => `${n} ${k}`)
           .join('; ') || '0',
+        r.load ? `${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)}` : '–',
         `${r.missing.page} / ${r.missing.copy} (${r.missing.checked})`,
       ]),
     ),
@@ -297,6 +304,11 @@ async function main(): Promise<void> {
   console.log(text);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-report.md'), `${text}\n`);
   fs.writeFileSync(path.join(RESULTS_DIR, 'corpus-results.json'), JSON.stringify(results, null, 2));
+  // A run that built nothing measured nothing (and the tests run it so on purpose): only builds are kept.
+  if (results.some((r) => r.build)) {
+    const kept = writeBenchResults({kind: 'corpus', command: ['npm run bench:corpus --', ...argv].join(' '), summary: text, results});
+    console.error(`Results kept in ${path.relative(process.cwd(), kept.json)} and ${path.basename(kept.markdown)}: commit them`);
+  }
   const failures = results.map(specRunFailure).filter((f) => f !== undefined);
   for (const f of failures) console.error(`bench:corpus: ${f}`);
   if (failures.length) process.exitCode = 1;
