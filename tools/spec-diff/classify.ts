@@ -89,6 +89,8 @@ export interface Context {
   head: UnknownObject;
   /** Renamed path keys (base → head), from the library's path matching. */
   renamedPaths: Map<string, string>;
+  /** The union sites (unionSite) already reported: their other differences add nothing. */
+  unionSites?: Set<string>;
 }
 
 /** The schema part of a diff path: the field it is in (`data[].amount`) and what changed in that field's schema. */
@@ -281,8 +283,111 @@ function limitAlreadyHeld(key: string, value: unknown, schema: unknown): boolean
   return !!range && typeof schema.minimum === 'number' && typeof schema.maximum === 'number' && schema.minimum >= range[0] && schema.maximum <= range[1];
 }
 
+const UNION_KEYWORDS = ['oneOf', 'anyOf'] as const;
+const unionKeyword = (node: unknown): 'oneOf' | 'anyOf' | undefined =>
+  isObject(node) ? UNION_KEYWORDS.find((k) => Array.isArray(node[k]) && node[k].length > 0) : undefined;
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A schema that became a union of its refinements: before, one schema; after, a `oneOf`/`anyOf` whose every variant
+ * is an `allOf` with that schema, unchanged, among its parts (`GET /events` items: `Event`, then one of
+ * `AccountEvent`, `TransactionEvent`…, each `allOf: [Event, its own type and data.object]`). Each variant accepts
+ * only values the old schema accepted, so the union does too: fewer values, whatever else the variants or a
+ * `discriminator` say. api-smart-diff reads it as the old schema's fields removed from the first variant.
+ */
+function refinedUnion(ctx: Context, site: readonly (string | number)[]): number | undefined {
+  const before = schemaAt(ctx.base, site);
+  const after = schemaAt(ctx.head, site);
+  const keyword = unionKeyword(after);
+  if (!keyword || !isObject(before) || unionKeyword(before) || !isObject(after)) return undefined;
+  const variants = after[keyword] as unknown[];
+  const refines = (variant: unknown): boolean => {
+    const v = deref(ctx.head, variant);
+    return isObject(v) && Array.isArray(v.allOf) && v.allOf.some((part) => same(deref(ctx.head, part), before));
+  };
+  return variants.every(refines) ? variants.length : undefined;
+}
+
+/** What a variant says of its property `name`, through its `allOf` parts: the one value it fixes, and whether it requires it. */
+function tagOf(root: UnknownObject, variant: unknown, name: string, depth = 0): {values: unknown[]; required: boolean} {
+  const v = deref(root, variant);
+  if (!isObject(v) || depth > 10) return {values: [], required: false};
+  const prop = isObject(v.properties) ? deref(root, v.properties[name]) : undefined;
+  const values: unknown[] = [];
+  if (isObject(prop) && prop.const !== undefined) values.push(prop.const);
+  else if (isObject(prop) && Array.isArray(prop.enum) && prop.enum.length === 1) values.push(prop.enum[0]);
+  let required = typesOf(v.required).includes(name);
+  for (const part of Array.isArray(v.allOf) ? v.allOf : []) {
+    const inner = tagOf(root, part, name, depth + 1);
+    values.push(...inner.values);
+    required ||= inner.required;
+  }
+  return {values, required};
+}
+
+/**
+ * A `discriminator` added to a union that was already told apart by it: the union is otherwise unchanged, and each
+ * variant is a `$ref` that requires the property with one value (`const`, or an `enum` of one), which the mapping
+ * sends to that same variant, every mapping key being such a value. It names the tag the values already carry,
+ * accepting and sending the same values. Anything else (a mapping that disagrees with a variant, a variant
+ * without the property, another edit of the union) keeps the library's reading.
+ */
+function discriminatorStated(ctx: Context, site: readonly (string | number)[]): string | undefined {
+  const before = schemaAt(ctx.base, site);
+  const after = schemaAt(ctx.head, site);
+  const keyword = unionKeyword(after);
+  if (!keyword || !isObject(before) || !isObject(after) || before.discriminator !== undefined) return undefined;
+  const {discriminator, ...rest} = after;
+  if (!same(before, rest) || !isObject(discriminator) || typeof discriminator.propertyName !== 'string' || !isObject(discriminator.mapping)) return undefined;
+  const name = discriminator.propertyName;
+  const mapping = discriminator.mapping;
+  const values = new Set<string>();
+  for (const variant of after[keyword] as unknown[]) {
+    if (!isObject(variant) || typeof variant.$ref !== 'string') return undefined;
+    const tag = tagOf(ctx.head, variant, name);
+    // One value, required: the parts of an allOf that fix it must agree.
+    if (!tag.required || tag.values.length === 0 || new Set(tag.values.map((v) => JSON.stringify(v))).size !== 1) return undefined;
+    if (!['string', 'number', 'boolean'].includes(typeof tag.values[0])) return undefined;
+    const key = String(tag.values[0]);
+    if (values.has(key) || mapping[key] !== variant.$ref) return undefined;
+    values.add(key);
+  }
+  return Object.keys(mapping).every((k) => values.has(k)) ? name : undefined;
+}
+
+/**
+ * The finding of a difference inside a union site (refinedUnion, discriminatorStated), once per site; [] for the
+ * site's other differences; undefined when the difference is not in such a site.
+ */
+function unionSiteFindings(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] | undefined {
+  const path = [...scope.root, ...segs];
+  for (let i = scope.root.length; i < path.length; i++) {
+    const key = path[i];
+    if (key !== 'oneOf' && key !== 'anyOf' && key !== 'discriminator') continue;
+    const site = path.slice(0, i);
+    const variants = refinedUnion(ctx, site);
+    const tag = variants === undefined ? discriminatorStated(ctx, site) : undefined;
+    if (variants === undefined && tag === undefined) continue;
+    const id = JSON.stringify(site);
+    ctx.unionSites ??= new Set();
+    if (ctx.unionSites.has(id)) return [];
+    ctx.unionSites.add(id);
+    // The site itself can be an array's `items`, which splitSchemaPath leaves as the rest: its field is `x[]`.
+    const {field, rest} = splitSchemaPath(site.slice(scope.root.length));
+    if (rest.length === 1 && rest[0] === 'items') field.push(`${field.pop() ?? ''}[]`);
+    const name = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
+    const base = {operation: scope.operation, where: scope.where, path: site, inBase: false, target: scope.fieldTarget, action: 'changed' as const, name};
+    if (tag !== undefined) return [{...base, rule: 'discriminator-stated', detail: `\`${tag}\`, now its \`discriminator\``}];
+    const picked = isObject(schemaAt(ctx.head, [...site, 'discriminator'])) ? ', chosen by its `discriminator`' : '';
+    return [{...base, rule: valuesRule(scope.direction, false), detail: `now one of ${variants} variants that each narrow it${picked}`}];
+  }
+  return undefined;
+}
+
 /** Findings for a diff inside a schema (request body, response, parameter, header). */
 function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
+  const inUnion = unionSiteFindings(ctx, diff, scope, segs);
+  if (inUnion) return inUnion;
   const {field, rest} = splitSchemaPath(segs);
   const fieldName = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
   const isOwnerField = field.length === 0;
