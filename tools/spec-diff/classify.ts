@@ -89,8 +89,8 @@ export interface Context {
   head: UnknownObject;
   /** Renamed path keys (base → head), from the library's path matching. */
   renamedPaths: Map<string, string>;
-  /** The union sites (unionSite) already reported: their other differences add nothing. */
-  unionSites?: Set<string>;
+  /** Each union site met (unionSiteFindings), by its path: what it is, and whether its finding was made. */
+  unionSites?: Map<string, {verdict: {rule: ClassificationRuleId; detail: string} | null; reported: boolean}>;
 }
 
 /** The schema part of a diff path: the field it is in (`data[].amount`) and what changed in that field's schema. */
@@ -286,7 +286,30 @@ function limitAlreadyHeld(key: string, value: unknown, schema: unknown): boolean
 const UNION_KEYWORDS = ['oneOf', 'anyOf'] as const;
 const unionKeyword = (node: unknown): 'oneOf' | 'anyOf' | undefined =>
   isObject(node) ? UNION_KEYWORDS.find((k) => Array.isArray(node[k]) && node[k].length > 0) : undefined;
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Keywords whose value is a map of names to schemas: their keys are names, not keywords of documentation. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+
+/**
+ * What a schema says: every `$ref` replaced by what it names (a `$ref` back into itself stays), without its keywords
+ * of documentation (documentation changes inside it are not what makes two unions differ).
+ */
+function resolved(root: UnknownObject, node: unknown, seen: readonly string[] = [], names = false): unknown {
+  if (Array.isArray(node)) return node.map((v) => resolved(root, v, seen));
+  if (!isObject(node)) return node;
+  if (names) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolved(root, v, seen)]));
+  if (typeof node.$ref === 'string') {
+    if (seen.includes(node.$ref)) return node.$ref;
+    const {$ref, ...siblings} = node;
+    return {...(resolved(root, siblings, seen) as UnknownObject), [`$ref ${$ref}`]: resolved(root, deref(root, {$ref}), [...seen, $ref])};
+  }
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !isDocKeyword(k))
+      .map(([k, v]) => [k, resolved(root, v, seen, SCHEMA_MAPS.has(k))]),
+  );
+}
+/** Whether two schemas, of the base and the head document, say the same, down to what their `$ref`s name. */
+const same = (a: unknown, b: unknown, ctx: Context): boolean => JSON.stringify(resolved(ctx.base, a)) === JSON.stringify(resolved(ctx.head, b));
 
 /**
  * A schema that became a union of its refinements: before, one schema; after, a `oneOf`/`anyOf` whose every variant
@@ -303,7 +326,7 @@ function refinedUnion(ctx: Context, site: readonly (string | number)[]): number 
   const variants = after[keyword] as unknown[];
   const refines = (variant: unknown): boolean => {
     const v = deref(ctx.head, variant);
-    return isObject(v) && Array.isArray(v.allOf) && v.allOf.some((part) => same(deref(ctx.head, part), before));
+    return isObject(v) && Array.isArray(v.allOf) && v.allOf.some((part) => same(before, deref(ctx.head, part), ctx));
   };
   return variants.every(refines) ? variants.length : undefined;
 }
@@ -338,7 +361,8 @@ function discriminatorStated(ctx: Context, site: readonly (string | number)[]): 
   const keyword = unionKeyword(after);
   if (!keyword || !isObject(before) || !isObject(after) || before.discriminator !== undefined) return undefined;
   const {discriminator, ...rest} = after;
-  if (!same(before, rest) || !isObject(discriminator) || typeof discriminator.propertyName !== 'string' || !isObject(discriminator.mapping)) return undefined;
+  if (!same(before, rest, ctx) || !isObject(discriminator) || typeof discriminator.propertyName !== 'string' || !isObject(discriminator.mapping))
+    return undefined;
   const name = discriminator.propertyName;
   const mapping = discriminator.mapping;
   const values = new Set<string>();
@@ -356,37 +380,67 @@ function discriminatorStated(ctx: Context, site: readonly (string | number)[]): 
 }
 
 /**
- * The finding of a difference inside a union site (refinedUnion, discriminatorStated), once per site; [] for the
- * site's other differences; undefined when the difference is not in such a site.
+ * A union documented, nothing else: the same union before and after, down to what its variants' `$ref`s name, but
+ * for keywords of documentation on it (a `description` added to a `oneOf`, which api-smart-diff copies into each
+ * variant and then reads as every field of the variants removed). Returns the keywords that changed.
  */
-function unionSiteFindings(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] | undefined {
+function unionDocumented(ctx: Context, site: readonly (string | number)[]): string[] | undefined {
+  const before = schemaAt(ctx.base, site);
+  const after = schemaAt(ctx.head, site);
+  const keyword = unionKeyword(after);
+  if (!keyword || !isObject(before) || !isObject(after) || unionKeyword(before) !== keyword) return undefined;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const docs = keys.filter((k) => isDocKeyword(k) && !same(before[k], after[k], ctx));
+  const rest = (o: UnknownObject) => Object.fromEntries(Object.entries(o).filter(([k]) => !isDocKeyword(k)));
+  return docs.length > 0 && same(rest(before), rest(after), ctx) ? docs : undefined;
+}
+
+/** What a union site (refinedUnion, discriminatorStated, unionDocumented) is, with the words of its finding. */
+type UnionVerdict = {rule: ClassificationRuleId; detail: string} | null;
+
+function unionVerdict(ctx: Context, site: readonly (string | number)[], direction: Direction): UnionVerdict {
+  const variants = refinedUnion(ctx, site);
+  if (variants !== undefined) {
+    const picked = isObject(schemaAt(ctx.head, [...site, 'discriminator'])) ? ', chosen by its `discriminator`' : '';
+    return {rule: valuesRule(direction, false), detail: `now one of ${variants} variants that each narrow it${picked}`};
+  }
+  const tag = discriminatorStated(ctx, site);
+  if (tag !== undefined) return {rule: 'discriminator-stated', detail: `\`${tag}\`, now its \`discriminator\``};
+  const docs = unionDocumented(ctx, site);
+  if (docs !== undefined) return {rule: 'documentation-changed', detail: docs.map((k) => `\`${k}\``).join(', ')};
+  return null;
+}
+
+/**
+ * The finding of a difference inside a union site (unionVerdict), once per site; [] for the site's other
+ * differences; undefined when the difference is not in such a site.
+ */
+function unionSiteFindings(ctx: Context, scope: SchemaScope, segs: (string | number)[]): Finding[] | undefined {
   const path = [...scope.root, ...segs];
+  ctx.unionSites ??= new Map();
   for (let i = scope.root.length; i < path.length; i++) {
     const key = path[i];
     if (key !== 'oneOf' && key !== 'anyOf' && key !== 'discriminator') continue;
     const site = path.slice(0, i);
-    const variants = refinedUnion(ctx, site);
-    const tag = variants === undefined ? discriminatorStated(ctx, site) : undefined;
-    if (variants === undefined && tag === undefined) continue;
     const id = JSON.stringify(site);
-    ctx.unionSites ??= new Set();
-    if (ctx.unionSites.has(id)) return [];
-    ctx.unionSites.add(id);
+    const known = ctx.unionSites.get(id);
+    if (known === undefined) ctx.unionSites.set(id, {verdict: unionVerdict(ctx, site, scope.direction), reported: false});
+    const entry = ctx.unionSites.get(id)!;
+    if (entry.verdict === null) continue;
+    if (entry.reported) return [];
+    entry.reported = true;
     // The site itself can be an array's `items`, which splitSchemaPath leaves as the rest: its field is `x[]`.
     const {field, rest} = splitSchemaPath(site.slice(scope.root.length));
     if (rest.length === 1 && rest[0] === 'items') field.push(`${field.pop() ?? ''}[]`);
     const name = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
-    const base = {operation: scope.operation, where: scope.where, path: site, inBase: false, target: scope.fieldTarget, action: 'changed' as const, name};
-    if (tag !== undefined) return [{...base, rule: 'discriminator-stated', detail: `\`${tag}\`, now its \`discriminator\``}];
-    const picked = isObject(schemaAt(ctx.head, [...site, 'discriminator'])) ? ', chosen by its `discriminator`' : '';
-    return [{...base, rule: valuesRule(scope.direction, false), detail: `now one of ${variants} variants that each narrow it${picked}`}];
+    return [{operation: scope.operation, where: scope.where, path: site, inBase: false, target: scope.fieldTarget, action: 'changed', name, ...entry.verdict}];
   }
   return undefined;
 }
 
 /** Findings for a diff inside a schema (request body, response, parameter, header). */
 function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
-  const inUnion = unionSiteFindings(ctx, diff, scope, segs);
+  const inUnion = unionSiteFindings(ctx, scope, segs);
   if (inUnion) return inUnion;
   const {field, rest} = splitSchemaPath(segs);
   const fieldName = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');

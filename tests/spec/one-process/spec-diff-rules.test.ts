@@ -76,12 +76,13 @@ const summary = (changes: ClassifiedChange[]) => changes.map((c) => `${c.change.
 const MAPPING = {gadget: '#/components/schemas/Gadget', gizmo: '#/components/schemas/Gizmo'};
 
 /** The changes of adding `discriminator` to Widget.part, after `edit` of the new document. */
-function withDiscriminator(discriminator: unknown, edit: (doc: Doc) => void = () => {}): ClassifiedChange[] {
+function withDiscriminator(discriminator: unknown, edit: (doc: Doc) => void = () => {}, headOnly: (doc: Doc) => void = () => {}): ClassifiedChange[] {
   const before = taggedWidgets();
   const after = taggedWidgets();
   after.components.schemas.Widget.properties.part.discriminator = discriminator;
   edit(after);
   edit(before);
+  headOnly(after);
   return classify(before, after);
 }
 
@@ -130,6 +131,16 @@ test('a discriminator the variants do not already carry stays breaking', () => {
       `${name}: breaking, as before the rule\n${summary(changes)}`,
     );
   }
+  // The same discriminator with a field of a variant removed: the removal is judged, not hidden.
+  const removed = withDiscriminator({propertyName: 'kind', mapping: MAPPING}, undefined, (doc) => {
+    delete doc.components.schemas.Gadget.properties.id;
+    doc.components.schemas.Gadget.required = ['kind'];
+  });
+  assert.deepEqual(stated(removed), [], summary(removed));
+  assert.ok(
+    removed.some((c) => c.change.kind === 'breaking'),
+    summary(removed),
+  );
   // The same discriminator, with another edit of the union: the edit is judged, not hidden.
   const before = taggedWidgets();
   const after = taggedWidgets();
@@ -189,5 +200,26 @@ test('an object that becomes a union of its refinements: fewer values, non-break
   assert.ok(
     other.some((c) => c.change.kind === 'breaking'),
     summary(other),
+  );
+});
+
+test('a description added to a union is documentation; with a variant changed too, the change is judged', () => {
+  const before = taggedWidgets();
+  const after = taggedWidgets();
+  after.components.schemas.Widget.properties.part.description = 'The gadget or gizmo the widget is made of.';
+  after.components.schemas.Gizmo.description = 'A gizmo.';
+  const documented = classify(before, after);
+  assert.ok(documented.length >= 4, summary(documented));
+  assert.deepEqual([...new Set(documented.map((c) => `${c.change.kind} ${c.rule}`))], ['documentation documentation-changed'], summary(documented));
+  assert.ok(
+    documented.some((c) => /Documentation of field `part` in the event payload of `widget.created` changed \(`description`\)/.test(c.change.message)),
+    summary(documented),
+  );
+  delete after.components.schemas.Gadget.properties.id;
+  after.components.schemas.Gadget.required = ['kind'];
+  const removed = classify(before, after);
+  assert.ok(
+    removed.some((c) => c.change.kind === 'breaking'),
+    summary(removed),
   );
 });
