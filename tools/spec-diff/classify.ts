@@ -8,7 +8,7 @@
  */
 import type {ChangeAction, ChangeTarget} from '../../src/data/spec-changes';
 import type {RawDiff} from './engine';
-import type {ClassificationRuleId} from './rules';
+import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {deref, getIn, mergedParameters, type OperationSection} from './walk';
 
@@ -46,6 +46,11 @@ export interface Finding {
   inBase: boolean;
   /** The removed element as it was released (for the deprecation and sunset check). */
   removedValue?: unknown;
+  /**
+   * Made inside a union that only got documentation (unionDocumented): its site and the finding that stands for
+   * the whole union when the library reads any of its differences as more than documentation (mergeFindings).
+   */
+  documentedUnion?: {site: string; finding: Finding};
   /** For a change of `x-sunset`: the new day (merged into the deprecation of the same element). */
   sunset?: string;
 }
@@ -412,10 +417,15 @@ function unionVerdict(ctx: Context, site: readonly (string | number)[], directio
 }
 
 /**
- * The finding of a difference inside a union site (unionVerdict), once per site; [] for the site's other
- * differences; undefined when the difference is not in such a site.
+ * What a difference inside a union site (unionVerdict) gives: the site's finding, once per site, and [] for its other
+ * differences; for a documented union, the finding that may stand for it (mergeFindings decides); undefined when the
+ * difference is not in such a site.
  */
-function unionSiteFindings(ctx: Context, scope: SchemaScope, segs: (string | number)[]): Finding[] | undefined {
+function unionSiteFindings(
+  ctx: Context,
+  scope: SchemaScope,
+  segs: (string | number)[],
+): {findings: Finding[]} | {documented: {site: string; finding: Finding}} | undefined {
   const path = [...scope.root, ...segs];
   ctx.unionSites ??= new Map();
   for (let i = scope.root.length; i < path.length; i++) {
@@ -423,17 +433,27 @@ function unionSiteFindings(ctx: Context, scope: SchemaScope, segs: (string | num
     if (key !== 'oneOf' && key !== 'anyOf' && key !== 'discriminator') continue;
     const site = path.slice(0, i);
     const id = JSON.stringify(site);
-    const known = ctx.unionSites.get(id);
-    if (known === undefined) ctx.unionSites.set(id, {verdict: unionVerdict(ctx, site, scope.direction), reported: false});
+    if (!ctx.unionSites.has(id)) ctx.unionSites.set(id, {verdict: unionVerdict(ctx, site, scope.direction), reported: false});
     const entry = ctx.unionSites.get(id)!;
     if (entry.verdict === null) continue;
-    if (entry.reported) return [];
-    entry.reported = true;
     // The site itself can be an array's `items`, which splitSchemaPath leaves as the rest: its field is `x[]`.
     const {field, rest} = splitSchemaPath(site.slice(scope.root.length));
     if (rest.length === 1 && rest[0] === 'items') field.push(`${field.pop() ?? ''}[]`);
     const name = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
-    return [{operation: scope.operation, where: scope.where, path: site, inBase: false, target: scope.fieldTarget, action: 'changed', name, ...entry.verdict}];
+    const finding: Finding = {
+      operation: scope.operation,
+      where: scope.where,
+      path: site,
+      inBase: false,
+      target: scope.fieldTarget,
+      action: 'changed',
+      name,
+      ...entry.verdict,
+    };
+    if (entry.verdict.rule === 'documentation-changed') return {documented: {site: id, finding}};
+    if (entry.reported) return {findings: []};
+    entry.reported = true;
+    return {findings: [finding]};
   }
   return undefined;
 }
@@ -441,7 +461,13 @@ function unionSiteFindings(ctx: Context, scope: SchemaScope, segs: (string | num
 /** Findings for a diff inside a schema (request body, response, parameter, header). */
 function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
   const inUnion = unionSiteFindings(ctx, scope, segs);
-  if (inUnion) return inUnion;
+  if (inUnion && 'findings' in inUnion) return inUnion.findings;
+  const found = libraryReading(ctx, diff, scope, segs);
+  return inUnion ? found.map((f) => ({...f, documentedUnion: inUnion.documented})) : found;
+}
+
+/** Findings for a diff inside a schema, as api-smart-diff found it, with the rules of this file. */
+function libraryReading(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
   const {field, rest} = splitSchemaPath(segs);
   const fieldName = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
   const isOwnerField = field.length === 0;
@@ -958,11 +984,30 @@ export function schemaFindings(ctx: Context, diffs: RawDiff[], scope: SchemaScop
 }
 
 /**
+ * The findings made inside a documented union (unionDocumented): kept when the library read every difference
+ * there as documentation, else replaced by the one documentation finding of the union.
+ */
+function documentedUnions(findings: Finding[]): Finding[] {
+  const misread = new Set(findings.filter((f) => f.documentedUnion && CLASSIFICATION_RULES[f.rule] !== 'documentation').map((f) => f.documentedUnion!.site));
+  const out: Finding[] = [];
+  const replaced = new Set<string>();
+  for (const {documentedUnion, ...f} of findings) {
+    if (!documentedUnion || !misread.has(documentedUnion.site)) out.push(f);
+    else if (!replaced.has(documentedUnion.site)) {
+      replaced.add(documentedUnion.site);
+      out.push(documentedUnion.finding);
+    }
+  }
+  return out;
+}
+
+/**
  * One finding per thing changed: a new required request field is one change (its property and its `required`
  * entry), a removed field does not also report leaving `required`, and the `type` differences of one field
  * (a string that became an array, items of a type array) become one widened, narrowed or changed type.
  */
-function mergeFindings(findings: Finding[]): Finding[] {
+function mergeFindings(all: Finding[]): Finding[] {
+  const findings = documentedUnions(all);
   const keyOf = (f: Finding) =>
     JSON.stringify([f.operation?.section, f.operation?.baseKey ?? f.operation?.headKey, f.operation?.method, f.where, f.target, f.name]);
   const added = new Map<string, Finding>();
