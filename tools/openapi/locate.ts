@@ -125,12 +125,6 @@ export class SourceLocator {
       if (found.depth > best.depth) best = found;
       if (found.location.exact) break;
     }
-    // api-smart-diff writes a `$ref` it compares as `allOf: [target]` (a variant of a oneOf that names its schema):
-    // `allOf/0` may be the node itself.
-    if (!best.location.exact && segments[i] === 'allOf' && String(segments[i + 1]) === '0') {
-      const found = this.walk(current, segments, i + 2, at);
-      if (found.depth > best.depth) best = found;
-    }
     return best;
   }
 
