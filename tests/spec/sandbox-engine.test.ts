@@ -507,6 +507,8 @@ test('a webhook delivery that keeps failing is retried on the documented schedul
     await sandbox.deliverDue();
     clock.now += 5 * 60_000;
   }
+  // The verification delivery carries a challenge of the form WebhookVerificationChallenge.yaml states.
+  assert.match(String((JSON.parse(attempts[0].body) as {data: {object: {challenge: unknown}}}).data.object.challenge), /^chl_[A-Za-z0-9]{32}$/);
   const delays = attempts.slice(1).map((a, i, all) => (i === 0 ? 0 : Math.round((a.at - all[i - 1].at) / 60_000)));
   assert.deepEqual(delays.slice(0, 8), [0, 5, 5, 30, 120, 300, 600, 600], 'minutes between attempts (5 s rounds up to the next 5-minute step)');
   assert.ok(new Set(attempts.slice(1).map((a) => a.headers['webhook-id'])).size === 1, 'every retry carries the same event id');

@@ -8,7 +8,7 @@
  */
 import type {ChangeAction, ChangeTarget} from '../../src/data/spec-changes';
 import type {RawDiff} from './engine';
-import type {ClassificationRuleId} from './rules';
+import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {deref, getIn, mergedParameters, type OperationSection} from './walk';
 
@@ -46,6 +46,11 @@ export interface Finding {
   inBase: boolean;
   /** The removed element as it was released (for the deprecation and sunset check). */
   removedValue?: unknown;
+  /**
+   * Made inside a union that only got documentation (unionDocumented): its site and the finding that stands for
+   * the whole union when the library reads any of its differences as more than documentation (mergeFindings).
+   */
+  documentedUnion?: {site: string; finding: Finding};
   /** For a change of `x-sunset`: the new day (merged into the deprecation of the same element). */
   sunset?: string;
 }
@@ -89,6 +94,8 @@ export interface Context {
   head: UnknownObject;
   /** Renamed path keys (base → head), from the library's path matching. */
   renamedPaths: Map<string, string>;
+  /** Each union site met (unionSiteFindings), by its path: what it is, and whether its finding was made. */
+  unionSites?: Map<string, {verdict: {rule: ClassificationRuleId; detail: string} | null; reported: boolean}>;
 }
 
 /** The schema part of a diff path: the field it is in (`data[].amount`) and what changed in that field's schema. */
@@ -281,8 +288,186 @@ function limitAlreadyHeld(key: string, value: unknown, schema: unknown): boolean
   return !!range && typeof schema.minimum === 'number' && typeof schema.maximum === 'number' && schema.minimum >= range[0] && schema.maximum <= range[1];
 }
 
+const UNION_KEYWORDS = ['oneOf', 'anyOf'] as const;
+const unionKeyword = (node: unknown): 'oneOf' | 'anyOf' | undefined =>
+  isObject(node) ? UNION_KEYWORDS.find((k) => Array.isArray(node[k]) && node[k].length > 0) : undefined;
+/** Keywords whose value is a map of names to schemas: their keys are names, not keywords of documentation. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+
+/**
+ * What a schema says: every `$ref` replaced by what it names (a `$ref` back into itself stays), without its keywords
+ * of documentation (documentation changes inside it are not what makes two unions differ).
+ */
+function resolved(root: UnknownObject, node: unknown, seen: readonly string[] = [], names = false): unknown {
+  if (Array.isArray(node)) return node.map((v) => resolved(root, v, seen));
+  if (!isObject(node)) return node;
+  if (names) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolved(root, v, seen)]));
+  if (typeof node.$ref === 'string') {
+    if (seen.includes(node.$ref)) return node.$ref;
+    const {$ref, ...siblings} = node;
+    return {...(resolved(root, siblings, seen) as UnknownObject), [`$ref ${$ref}`]: resolved(root, deref(root, {$ref}), [...seen, $ref])};
+  }
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !isDocKeyword(k))
+      .map(([k, v]) => [k, resolved(root, v, seen, SCHEMA_MAPS.has(k))]),
+  );
+}
+/** Whether two schemas, of the base and the head document, say the same, down to what their `$ref`s name. */
+const same = (a: unknown, b: unknown, ctx: Context): boolean => JSON.stringify(resolved(ctx.base, a)) === JSON.stringify(resolved(ctx.head, b));
+
+/**
+ * A schema that became a union of its refinements: before, one schema; after, a `oneOf`/`anyOf` whose every variant
+ * is an `allOf` with that schema, unchanged, among its parts (`GET /events` items: `Event`, then one of
+ * `AccountEvent`, `TransactionEvent`…, each `allOf: [Event, its own type and data.object]`). Each variant accepts
+ * only values the old schema accepted, so the union does too: fewer values, whatever else the variants or a
+ * `discriminator` say. api-smart-diff reads it as the old schema's fields removed from the first variant.
+ */
+function refinedUnion(ctx: Context, site: readonly (string | number)[]): number | undefined {
+  const before = schemaAt(ctx.base, site);
+  const after = schemaAt(ctx.head, site);
+  const keyword = unionKeyword(after);
+  if (!keyword || !isObject(before) || unionKeyword(before) || !isObject(after)) return undefined;
+  const variants = after[keyword] as unknown[];
+  const refines = (variant: unknown): boolean => {
+    const v = deref(ctx.head, variant);
+    return isObject(v) && Array.isArray(v.allOf) && v.allOf.some((part) => same(before, deref(ctx.head, part), ctx));
+  };
+  return variants.every(refines) ? variants.length : undefined;
+}
+
+/** What a variant says of its property `name`, through its `allOf` parts: the one value it fixes, and whether it requires it. */
+function tagOf(root: UnknownObject, variant: unknown, name: string, depth = 0): {values: unknown[]; required: boolean} {
+  const v = deref(root, variant);
+  if (!isObject(v) || depth > 10) return {values: [], required: false};
+  const prop = isObject(v.properties) ? deref(root, v.properties[name]) : undefined;
+  const values: unknown[] = [];
+  if (isObject(prop) && prop.const !== undefined) values.push(prop.const);
+  else if (isObject(prop) && Array.isArray(prop.enum) && prop.enum.length === 1) values.push(prop.enum[0]);
+  let required = typesOf(v.required).includes(name);
+  for (const part of Array.isArray(v.allOf) ? v.allOf : []) {
+    const inner = tagOf(root, part, name, depth + 1);
+    values.push(...inner.values);
+    required ||= inner.required;
+  }
+  return {values, required};
+}
+
+/**
+ * A `discriminator` added to a union that was already told apart by it: the union is otherwise unchanged, and each
+ * variant is a `$ref` that requires the property with one value (`const`, or an `enum` of one), which the mapping
+ * sends to that same variant, every mapping key being such a value. It names the tag the values already carry,
+ * accepting and sending the same values. Anything else (a mapping that disagrees with a variant, a variant
+ * without the property, another edit of the union) keeps the library's reading.
+ */
+function discriminatorStated(ctx: Context, site: readonly (string | number)[]): string | undefined {
+  const before = schemaAt(ctx.base, site);
+  const after = schemaAt(ctx.head, site);
+  const keyword = unionKeyword(after);
+  if (!keyword || !isObject(before) || !isObject(after) || before.discriminator !== undefined) return undefined;
+  const {discriminator, ...rest} = after;
+  if (!same(before, rest, ctx) || !isObject(discriminator) || typeof discriminator.propertyName !== 'string' || !isObject(discriminator.mapping))
+    return undefined;
+  const name = discriminator.propertyName;
+  const mapping = discriminator.mapping;
+  const values = new Set<string>();
+  for (const variant of after[keyword] as unknown[]) {
+    if (!isObject(variant) || typeof variant.$ref !== 'string') return undefined;
+    const tag = tagOf(ctx.head, variant, name);
+    // One value, required: the parts of an allOf that fix it must agree.
+    if (!tag.required || tag.values.length === 0 || new Set(tag.values.map((v) => JSON.stringify(v))).size !== 1) return undefined;
+    if (!['string', 'number', 'boolean'].includes(typeof tag.values[0])) return undefined;
+    const key = String(tag.values[0]);
+    if (values.has(key) || mapping[key] !== variant.$ref) return undefined;
+    values.add(key);
+  }
+  return Object.keys(mapping).every((k) => values.has(k)) ? name : undefined;
+}
+
+/**
+ * A union documented, nothing else: the same union before and after, down to what its variants' `$ref`s name, but
+ * for keywords of documentation on it (a `description` added to a `oneOf`, which api-smart-diff copies into each
+ * variant and then reads as every field of the variants removed). Returns the keywords that changed.
+ */
+function unionDocumented(ctx: Context, site: readonly (string | number)[]): string[] | undefined {
+  const before = schemaAt(ctx.base, site);
+  const after = schemaAt(ctx.head, site);
+  const keyword = unionKeyword(after);
+  if (!keyword || !isObject(before) || !isObject(after) || unionKeyword(before) !== keyword) return undefined;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const docs = keys.filter((k) => isDocKeyword(k) && !same(before[k], after[k], ctx));
+  const rest = (o: UnknownObject) => Object.fromEntries(Object.entries(o).filter(([k]) => !isDocKeyword(k)));
+  return docs.length > 0 && same(rest(before), rest(after), ctx) ? docs : undefined;
+}
+
+/** What a union site (refinedUnion, discriminatorStated, unionDocumented) is, with the words of its finding. */
+type UnionVerdict = {rule: ClassificationRuleId; detail: string} | null;
+
+function unionVerdict(ctx: Context, site: readonly (string | number)[], direction: Direction): UnionVerdict {
+  const variants = refinedUnion(ctx, site);
+  if (variants !== undefined) {
+    const picked = isObject(schemaAt(ctx.head, [...site, 'discriminator'])) ? ', chosen by its `discriminator`' : '';
+    return {rule: valuesRule(direction, false), detail: `now one of ${variants} variants that each narrow it${picked}`};
+  }
+  const tag = discriminatorStated(ctx, site);
+  if (tag !== undefined) return {rule: 'discriminator-stated', detail: `\`${tag}\`, now its \`discriminator\``};
+  const docs = unionDocumented(ctx, site);
+  if (docs !== undefined) return {rule: 'documentation-changed', detail: docs.map((k) => `\`${k}\``).join(', ')};
+  return null;
+}
+
+/**
+ * What a difference inside a union site (unionVerdict) gives: the site's finding, once per site, and [] for its other
+ * differences; for a documented union, the finding that may stand for it (mergeFindings decides); undefined when the
+ * difference is not in such a site.
+ */
+function unionSiteFindings(
+  ctx: Context,
+  scope: SchemaScope,
+  segs: (string | number)[],
+): {findings: Finding[]} | {documented: {site: string; finding: Finding}} | undefined {
+  const path = [...scope.root, ...segs];
+  ctx.unionSites ??= new Map();
+  for (let i = scope.root.length; i < path.length; i++) {
+    const key = path[i];
+    if (key !== 'oneOf' && key !== 'anyOf' && key !== 'discriminator') continue;
+    const site = path.slice(0, i);
+    const id = JSON.stringify(site);
+    if (!ctx.unionSites.has(id)) ctx.unionSites.set(id, {verdict: unionVerdict(ctx, site, scope.direction), reported: false});
+    const entry = ctx.unionSites.get(id)!;
+    if (entry.verdict === null) continue;
+    // The site itself can be an array's `items`, which splitSchemaPath leaves as the rest: its field is `x[]`.
+    const {field, rest} = splitSchemaPath(site.slice(scope.root.length));
+    if (rest.length === 1 && rest[0] === 'items') field.push(`${field.pop() ?? ''}[]`);
+    const name = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
+    const finding: Finding = {
+      operation: scope.operation,
+      where: scope.where,
+      path: site,
+      inBase: false,
+      target: scope.fieldTarget,
+      action: 'changed',
+      name,
+      ...entry.verdict,
+    };
+    if (entry.verdict.rule === 'documentation-changed') return {documented: {site: id, finding}};
+    if (entry.reported) return {findings: []};
+    entry.reported = true;
+    return {findings: [finding]};
+  }
+  return undefined;
+}
+
 /** Findings for a diff inside a schema (request body, response, parameter, header). */
 function diffInSchema(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
+  const inUnion = unionSiteFindings(ctx, scope, segs);
+  if (inUnion && 'findings' in inUnion) return inUnion.findings;
+  const found = libraryReading(ctx, diff, scope, segs);
+  return inUnion ? found.map((f) => ({...f, documentedUnion: inUnion.documented})) : found;
+}
+
+/** Findings for a diff inside a schema, as api-smart-diff found it, with the rules of this file. */
+function libraryReading(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (string | number)[]): Finding[] {
   const {field, rest} = splitSchemaPath(segs);
   const fieldName = [scope.owner, ...field].filter((s) => s !== undefined && s !== '').join('.');
   const isOwnerField = field.length === 0;
@@ -799,11 +984,30 @@ export function schemaFindings(ctx: Context, diffs: RawDiff[], scope: SchemaScop
 }
 
 /**
+ * The findings made inside a documented union (unionDocumented): kept when the library read every difference
+ * there as documentation, else replaced by the one documentation finding of the union.
+ */
+function documentedUnions(findings: Finding[]): Finding[] {
+  const misread = new Set(findings.filter((f) => f.documentedUnion && CLASSIFICATION_RULES[f.rule] !== 'documentation').map((f) => f.documentedUnion!.site));
+  const out: Finding[] = [];
+  const replaced = new Set<string>();
+  for (const {documentedUnion, ...f} of findings) {
+    if (!documentedUnion || !misread.has(documentedUnion.site)) out.push(f);
+    else if (!replaced.has(documentedUnion.site)) {
+      replaced.add(documentedUnion.site);
+      out.push(documentedUnion.finding);
+    }
+  }
+  return out;
+}
+
+/**
  * One finding per thing changed: a new required request field is one change (its property and its `required`
  * entry), a removed field does not also report leaving `required`, and the `type` differences of one field
  * (a string that became an array, items of a type array) become one widened, narrowed or changed type.
  */
-function mergeFindings(findings: Finding[]): Finding[] {
+function mergeFindings(all: Finding[]): Finding[] {
+  const findings = documentedUnions(all);
   const keyOf = (f: Finding) =>
     JSON.stringify([f.operation?.section, f.operation?.baseKey ?? f.operation?.headKey, f.operation?.method, f.where, f.target, f.name]);
   const added = new Map<string, Finding>();

@@ -33,6 +33,7 @@ export const CLASSIFICATION_RULES = {
   'request-values-narrowed': 'breaking',
   'request-values-widened': 'non-breaking',
   'limit-stated': 'non-breaking',
+  'discriminator-stated': 'non-breaking',
   'response-field-added': 'non-breaking',
   'response-field-removed': 'breaking',
   'response-field-made-optional': 'breaking',

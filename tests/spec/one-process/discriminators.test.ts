@@ -1,6 +1,7 @@
 /**
  * Tagged unions name their tag (issue #48, polymorphism): a `oneOf`/`anyOf` whose variants all carry the same
- * property with one value each (`const`, or an `enum` of one) is told apart by that property, so it states it
+ * property with values of their own (`const`, or an `enum`: one value each, or several, as event schemas that each
+ * narrow an envelope's `type` to their own event types) is told apart by that property, so it states it
  * with `discriminator: {propertyName, mapping}`: the reference prints "chosen by …", Redocly scores it, and a
  * typed client narrows on it. The mapping sends each value to its variant's `$ref` (named variants, so the
  * mapping can point at them), and each variant requires the property. A `oneOf` of a schema and `null`, or one
@@ -46,22 +47,39 @@ function deref(file: string, node: unknown, load: Load, seen = 0): Located {
   return deref(nextFile, next, load, seen + 1);
 }
 
-/** The properties a variant fixes to one value (`const` or a one-value `enum`), through `allOf`, with its `required`. */
-function fixedProperties(file: string, variant: unknown, load: Load, depth = 0): {values: Map<string, unknown>; required: Set<string>} {
+/** The values a schema allows, when it lists them (`const`, `enum`, through `allOf`); undefined when it does not. */
+function allowedValues(file: string, schema: unknown, load: Load, depth = 0): unknown[] | undefined {
+  const {file: at, node} = deref(file, schema, load);
+  if (!isObject(node) || depth > 10) return undefined;
+  let values: unknown[] | undefined = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
+  for (const part of Array.isArray(node.allOf) ? node.allOf : []) {
+    const inner = allowedValues(at, part, load, depth + 1);
+    if (inner) values = values ? values.filter((v) => inner.some((w) => JSON.stringify(w) === JSON.stringify(v))) : inner;
+  }
+  return values;
+}
+
+/**
+ * The properties a variant restricts to listed values (`const` or `enum`), through `allOf` (where the parts'
+ * lists intersect: `Event.type` lists every event type, `AccountEvent` narrows it to the `account.*` ones),
+ * with the properties it requires.
+ */
+function fixedProperties(file: string, variant: unknown, load: Load, depth = 0): {values: Map<string, unknown[]>; required: Set<string>} {
   const {file: at, node} = deref(file, variant, load);
-  const values = new Map<string, unknown>();
+  const values = new Map<string, unknown[]>();
   const required = new Set<string>();
   if (!isObject(node) || depth > 10) return {values, required};
   for (const name of Array.isArray(node.required) ? node.required : []) required.add(String(name));
   for (const [name, raw] of Object.entries(isObject(node.properties) ? node.properties : {})) {
-    const {node: prop} = deref(at, raw, load);
-    if (!isObject(prop)) continue;
-    if (prop.const !== undefined) values.set(name, prop.const);
-    else if (Array.isArray(prop.enum) && prop.enum.length === 1) values.set(name, prop.enum[0]);
+    const listed = allowedValues(at, raw, load);
+    if (listed) values.set(name, listed);
   }
   for (const part of Array.isArray(node.allOf) ? node.allOf : []) {
     const inner = fixedProperties(at, part, load, depth + 1);
-    for (const [k, v] of inner.values) if (!values.has(k)) values.set(k, v);
+    for (const [k, v] of inner.values) {
+      const own = values.get(k);
+      values.set(k, own ? own.filter((x) => v.some((y) => JSON.stringify(x) === JSON.stringify(y))) : v);
+    }
     for (const k of inner.required) required.add(k);
   }
   return {values, required};
@@ -89,14 +107,18 @@ function unionsIn(file: string, node: unknown, pointer = ''): Union[] {
   return [...own, ...Object.entries(node).flatMap(([k, v]) => unionsIn(file, v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`))];
 }
 
-/** What is wrong with one union: empty when it is not tagged, or is tagged and says so correctly. */
+/**
+ * What is wrong with one union: empty when it is not tagged, or is tagged and says so correctly. A union is tagged
+ * by a property every variant lists its own values of, no value in two variants (one value each, or several:
+ * an event schema that narrows the envelope's `type` to the `account.*` types).
+ */
 export function unionProblems({file, pointer, keyword, node}: Union, load: Load): string[] {
   const where = `${path.relative(SITE_ROOT, file)}#${pointer} (${keyword})`;
   const variants = node[keyword] as unknown[];
   const fixed = variants.map((v) => fixedProperties(file, v, load));
   const tags = [...fixed[0].values.keys()].filter((name) => {
-    if (!fixed.every((f) => f.values.has(name))) return false;
-    const values = fixed.map((f) => JSON.stringify(f.values.get(name)));
+    if (!fixed.every((f) => (f.values.get(name)?.length ?? 0) > 0)) return false;
+    const values = fixed.flatMap((f) => f.values.get(name)!.map((v) => JSON.stringify(v)));
     return new Set(values).size === values.length;
   });
   if (tags.length === 0) return [];
@@ -105,22 +127,24 @@ export function unionProblems({file, pointer, keyword, node}: Union, load: Load)
     return [`${where}: its variants are told apart by ${tags.map((t) => `\`${t}\``).join(' or ')}: add discriminator: {propertyName, mapping}`];
   const name = discriminator.propertyName;
   if (!tags.includes(name))
-    return [`${where}: discriminator.propertyName \`${name}\` is not fixed to one value per variant (use ${tags.map((t) => `\`${t}\``).join(' or ')})`];
+    return [`${where}: discriminator.propertyName \`${name}\` is not fixed to its own values per variant (use ${tags.map((t) => `\`${t}\``).join(' or ')})`];
   const out: string[] = [];
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
   variants.forEach((variant, i) => {
-    const value = fixed[i].values.get(name);
+    const values = fixed[i].values.get(name)!.map(String);
     if (!fixed[i].required.has(name)) out.push(`${where}: variant ${i} does not require \`${name}\``);
     if (!isObject(variant) || typeof variant.$ref !== 'string') {
-      out.push(`${where}: variant ${i} (\`${name}\`: ${String(value)}) is inline: make it a named schema so the mapping can point at it`);
+      out.push(`${where}: variant ${i} (\`${name}\`: ${values.join(', ')}) is inline: make it a named schema so the mapping can point at it`);
       return;
     }
-    const mapped = mapping[String(value)];
-    if (typeof mapped !== 'string') out.push(`${where}: mapping has no entry for \`${String(value)}\``);
-    else if (refTarget(file, mapped) !== refTarget(file, variant.$ref))
-      out.push(`${where}: mapping sends \`${String(value)}\` to ${mapped}, not to its variant ${variant.$ref}`);
+    for (const value of values) {
+      const mapped = mapping[value];
+      if (typeof mapped !== 'string') out.push(`${where}: mapping has no entry for \`${value}\``);
+      else if (refTarget(file, mapped) !== refTarget(file, variant.$ref))
+        out.push(`${where}: mapping sends \`${value}\` to ${mapped}, not to its variant ${variant.$ref}`);
+    }
   });
-  const values = new Set(fixed.map((f) => String(f.values.get(name))));
+  const values = new Set(fixed.flatMap((f) => f.values.get(name)!.map(String)));
   for (const key of Object.keys(mapping)) if (!values.has(key)) out.push(`${where}: mapping names \`${key}\`, which no variant carries`);
   return out;
 }
@@ -138,8 +162,8 @@ test('every oneOf/anyOf whose variants carry one tag value each has a discrimina
     unions.flatMap((u) => unionProblems(u, loadFile)),
     [],
   );
-  const discriminated = unions.filter((u) => isObject(u.node.discriminator));
-  assert.ok(discriminated.length >= 2, `${discriminated.length} discriminated unions (BankDetails, MaskedBankDetails)`);
+  const discriminated = unions.filter((u) => isObject(u.node.discriminator)).map((u) => path.basename(u.file));
+  assert.deepEqual(discriminated.sort(), ['BankDetails.yaml', 'MaskedBankDetails.yaml']);
 });
 
 test('a tagged union without a discriminator, or with a wrong one, fails; nullable and exactly-one-of do not', () => {
@@ -168,4 +192,29 @@ test('a tagged union without a discriminator, or with a wrong one, fails; nullab
   assert.deepEqual(check({oneOf: [{$ref: './A.yaml'}, {type: 'null'}]}), [], 'nullable');
   assert.deepEqual(check({oneOf: [{required: ['sell_amount']}, {required: ['buy_amount']}]}), [], 'exactly one of two fields');
   assert.deepEqual(check({oneOf: [{$ref: './A.yaml'}, {$ref: './A.yaml'}]}), [], 'one value shared by every variant is no tag');
+
+  // Variants with several values each (an event envelope whose `type` lists every type, narrowed by each variant).
+  files[path.join(OPENAPI, 'components/schemas/Envelope.yaml')] = {type: 'object', required: ['type'], properties: {type: {enum: ['a.x', 'a.y', 'b.x']}}};
+  files[path.join(OPENAPI, 'components/schemas/AEvent.yaml')] = {allOf: [{$ref: './Envelope.yaml'}, {properties: {type: {enum: ['a.x', 'a.y', 'c.z']}}}]};
+  files[path.join(OPENAPI, 'components/schemas/BEvent.yaml')] = {allOf: [{$ref: './Envelope.yaml'}, {properties: {type: {enum: ['b.x']}}}]};
+  const events = [{$ref: './AEvent.yaml'}, {$ref: './BEvent.yaml'}];
+  assert.match(check({oneOf: events}).join('\n'), /told apart by `type`: add discriminator/);
+  assert.match(
+    check({oneOf: events, discriminator: {propertyName: 'type', mapping: {'a.x': './AEvent.yaml', 'b.x': './BEvent.yaml'}}}).join('\n'),
+    /no entry for `a\.y`/,
+  );
+  assert.match(
+    check({
+      oneOf: events,
+      discriminator: {propertyName: 'type', mapping: {'a.x': './AEvent.yaml', 'a.y': './AEvent.yaml', 'b.x': './BEvent.yaml', 'c.z': './AEvent.yaml'}},
+    }).join('\n'),
+    /names `c\.z`, which no variant carries/,
+    'a value the envelope does not allow is not one the variant carries',
+  );
+  assert.deepEqual(
+    check({oneOf: events, discriminator: {propertyName: 'type', mapping: {'a.x': './AEvent.yaml', 'a.y': './AEvent.yaml', 'b.x': './BEvent.yaml'}}}),
+    [],
+  );
+  files[path.join(OPENAPI, 'components/schemas/BEvent.yaml')] = {allOf: [{$ref: './Envelope.yaml'}, {properties: {type: {enum: ['b.x', 'a.y']}}}]};
+  assert.deepEqual(check({oneOf: events}), [], 'a value in two variants: `type` does not tell them apart');
 });

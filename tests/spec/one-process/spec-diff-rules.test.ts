@@ -1,7 +1,9 @@
 /**
  * The deprecation rules of redocly.yaml (`rule/deprecation-*`): each fails on tests/fixtures/diff/rules/deprecation.yaml
  * at the lines marked `# expect: <rule id>` and nowhere else, none fires on conforming.yaml (deprecated operations,
- * parameters, fields and events done right), and the shared headers they ask for exist.
+ * parameters, fields and events done right), and the shared headers they ask for exist. And the gate's union rules
+ * (tools/spec-diff/classify.ts): a `discriminator` stated on a union its variants are already told apart by is
+ * non-breaking, anything less stays breaking; a schema that becomes a union of its refinements sends fewer values.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {bin, run, SITE_ROOT} from '../../../tools/cli';
+import {classifySpecs, type ClassifiedChange} from '../../../tools/spec-diff';
 import {stylishProblems} from '../../helpers/redocly-rules';
 
 const FIXTURES = 'tests/fixtures/diff/rules';
@@ -54,4 +57,169 @@ test('the shared Deprecation and Sunset headers exist, with examples that match 
     };
     assert.match(header.example, new RegExp(header.schema.pattern), name);
   }
+});
+
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** tests/fixtures/diff/base.yaml with `Widget.part` a union of Gadget and Gizmo, each fixing `kind`. */
+function taggedWidgets(): Doc {
+  const doc = parse(fs.readFileSync(path.join(SITE_ROOT, 'tests/fixtures/diff/base.yaml'), 'utf8')) as Doc;
+  doc.components.schemas.Gadget = {type: 'object', required: ['kind', 'id'], properties: {kind: {type: 'string', const: 'gadget'}, id: {type: 'string'}}};
+  doc.components.schemas.Gizmo = {type: 'object', required: ['kind'], properties: {kind: {type: 'string', enum: ['gizmo']}}};
+  doc.components.schemas.Widget.properties.part = {oneOf: [{$ref: '#/components/schemas/Gadget'}, {$ref: '#/components/schemas/Gizmo'}]};
+  return doc;
+}
+
+const classify = (before: Doc, after: Doc): ClassifiedChange[] =>
+  classifySpecs({version: '1.0.0', apis: {widgets: before}}, {version: '1.1.0', apis: {widgets: after}});
+const summary = (changes: ClassifiedChange[]) => changes.map((c) => `${c.change.kind} [${c.rule}] ${c.change.message}`).join('\n');
+const MAPPING = {gadget: '#/components/schemas/Gadget', gizmo: '#/components/schemas/Gizmo'};
+
+/** The changes of adding `discriminator` to Widget.part, after `edit` of the new document. */
+function withDiscriminator(discriminator: unknown, edit: (doc: Doc) => void = () => {}, headOnly: (doc: Doc) => void = () => {}): ClassifiedChange[] {
+  const before = taggedWidgets();
+  const after = taggedWidgets();
+  after.components.schemas.Widget.properties.part.discriminator = discriminator;
+  edit(after);
+  edit(before);
+  headOnly(after);
+  return classify(before, after);
+}
+
+test('a discriminator its variants already carry, mapped to each, is non-breaking wherever the union is used', () => {
+  const changes = withDiscriminator({propertyName: 'kind', mapping: MAPPING});
+  assert.deepEqual(
+    changes.map((c) => [c.change.kind, c.rule, c.change.operation?.operationId]),
+    [
+      ['non-breaking', 'discriminator-stated', 'listWidgets'],
+      ['non-breaking', 'discriminator-stated', 'createWidget'],
+      ['non-breaking', 'discriminator-stated', 'getWidget'],
+      ['non-breaking', 'discriminator-stated', 'widgetCreatedEvent'],
+    ],
+    summary(changes),
+  );
+  assert.match(
+    changes[2].change.message,
+    /field `part` of the `200` response of `GET \/widgets\/\{widget_id\}` states the tag its variants already had \(`kind`, now its `discriminator`\)/,
+  );
+});
+
+test('a discriminator the variants do not already carry stays breaking', () => {
+  const stated = (changes: ClassifiedChange[]) => changes.filter((c) => c.rule === 'discriminator-stated');
+  const cases: [string, ClassifiedChange[]][] = [
+    ['mapping disagrees with a variant', withDiscriminator({propertyName: 'kind', mapping: {gadget: MAPPING.gizmo, gizmo: MAPPING.gadget}})],
+    ['mapping names a value no variant has', withDiscriminator({propertyName: 'kind', mapping: {...MAPPING, gremlin: MAPPING.gizmo}})],
+    ['no mapping', withDiscriminator({propertyName: 'kind'})],
+    ['another property', withDiscriminator({propertyName: 'id', mapping: MAPPING})],
+    [
+      'a variant without the property',
+      withDiscriminator({propertyName: 'kind', mapping: MAPPING}, (doc) => {
+        doc.components.schemas.Gizmo = {type: 'object', properties: {size: {type: 'integer'}}};
+      }),
+    ],
+    [
+      'a variant that does not require it',
+      withDiscriminator({propertyName: 'kind', mapping: MAPPING}, (doc) => {
+        doc.components.schemas.Gizmo.required = [];
+      }),
+    ],
+  ];
+  for (const [name, changes] of cases) {
+    assert.deepEqual(stated(changes), [], `${name}:\n${summary(changes)}`);
+    assert.ok(
+      changes.some((c) => c.change.kind === 'breaking'),
+      `${name}: breaking, as before the rule\n${summary(changes)}`,
+    );
+  }
+  // The same discriminator with a field of a variant removed: the removal is judged, not hidden.
+  const removed = withDiscriminator({propertyName: 'kind', mapping: MAPPING}, undefined, (doc) => {
+    delete doc.components.schemas.Gadget.properties.id;
+    doc.components.schemas.Gadget.required = ['kind'];
+  });
+  assert.deepEqual(stated(removed), [], summary(removed));
+  assert.ok(
+    removed.some((c) => c.change.kind === 'breaking'),
+    summary(removed),
+  );
+  // The same discriminator, with another edit of the union: the edit is judged, not hidden.
+  const before = taggedWidgets();
+  const after = taggedWidgets();
+  after.components.schemas.Widget.properties.part = {
+    oneOf: [...after.components.schemas.Widget.properties.part.oneOf, {type: 'null'}],
+    discriminator: {propertyName: 'kind', mapping: MAPPING},
+  };
+  const widened = classify(before, after);
+  assert.deepEqual(stated(widened), [], summary(widened));
+  assert.ok(
+    widened.some((c) => c.change.kind === 'breaking'),
+    summary(widened),
+  );
+});
+
+/** base.yaml with the list's items, or the create request, made a oneOf of `variants` (each an allOf with Widget or not). */
+function refined(where: 'items' | 'request', variants: Doc[]): ClassifiedChange[] {
+  const before = parse(fs.readFileSync(path.join(SITE_ROOT, 'tests/fixtures/diff/base.yaml'), 'utf8')) as Doc;
+  const after = structuredClone(before);
+  const schemas = after.components.schemas;
+  const target = where === 'items' ? 'Widget' : 'CreateWidgetRequest';
+  const refs = variants.map((v, i) => {
+    schemas[`Variant${i}`] = v.allOf === undefined ? v : {allOf: v.allOf.map((p: unknown) => (p === 'target' ? {$ref: `#/components/schemas/${target}`} : p))};
+    return {$ref: `#/components/schemas/Variant${i}`};
+  });
+  const union = {oneOf: refs};
+  if (where === 'items') after.paths['/widgets'].get.responses['200'].content['application/json'].schema.properties.data.items = union;
+  else after.paths['/widgets'].post.requestBody.content['application/json'].schema = union;
+  return classify(before, after);
+}
+
+test('an object that becomes a union of its refinements: fewer values, non-breaking received, breaking sent', () => {
+  const statuses = ['active', 'disabled'].map((s) => ({allOf: ['target', {properties: {status: {const: s}}}]}));
+  const received = refined('items', statuses);
+  assert.deepEqual(
+    received.map((c) => [c.change.kind, c.rule, c.change.message]),
+    [
+      [
+        'non-breaking',
+        'response-values-narrowed',
+        'The field `data[]` of the `200` response of `GET /widgets` changed (now one of 2 variants that each narrow it).',
+      ],
+    ],
+  );
+  const sent = refined(
+    'request',
+    ['red', 'blue'].map((c) => ({allOf: ['target', {properties: {color: {const: c}}}]})),
+  );
+  assert.deepEqual(
+    sent.map((c) => [c.change.kind, c.rule]),
+    [['breaking', 'request-values-narrowed']],
+    summary(sent),
+  );
+  // A variant that is not the old object with more said about it: not a refinement, judged as before.
+  const other = refined('items', [statuses[0], {type: 'object', properties: {id: {type: 'string'}}}]);
+  assert.ok(!other.some((c) => c.rule === 'response-values-narrowed' && c.change.message.includes('variants that each narrow it')), summary(other));
+  assert.ok(
+    other.some((c) => c.change.kind === 'breaking'),
+    summary(other),
+  );
+});
+
+test('a description added to a union is documentation; with a variant changed too, the change is judged', () => {
+  const before = taggedWidgets();
+  const after = taggedWidgets();
+  after.components.schemas.Widget.properties.part.description = 'The gadget or gizmo the widget is made of.';
+  after.components.schemas.Gizmo.description = 'A gizmo.';
+  const documented = classify(before, after);
+  assert.ok(documented.length >= 4, summary(documented));
+  assert.deepEqual([...new Set(documented.map((c) => `${c.change.kind} ${c.rule}`))], ['documentation documentation-changed'], summary(documented));
+  assert.ok(
+    documented.some((c) => /Documentation of field `part` in the event payload of `widget.created` changed \(`description`\)/.test(c.change.message)),
+    summary(documented),
+  );
+  delete after.components.schemas.Gadget.properties.id;
+  after.components.schemas.Gadget.required = ['kind'];
+  const removed = classify(before, after);
+  assert.ok(
+    removed.some((c) => c.change.kind === 'breaking'),
+    summary(removed),
+  );
 });

@@ -81,7 +81,7 @@ function rotateWebhookSecret(ctx: Context): HandlerResult {
 
 async function verifyWebhook(ctx: Context): Promise<HandlerResult> {
   const endpoint = webhook(ctx);
-  const challenge = {webhook_id: endpoint.id, url: endpoint.url, challenge: randomText(ctx.state, 32)};
+  const challenge = {webhook_id: endpoint.id, url: endpoint.url, challenge: `chl_${randomText(ctx.state, 32)}`};
   const event: Resource = {
     id: newId(ctx.state, 'evt'),
     type: 'webhook.verification',
