@@ -17,18 +17,20 @@ const CACHE_DIR = '.tmp/bundles';
 /** Bundles older than this, of other contents, are removed when a new one is made. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
+/** What bundling reads besides the spec files: its configuration, its code and the packages' versions. */
+export const BUNDLE_CODE_INPUTS = [
+  'redocly.yaml',
+  'tools/spec-bundle.ts',
+  'tools/openapi/downgrade.ts',
+  'tools/asyncapi.ts',
+  'tools/workflows/publish.ts',
+  'package-lock.json',
+] as const;
+
 /** The hash of what bundling reads. */
 export function bundleInputsHash(siteDir: string): string {
   const hash = createHash('sha256');
-  for (const f of [
-    ...specFiles(siteDir, {releases: false}),
-    'redocly.yaml',
-    'tools/spec-bundle.ts',
-    'tools/openapi/downgrade.ts',
-    'tools/asyncapi.ts',
-    'tools/workflows/publish.ts',
-    'package-lock.json',
-  ]) {
+  for (const f of [...specFiles(siteDir, {releases: false}), ...BUNDLE_CODE_INPUTS]) {
     const abs = path.join(siteDir, f);
     hash
       .update(`${f}\0`)

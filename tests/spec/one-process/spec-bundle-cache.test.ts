@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {SITE_ROOT} from '../../../tools/cli';
-import {bundleInputsHash, cachedBundle, makeOnce} from '../../../tools/spec-bundle-cache';
+import {BUNDLE_CODE_INPUTS, bundleInputsHash, cachedBundle, makeOnce} from '../../../tools/spec-bundle-cache';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundle-cache-'));
 after(() => fs.rmSync(scratch, {recursive: true, force: true}));
 
 test('the hash follows the spec files and the bundling inputs, not the release snapshots', () => {
-  for (const f of ['openapi', 'redocly.yaml', 'tools/spec-bundle.ts', 'tools/asyncapi.ts', 'tools/workflows/publish.ts', 'package-lock.json']) {
+  for (const f of ['openapi', ...BUNDLE_CODE_INPUTS]) {
     fs.cpSync(path.join(SITE_ROOT, f), path.join(scratch, f), {recursive: true});
   }
   const real = bundleInputsHash(SITE_ROOT);
