@@ -92,6 +92,9 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     options.log?.(`${request.method} ${url.pathname}${url.search} → ${answer.status} (${(performance.now() - started).toFixed(1)} ms)`);
     deliver();
   });
+  // Node closes a connection idle for 5 s, and a client that reuses it in that instant gets "other side closed" (seen
+  // under load after a slow step); a minute keeps pooled connections of tests and readers open between requests.
+  server.keepAliveTimeout = 65_000;
   const stream = serveStream(server, sandbox);
   const ticker = setInterval(deliver, 1000);
   ticker.unref();
