@@ -58,7 +58,7 @@ test('every spec offers the sandbox, production and local mock servers, each wit
       spec,
     );
     assert.deepEqual(doc.security, [{ApiKey: []}], spec);
-    assert.equal(doc.openapi, '3.1.0', spec);
+    assert.equal(doc.openapi, '3.2.0', spec);
   }
 });
 
