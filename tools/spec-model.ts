@@ -9,7 +9,8 @@
 import path from 'node:path';
 import {isMap, isScalar} from 'yaml';
 import {SourceLocator, type SourceFile} from './openapi/locate';
-import {allCategories, API_SPECS, HTTP_METHODS, specPath, type ApiSpecId} from '../src/data/api-table';
+import {allCategories, API_SPECS, specPath, type ApiSpecId} from '../src/data/api-table';
+import {PATH_ITEM_METHODS} from './openapi/document';
 
 export interface Operation {
   spec: ApiSpecId;
@@ -64,7 +65,8 @@ function operationsOf(locator: SourceLocator, spec: ApiSpecId, root: SourceFile)
       if (!isMap(item)) continue;
       for (const opPair of item.items) {
         const method = isScalar(opPair.key) ? String(opPair.key.value) : '';
-        if (!(HTTP_METHODS as readonly string[]).includes(method) || !isMap(opPair.value)) continue;
+        // OpenAPI 3.2's `query` too (PATH_ITEM_METHODS): a QUERY operation is pinned and paged like any other.
+        if (!(PATH_ITEM_METHODS as readonly string[]).includes(method) || !isMap(opPair.value)) continue;
         const op = opPair.value.toJSON() as Record<string, unknown>;
         const operationId = String(op.operationId ?? '');
         ops.push({
