@@ -9,6 +9,7 @@
  * reader's key, and the id of what the reader's own requests create (./client-samples-record.ts).
  */
 import {createSandbox, type Sandbox} from './engine';
+import {opensEventStream, streamedAnswer} from './client-engine-stream';
 import {deleteSnapshot, getReaderKey, loadSnapshot, SANDBOX_CHANNEL, saveSnapshot} from './client-storage';
 import {recordCreated, rememberReaderKey} from './client-samples-record';
 
@@ -25,6 +26,8 @@ export interface ForwardedAnswer {
   status: number;
   headers: Record<string, string>;
   body?: string;
+  /** A streamed answer (the event stream, client-engine-stream.ts): sends each later part of the body until its stop. */
+  follow?: (send: (text: string) => void) => () => void;
 }
 
 export interface BrowserEngine {
@@ -124,6 +127,7 @@ export async function openBrowserEngine(specUrl: string): Promise<BrowserEngine>
       if (request.method === 'GET' || request.method === 'HEAD') saveSoon();
       else await save();
       if (headers.authorization === `Bearer ${readerKey}`) recordCreated(request.method, answer.status, answer.body);
+      if (opensEventStream(answer)) return streamedAnswer(sandbox, headers.authorization.slice('Bearer '.length), answer);
       return {status: answer.status, headers: answer.headers, body: answer.body === undefined ? undefined : JSON.stringify(answer.body)};
     },
     async reset() {
