@@ -46,6 +46,7 @@ export default function TryItPanel({api, onServer}: {api: Operation; onServer?: 
         <SandboxControl />
         <SecuritySchemes infoPath={undefined as never} />
         <Request item={api as never} />
+        {/* relies on: try-it-event-stream */}
         <EventStreamStop />
         <Response item={api as never} />
       </div>

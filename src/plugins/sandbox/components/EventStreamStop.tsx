@@ -7,6 +7,8 @@
 import React, {useSyncExternalStore, type ReactNode} from 'react';
 import {openBrowserStreams, stopBrowserStreams, subscribeBrowserStreams} from '../client-stream';
 
+// relies on: try-it-event-stream (the theme's Request shows a text/event-stream body as it comes, until it ends)
+
 export default function EventStreamStop(): ReactNode {
   const open = useSyncExternalStore(subscribeBrowserStreams, openBrowserStreams, () => 0);
   if (!open) return null;
