@@ -17,10 +17,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {stringify} from 'yaml';
-import {API_SPECS, HTTP_METHODS, OPENAPI_DIR, specPath, type ApiSpecId} from '../src/data/api-table';
+import {API_SPECS, OPENAPI_DIR, specPath, type ApiSpecId} from '../src/data/api-table';
+import {PATH_ITEM_METHODS} from './openapi/document';
 import {parseYamlData} from './openapi/yaml-data';
 
-const isMethod = (key: string): boolean => (HTTP_METHODS as readonly string[]).includes(key);
+// OpenAPI 3.2's `query` too, as tools/spec-model.ts counts operations.
+const isMethod = (key: string): boolean => (PATH_ITEM_METHODS as readonly string[]).includes(key);
 
 type Operation = Record<string, unknown> & {operationId: string; summary?: string; 'x-doc-slug': string};
 type PathItem = Record<string, unknown>;
