@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, HTTP_METHODS, OPENAPI_DIR} from '../../src/data/api-table';
+import {PATH_ITEM_METHODS} from '../openapi/document';
 import {escapeToken} from '../openapi/pointer';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
@@ -155,7 +156,8 @@ function operationFacts(siteDir: string, codes: Set<string>): SpecOperationFact[
       const itemPointer = `/paths/${escapeToken(url)}`;
       const {value: item} = resolvePointer(siteDir, rootFile, itemPointer);
       if (!isObject(item)) continue;
-      for (const method of HTTP_METHODS) {
+      // OpenAPI 3.2's `query` too: a QUERY operation is listed, with its filters and errors, like any other.
+      for (const method of PATH_ITEM_METHODS) {
         const op = item[method];
         if (!isObject(op)) continue;
         const at = (p: string) => resolvePointer(siteDir, rootFile, `${itemPointer}/${method}${p}`).value;
