@@ -279,7 +279,7 @@ const config: Config = {
         llmsTxt: {
           siteTitle: `${BRAND} developer documentation`,
           // Not links: the downloads are not pages, and llms.txt lists pages (each one a Markdown copy).
-          siteDescription: `Guides and API reference for the ${BRAND} crypto and fiat payments API. Every link below is the Markdown copy of a page (the page itself is the same URL without .md). The OpenAPI 3.1 spec of every API in one file: \`${SITE_URL}/openapi/novaramp.yaml\` (one per API too, e.g. \`${SITE_URL}/openapi/accounts.yaml\`); a Postman collection: \`${SITE_URL}/openapi/novaramp.postman_collection.json\`. Every page in one file: \`${SITE_URL}/llms-full.txt\`. For agents: the API catalog (RFC 9727) \`${SITE_URL}${API_CATALOG_PATH}\`, an Agent Skill \`${SITE_URL}${SKILL_PATH}\` (also in \`${SITE_URL}${SKILLS_INDEX_PATH}\`) and the card of the docs' MCP server \`${SITE_URL}${MCP_CARD_PATH}\`.`,
+          siteDescription: `Guides and API reference for the ${BRAND} crypto and fiat payments API. Every link below is the Markdown copy of a page (the page itself is the same URL without .md). The OpenAPI 3.2 spec of every API in one file: \`${SITE_URL}/openapi/novaramp.yaml\` (one per API too, e.g. \`${SITE_URL}/openapi/accounts.yaml\`; as OpenAPI 3.1: \`${SITE_URL}/openapi/novaramp.oas31.yaml\`); a Postman collection: \`${SITE_URL}/openapi/novaramp.postman_collection.json\`. Every page in one file: \`${SITE_URL}/llms-full.txt\`. For agents: the API catalog (RFC 9727) \`${SITE_URL}${API_CATALOG_PATH}\`, an Agent Skill \`${SITE_URL}${SKILL_PATH}\` (also in \`${SITE_URL}${SKILLS_INDEX_PATH}\`) and the card of the docs' MCP server \`${SITE_URL}${MCP_CARD_PATH}\`.`,
           depth: 3,
           onRouteError: 'throw',
           content: {

@@ -33,6 +33,8 @@ import {apiSources, derivedSlug, type ApiSource} from './api-sources';
 import {codeSampleBlocks, codeSamples, SAMPLE_SOURCES_FOLDER} from './api-pages/code-samples';
 import {deferHiddenPanels} from './api-pages/defer-panels';
 import {pageMdx, type PageOperation} from './api-pages/page';
+import {withTagCategories} from './api-pages/tag-categories';
+import {tagTrails} from './api-pages/tag-trails';
 import {tryItFile} from './api-pages/try-it';
 import {docusaurusCli, run} from './cli';
 import type {ApiDocument, ApiOperation} from './openapi/document';
@@ -366,7 +368,9 @@ export async function generateApiPages(siteDir: string, options: GenerateOptions
       );
     }
     if (STOCK) stockPages(siteDir, tmp);
-    const pages = readGeneratedPages(tmp);
+    // The categories of nested tags (OpenAPI 3.2 `parent`) below the API table's, from every API's tags.
+    const trails = new Map(runs.flatMap((r) => [...tagTrails(r.doc)]));
+    const pages = withTagCategories(readGeneratedPages(tmp), trails);
     const mismatch = checkPages(ops, pages);
     if (mismatch.length) throw new GenerationError(mismatch.join('\n'));
     write(tmp, LINKS_FILE, JSON.stringify(links));

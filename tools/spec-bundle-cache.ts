@@ -24,6 +24,7 @@ export function bundleInputsHash(siteDir: string): string {
     ...specFiles(siteDir, {releases: false}),
     'redocly.yaml',
     'tools/spec-bundle.ts',
+    'tools/openapi/downgrade.ts',
     'tools/asyncapi.ts',
     'tools/workflows/publish.ts',
     'package-lock.json',

@@ -1,7 +1,9 @@
 /**
  * Builds the downloadable spec artefacts from openapi/ into static/openapi/ (served at /openapi/…):
  * each API bundled by Redocly (all $refs resolved) as YAML and JSON, one combined spec joined by Redocly
- * (novaramp.yaml / novaramp.json), a Postman collection converted by openapi-to-postmanv2, and the WebSocket
+ * (novaramp.yaml / novaramp.json), each of them also as OpenAPI 3.1 (`<name>.oas31.yaml` / `.json`, derived by
+ * tools/openapi/downgrade.ts for the tools that read only 3.1), a Postman collection converted by openapi-to-postmanv2
+ * from the combined 3.1 document (the converter reads 3.1), and the WebSocket
  * API's AsyncAPI document bundled by Redocly too (websocket.asyncapi.yaml / .json), validated again once bundled, and
  * the TypeScript types of the combined spec (novaramp.d.ts), and the Arazzo workflows of openapi/workflows/ as
  * workflows/<id>.arazzo.yaml and bundled .json (tools/workflows/publish.ts).
@@ -13,6 +15,8 @@ import {stringify} from 'yaml';
 import {API_SPECS, ARTEFACT_DIR, COMBINED_SPEC as COMBINED, specPath} from '../src/data/api-table';
 import {ASYNCAPI_ARTEFACT, ASYNCAPI_FILE, parserProblems} from './asyncapi';
 import {bin, run} from './cli';
+import {toOpenApi31} from './openapi/downgrade';
+import type {JsonObject} from './openapi/json';
 import {parseYamlData} from './openapi/yaml-data';
 import {BRAND} from '../src/data/brand';
 import {publishWorkflows, WORKFLOW_ARTEFACT_FOLDER} from './workflows/publish';
@@ -65,6 +69,15 @@ interface PostmanConverter {
   ) => void;
 }
 
+/** The file name of a document's OpenAPI 3.1 derivative: `novaramp` → `novaramp.oas31`. */
+export const oas31Name = (name: string): string => `${name}.oas31`;
+
+/** Writes `doc` as `<name>.yaml` and `<name>.json` into `dir`. */
+function writeDocument(dir: string, name: string, doc: Doc): void {
+  fs.writeFileSync(path.join(dir, `${name}.yaml`), stringify(doc, {lineWidth: 0}));
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+}
+
 function toPostman(spec: unknown): Promise<unknown> {
   // Loaded on use (~0.4 s of start-up): most processes importing this module find the bundle made already.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -88,8 +101,8 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
     for (const spec of API_SPECS) {
       const file = path.join(tmp, `${spec}.yaml`);
       const doc = withoutInternalServers(parseYamlData(fs.readFileSync(file, 'utf8')) as Doc);
-      fs.writeFileSync(file, stringify(doc, {lineWidth: 0}));
-      fs.writeFileSync(path.join(tmp, `${spec}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+      writeDocument(tmp, spec, doc);
+      writeDocument(tmp, oas31Name(spec), toOpenApi31(doc as JsonObject));
     }
     const joined = path.join(tmp, `${COMBINED}.yaml`);
     redocly(['join', ...API_SPECS.map((s) => path.join(tmp, `${s}.yaml`)), '-o', joined], siteDir);
@@ -100,10 +113,11 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
       summary: `Every ${BRAND} API in one document: accounts, balances, coins, crypto, fiat, quotes, transactions and webhooks.`,
       description: `The combined ${BRAND} API: ${API_SPECS.join(', ')}. Each API is also published on its own.`,
     };
-    fs.writeFileSync(joined, stringify(combined, {lineWidth: 0}));
-    fs.writeFileSync(path.join(tmp, `${COMBINED}.json`), `${JSON.stringify(combined, null, 2)}\n`);
+    writeDocument(tmp, COMBINED, combined);
+    const combined31 = toOpenApi31(combined as JsonObject);
+    writeDocument(tmp, oas31Name(COMBINED), combined31);
     fs.writeFileSync(path.join(tmp, `${COMBINED}.d.ts`), await typescriptTypes(combined));
-    const collection = await toPostman(combined);
+    const collection = await toPostman(combined31);
     fs.writeFileSync(path.join(tmp, `${COMBINED}.postman_collection.json`), `${JSON.stringify(collection, null, 2)}\n`);
     const asyncapi = path.join(tmp, `${ASYNCAPI_ARTEFACT}.yaml`);
     redocly(['bundle', ASYNCAPI_FILE, '-o', asyncapi], siteDir);

@@ -4,8 +4,8 @@
  */
 import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {documentOf} from './openapi/document';
-import type {UnknownObject} from './openapi/json';
+import {documentOf, operationOfMethod} from './openapi/document';
+import {isObject, type UnknownObject} from './openapi/json';
 import {childPointer} from './openapi/pointer';
 
 /** Follows local `$ref`s from a JSON pointer (the kernel's reading); returns the node and the pointer of where it really is. */
@@ -28,7 +28,13 @@ export interface SpecOperation {
  */
 export function findOperation(spec: UnknownObject, method: string, requestPath: string): SpecOperation | undefined {
   const segments = new URL(requestPath, 'http://x').pathname.replace(/\/$/, '').split('/');
-  let best: {template: string; literal: number} | undefined;
+  const wanted = method.toLowerCase();
+  // The path item's operation of that method, wherever OpenAPI 3.2 keys it (`query`, `additionalOperations`).
+  const operationIn = (template: string) => {
+    const item = documentOf(spec).at(childPointer('#/paths', template)).node;
+    return isObject(item) ? operationOfMethod(item, wanted) : undefined;
+  };
+  let best: {template: string; literal: number; keys: string[]} | undefined;
   for (const template of Object.keys((spec.paths ?? {}) as UnknownObject)) {
     const parts = template.replace(/\/$/, '').split('/');
     if (parts.length !== segments.length) continue;
@@ -38,13 +44,13 @@ export function findOperation(spec: UnknownObject, method: string, requestPath: 
       if (p === decodeURIComponent(segments[i])) return ++literal > 0;
       return false;
     });
-    if (!ok || !(spec.paths as UnknownObject)[template] || !((spec.paths as Record<string, UnknownObject>)[template] as UnknownObject)[method.toLowerCase()])
-      continue;
-    if (!best || literal > best.literal) best = {template, literal};
+    const found = ok ? operationIn(template) : undefined;
+    if (!found) continue;
+    if (!best || literal > best.literal) best = {template, literal, keys: found.keys};
   }
   if (!best) return undefined;
-  const pointer = childPointer('#/paths', best.template, method.toLowerCase());
-  return {template: best.template, method: method.toLowerCase(), pointer, operation: resolveRef(spec, pointer).node};
+  const pointer = childPointer('#/paths', best.template, ...best.keys);
+  return {template: best.template, method: wanted, pointer, operation: resolveRef(spec, pointer).node};
 }
 
 /** The statuses an operation documents, as numbers (a `default` or `4XX` range is not a stated status). */

@@ -8,9 +8,10 @@
  */
 import path from 'node:path';
 import {isMap, isScalar} from 'yaml';
+import {pathItemOperations} from './openapi/document';
+import type {JsonObject} from './openapi/json';
 import {SourceLocator, type SourceFile} from './openapi/locate';
 import {allCategories, API_SPECS, specPath, type ApiSpecId} from '../src/data/api-table';
-import {PATH_ITEM_METHODS} from './openapi/document';
 
 export interface Operation {
   spec: ApiSpecId;
@@ -63,10 +64,11 @@ function operationsOf(locator: SourceLocator, spec: ApiSpecId, root: SourceFile)
       if (typeof ref === 'string') parseSpec(locator, spec, locator.refTarget(root, ref) ?? root.file, `${root.file}:${locator.lineOf(root, pair.key)}`);
       const {source, node: item} = locator.follow(root, pair.value);
       if (!isMap(item)) continue;
-      for (const opPair of item.items) {
-        const method = isScalar(opPair.key) ? String(opPair.key.value) : '';
-        // OpenAPI 3.2's `query` too (PATH_ITEM_METHODS): a QUERY operation is pinned and paged like any other.
-        if (!(PATH_ITEM_METHODS as readonly string[]).includes(method) || !isMap(opPair.value)) continue;
+      // The kernel's walk of a path item's methods (OpenAPI 3.2's `query` and `additionalOperations` included).
+      for (const {method, keys} of pathItemOperations(item.toJSON() as JsonObject)) {
+        const holder = keys.length > 1 ? item.getIn(keys.slice(0, -1), true) : item;
+        const opPair = isMap(holder) ? holder.items.find((p) => isScalar(p.key) && p.key.value === keys.at(-1)) : undefined;
+        if (!opPair || !isMap(opPair.value)) continue;
         const op = opPair.value.toJSON() as Record<string, unknown>;
         const operationId = String(op.operationId ?? '');
         ops.push({

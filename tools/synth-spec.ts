@@ -18,11 +18,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {stringify} from 'yaml';
 import {API_SPECS, OPENAPI_DIR, specPath, type ApiSpecId} from '../src/data/api-table';
-import {PATH_ITEM_METHODS} from './openapi/document';
+import {PATH_ITEM_METHODS, pathItemOperations} from './openapi/document';
+import type {JsonObject} from './openapi/json';
 import {parseYamlData} from './openapi/yaml-data';
 
-// OpenAPI 3.2's `query` too, as tools/spec-model.ts counts operations.
+/**
+ * An operation key of a path item: the kernel's list (OpenAPI 3.2's `query` included), or its `additionalOperations`.
+ * Copies are made of the first kind; a copy of a path item takes none of the others' operations.
+ */
 const isMethod = (key: string): boolean => (PATH_ITEM_METHODS as readonly string[]).includes(key);
+const isOperationKey = (key: string): boolean => isMethod(key) || key === 'additionalOperations';
 
 type Operation = Record<string, unknown> & {operationId: string; summary?: string; 'x-doc-slug': string};
 type PathItem = Record<string, unknown>;
@@ -61,7 +66,7 @@ function pathItemOf(openapiDir: string, entry: PathItem): {file?: string; item: 
 function countOperations(openapiDir: string, doc: SpecDoc): number {
   return [doc.paths, doc.webhooks]
     .flatMap((section) => Object.values(section ?? {}))
-    .reduce((n, entry) => n + Object.keys(pathItemOf(openapiDir, entry).item).filter(isMethod).length, 0);
+    .reduce((n, entry) => n + pathItemOperations(pathItemOf(openapiDir, entry).item as JsonObject).length, 0);
 }
 
 /** Adds operations to `<siteDir>/openapi/` until the eight APIs hold N in total (real ones included). */
@@ -96,7 +101,7 @@ export function synthesizeSpecs(siteDir: string, n: number): SynthResult {
     op['x-doc-slug'] = `${source['x-doc-slug']}-bench-${i}`;
     op.summary = `${source.summary ?? source.operationId} (copy ${i})`;
     // The path item's own keys (parameters, servers) go with the copy; its other operations do not.
-    const copy: PathItem = {...structuredClone(Object.fromEntries(Object.entries(t.item).filter(([k]) => !isMethod(k)))), [t.method]: op};
+    const copy: PathItem = {...structuredClone(Object.fromEntries(Object.entries(t.item).filter(([k]) => !isOperationKey(k)))), [t.method]: op};
     const route = `/bench-${i}${t.path}`;
     if (t.file) {
       const file = path.posix.join(path.posix.dirname(t.file), `bench-${i}_${path.posix.basename(t.file)}`);

@@ -25,7 +25,7 @@ export const API_PAGE_TEMPLATE = 'tools/api-pages/api.mustache';
 /** Where the stock build (`npm run bench -- --stock`) points the OpenAPI plugin's output (a folder of the site). */
 export const GEN_OUT_ENV = 'NOVARAMP_API_GEN_DIR';
 
-/** The operation keys of an OpenAPI path item. */
+/** The operation keys of an OpenAPI 3.1 path item (3.2 adds `query` and `additionalOperations`: tools/openapi/document.ts). */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** One generated page, as recorded in MANIFEST_FILE. */
@@ -45,6 +45,23 @@ export interface ApiManifestEntry {
   label: string;
   /** Its static reference's file (src/data/static-reference.ts); absent in the stock build of the bench. */
   referenceFile?: string;
+  /**
+   * The sidebar categories the API's nested tags (OpenAPI 3.2 `parent`) put the page in below its ApiCategory,
+   * outermost first (absent when the ApiCategory lists it itself): see tools/api-pages/tag-categories.ts.
+   */
+  tagCategories?: TagCategory[];
+  /**
+   * The key of the sidebar category that lists the page, whose pages src/upstream/operation-entries keeps apart:
+   * `category`, then `#` and the names of `tagCategories` joined by `/` when it has them.
+   */
+  sidebarCategory?: string;
+}
+
+/** A sidebar category made of a tag: its name, its label (the tag's `summary`, else its name), its place in `tags`. */
+export interface TagCategory {
+  name: string;
+  label: string;
+  position: number;
 }
 
 export const specPath = (spec: ApiSpecId): string => `${OPENAPI_DIR}/${spec}.yaml`;

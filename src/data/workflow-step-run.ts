@@ -12,9 +12,12 @@
  *   `create-account`); else, when no step of that id is on the page, the latest output of that name (the webhook
  *   guide resends the event its test step made, where recover-events resends one of its own); else the reader is
  *   told to run that step first;
- * - `$inputs.<name>`: the input's documented `default` or first of its `examples` (the sandbox's seed: the account,
- *   wallet, bank account and beneficiary every new key has); else the latest output of that name of a step run on
- *   this page; else the reader is told it has none;
+ * - `$inputs.<name>`: what the reader typed in the input's field (the run chunk shows one per input the step reads,
+ *   with the values the Run sends); else the default the workflow says how to compute (`x-default-midnight-utc`:
+ *   midnight UTC, a number of days from the reader's today, so the reconciliation guide's day is the reader's
+ *   yesterday as its samples compute it); else the input's documented `default` or first of its `examples` (the
+ *   sandbox's seed: the account, wallet, bank account and beneficiary every new key has); else the latest output of
+ *   that name of a step run on this page; else the reader is told to fill it in;
  * - `$faker.string.uuid()` (an `Idempotency-Key`): a new UUID for each Run;
  * - the `Authorization` header is the reader's sandbox key, whatever the workflow's `api_key` input says.
  */
@@ -42,10 +45,49 @@ export interface StepRun {
   headers: [string, RunValue][];
   body?: RunValue;
   mediaType?: string;
-  /** The workflow inputs the step reads, each with its documented default or first example (null: none). */
-  inputs: Record<string, RunJson>;
+  /** The workflow inputs the step reads (not the key: the reader's), as the workflow declares them. */
+  inputs: Record<string, RunInput>;
   /** What the step sets for the next ones: output name → runtime expression of the response (`$response.body#/id`). */
   outputs: [string, string][];
+}
+
+/** A workflow input a step reads, from its schema in the workflow's `inputs`: what its field shows and fills. */
+export interface RunInput {
+  /** The documented `default`, else the first of `examples`, else `example`; null: none. */
+  value: RunJson;
+  /** `x-default-midnight-utc`: the default is midnight UTC of the day this many days from the reader's today. */
+  midnightUtcDays?: number;
+  type?: string;
+  format?: string;
+  /** Markdown, as the workflow writes it. */
+  description?: string;
+}
+
+/**
+ * The workflow's extension naming the inputs whose default is computed where the step runs, each with its days from
+ * today (openapi/README.md, workflows). On the workflow, not in the input's schema: redocly respect compiles the
+ * input schemas in Ajv's strict mode, which refuses an unknown keyword.
+ */
+export const MIDNIGHT_UTC_DEFAULT = 'x-default-midnight-utc';
+
+/** Midnight UTC, `days` from the day of `now` (ms), as RFC 3339 without fractions: `2025-03-12T00:00:00Z`. */
+export function midnightUtc(days: number, now: number): string {
+  const day = new Date(now);
+  day.setUTCHours(0, 0, 0, 0);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+/** An input's default at `now`: computed where the workflow says how, else documented (null: none). */
+export const inputDefault = (input: RunInput, now: number): RunJson =>
+  input.midnightUtcDays !== undefined ? midnightUtc(input.midnightUtcDays, now) : input.value;
+
+/** What the reader typed in an input's field, as the input's type reads it (a number, a boolean, else the text). */
+export function inputFromText(input: RunInput, text: string): RunJson {
+  const trimmed = text.trim();
+  if ((input.type === 'integer' || input.type === 'number') && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
+  if (input.type === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
+  return text;
 }
 
 /** A step run on the page, and what it set. */
@@ -84,9 +126,26 @@ interface Context {
   state: RunState;
   uuid: () => string;
   onPage: (stepId: string) => boolean;
+  inputs: Record<string, RunJson>;
 }
 
-function evaluate(expression: string, {run, state, uuid, onPage}: Context): {value: RunJson} | {missing: RunMissing} {
+/**
+ * The value of each input the step reads, as its Run sends it (null: none): what the reader `typed` (an empty field
+ * is no value), else its default at `now`, else the latest output of that name of a step run on this page.
+ */
+export function runInputValues(run: StepRun, state: RunState, {now, typed = {}}: {now: number; typed?: Record<string, string>}): Record<string, RunJson> {
+  const values: Record<string, RunJson> = {};
+  for (const [name, input] of Object.entries(run.inputs)) {
+    if (typed[name] !== undefined) {
+      values[name] = typed[name].trim() === '' ? null : inputFromText(input, typed[name]);
+      continue;
+    }
+    values[name] = inputDefault(input, now) ?? latestFirst(state).find((s) => s.outputs[name] != null)?.outputs[name] ?? null;
+  }
+  return values;
+}
+
+function evaluate(expression: string, {run, state, uuid, onPage, inputs}: Context): {value: RunJson} | {missing: RunMissing} {
   if (expression === NEW_UUID) return {value: uuid()};
   const output = STEP_OUTPUT.exec(expression);
   if (output) {
@@ -103,7 +162,7 @@ function evaluate(expression: string, {run, state, uuid, onPage}: Context): {val
   const input = INPUT.exec(expression);
   if (input) {
     const [, name] = input;
-    const value = run.inputs[name] ?? latestFirst(state).find((s) => s.outputs[name] != null)?.outputs[name];
+    const value = inputs[name];
     return value == null ? {missing: {kind: 'input', name}} : {value};
   }
   // Nothing else is written in the workflows (tools/workflows/check.ts); sent as it is written.
@@ -136,15 +195,21 @@ const text = (value: RunJson): string => (typeof value === 'string' ? value : JS
 /**
  * The request a step's Run sends to `server` (the sandbox's URL, `/v1` included) with the reader's `apiKey`, or what
  * it lacks (each missing step or input once, in the order the request reads them). `onPage` says whether a step of
- * that id is on the page (default: every one is).
+ * that id is on the page (default: every one is); `inputs`, the values of the inputs (default: `runInputValues` now).
  */
 export function runRequest(
   run: StepRun,
   state: RunState,
-  {server, apiKey, uuid, onPage = () => true}: {server: string; apiKey: string; uuid: () => string; onPage?: (stepId: string) => boolean},
+  {
+    server,
+    apiKey,
+    uuid,
+    onPage = () => true,
+    inputs = runInputValues(run, state, {now: Date.now()}),
+  }: {server: string; apiKey: string; uuid: () => string; onPage?: (stepId: string) => boolean; inputs?: Record<string, RunJson>},
 ): {request: RunRequest} | {missing: RunMissing[]} {
   const missing: RunMissing[] = [];
-  const context: Context = {run, state, uuid, onPage};
+  const context: Context = {run, state, uuid, onPage, inputs};
   const path = run.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const value = run.pathParameters.find(([n]) => n === name)?.[1];
     return value ? encodeURIComponent(text(resolve(value, context, missing))) : whole;

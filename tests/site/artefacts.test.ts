@@ -8,6 +8,8 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
 import {API_SPECS} from '../../src/data/api-table';
+import {pathItemOperations} from '../../tools/openapi/document';
+import type {JsonObject} from '../../tools/openapi/json';
 import {loadOperations} from '../../tools/spec-model';
 import {BRAND, SITE_URL} from '../../src/data/brand';
 import {SITE_ROOT} from '../../tools/cli';
@@ -19,18 +21,20 @@ import {workflowRoute} from '../../src/data/navigation';
 
 const OUT = path.join(SITE_ROOT, 'build', 'openapi');
 const operations = loadOperations(SITE_ROOT).filter((op) => op.method !== 'event');
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
-type Spec = {info: {title: string}; paths: Record<string, Record<string, {operationId: string}>>; webhooks?: object};
+type Spec = {openapi: string; info: {title: string}; paths: Record<string, Record<string, unknown>>; webhooks?: object; tags?: Record<string, unknown>[]};
 const read = (file: string): Spec => {
   const text = fs.readFileSync(path.join(OUT, file), 'utf8');
   return file.endsWith('.json') ? JSON.parse(text) : parse(text);
 };
+/** The operationIds of `paths`, every method (OpenAPI 3.2's too, or, in a 3.1 derivative, its `x-additionalOperations`). */
 const operationIds = (spec: Spec) =>
-  Object.values(spec.paths).flatMap((item) =>
-    Object.entries(item)
-      .filter(([m]) => METHODS.includes(m))
-      .map(([, op]) => op.operationId),
-  );
+  Object.values(spec.paths).flatMap((item) => {
+    const apart = (item['x-additionalOperations'] ?? {}) as Record<string, {operationId: string}>;
+    return [
+      ...pathItemOperations(item as JsonObject).map((o) => (o.raw as {operationId: string}).operationId),
+      ...Object.values(apart).map((op) => op.operationId),
+    ];
+  });
 
 test('each API is published bundled as YAML and JSON, with every operation and no external $ref', () => {
   const all: string[] = [];
@@ -53,9 +57,15 @@ test('each API is published bundled as YAML and JSON, with every operation and n
   assert.equal(all.length, operations.length);
 });
 
-test('the combined spec holds all operations and the webhook events, as YAML and JSON', () => {
-  for (const file of ['novaramp.yaml', 'novaramp.json']) {
+test('the combined spec holds all operations and the webhook events, as YAML and JSON, in OpenAPI 3.2 and 3.1', () => {
+  for (const file of ['novaramp.yaml', 'novaramp.json', 'novaramp.oas31.yaml', 'novaramp.oas31.json']) {
     const spec = read(file);
+    assert.match(spec.openapi, file.includes('.oas31.') ? /^3\.1\./ : /^3\.2\./, file);
+    if (file.includes('.oas31.'))
+      assert.ok(
+        spec.tags?.every((t) => !('parent' in t) && !('kind' in t) && !('summary' in t)),
+        `${file}: no 3.2 tag field`,
+      );
     assert.equal(spec.info.title, `${BRAND} API`);
     assert.deepEqual(operationIds(spec).sort(), operations.map((op) => op.operationId).sort(), file);
     assert.ok(Object.keys(spec.webhooks ?? {}).length >= 8, `${file} keeps the webhooks`);
@@ -147,7 +157,8 @@ test('the WebSocket guide links the AsyncAPI downloads', () => {
 test('the overview page links every download', () => {
   const html = fs.readFileSync(path.join(SITE_ROOT, 'build', 'docs', 'api', 'overview.html'), 'utf8');
   const asyncapi = [`${ASYNCAPI_ARTEFACT}.yaml`, `${ASYNCAPI_ARTEFACT}.json`];
-  for (const file of ['novaramp.yaml', 'novaramp.json', 'novaramp.postman_collection.json', ...API_SPECS.map((a) => `${a}.yaml`), ...asyncapi]) {
+  const oas31 = ['novaramp', ...API_SPECS].flatMap((a) => [`${a}.oas31.yaml`, `${a}.oas31.json`]);
+  for (const file of ['novaramp.yaml', 'novaramp.json', 'novaramp.postman_collection.json', ...API_SPECS.map((a) => `${a}.yaml`), ...oas31, ...asyncapi]) {
     assert.match(html, new RegExp(`href="?/openapi/${file.replace(/\./g, '\\.')}"?[ >]`), file);
     assert.ok(fs.existsSync(path.join(OUT, file)), `${file} is in the build`);
   }

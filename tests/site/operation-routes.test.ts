@@ -19,10 +19,13 @@ const OPERATION = apiManifest().find((entry) => entry.operationId === 'withdrawC
 /** The sidebar pages of a category, apart from the sidebar data (src/upstream/operation-entries/preload.ts names them). */
 const PAGES_CHUNK = new RegExp(`/assets/js/${PAGES_APART_CHUNK_PREFIX}[^/]+\\.js$`);
 
-/** The labels of the operation pages of an API category (its `dir`), in the sidebar's order. */
+/**
+ * The labels of the operation pages an API category (its `dir`) lists itself, in the sidebar's order: not those its
+ * nested tags put in categories of their own (`tagCategories`), closed until opened.
+ */
 const labelsOf = (category: string): string[] =>
   apiManifest()
-    .filter((entry) => entry.category === category)
+    .filter((entry) => entry.category === category && !entry.tagCategories)
     .map((entry) => entry.label);
 
 /** The labels of the sidebar's links to the operation pages of a category. */
@@ -75,7 +78,8 @@ describe('operation pages outside the route table', () => {
       // The guide's text links to a few operation pages, so its content chunk names those, and the docs version's
       // sidebar data names the first page of each API category (the others are apart); nothing names another.
       const linked = new Set(await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))));
-      const firsts = new Set([...new Set(apiManifest().map((entry) => entry.category))].map((c) => apiManifest().find((entry) => entry.category === c)!.route));
+      const keyOf = (entry: ReturnType<typeof apiManifest>[number]) => entry.sidebarCategory ?? entry.category;
+      const firsts = new Set([...new Set(apiManifest().map(keyOf))].map((c) => apiManifest().find((entry) => keyOf(entry) === c)!.route));
       const routes = apiManifest()
         .map((entry) => entry.route)
         .filter((route) => !linked.has(route) && !firsts.has(route));
@@ -187,10 +191,11 @@ describe('operation pages outside the route table', () => {
         await page.goBack();
         await page.waitForURL(/\/docs\/guides\/banking-guide$/);
       }
+      // Fiat lists no page itself (its nested tags' categories do, closed), so Bank's page brings Bank's pages alone.
       const chunks = requests.scripts.map((s) => s.url).filter((url) => PAGES_CHUNK.test(url));
       assert.deepEqual(
         chunks.map((url) => url.slice(url.lastIndexOf(PAGES_APART_CHUNK_PREFIX) + PAGES_APART_CHUNK_PREFIX.length).replace(/-json\.[0-9a-f]+\.js$/, '')).sort(),
-        ['api-fiat', 'api-fiat-bank', 'api-webhook', 'api-webhook-events'],
+        ['api-fiat-bank', 'api-webhook', 'api-webhook-events'],
       );
       assert.deepEqual(errors, []);
     });
@@ -202,8 +207,13 @@ describe('operation pages outside the route table', () => {
       await page.reload();
       await page.waitForFunction(() => document.documentElement?.getAttribute('data-has-hydrated') === 'true');
       const cards = page.locator('a.theme-doc-card-container');
-      const own = apiManifest().filter((entry) => entry.category === '/api/fiat');
-      assert.equal(await cards.count(), own.length + 2, 'Bank, Beneficiary and the pages of Fiat');
+      // Fiat's own pages are in the categories of its nested tags (OpenAPI 3.2 `parent`), a card each, as Bank's.
+      const fiat = apiManifest().filter((entry) => entry.category === '/api/fiat');
+      const own = fiat.filter((entry) => !entry.tagCategories);
+      const tagCategories = new Set(fiat.flatMap((entry) => (entry.tagCategories ? [entry.tagCategories[0].label] : [])));
+      assert.deepEqual([...tagCategories].sort(), ['Deposit instructions', 'Withdrawals']);
+      assert.equal(await cards.count(), own.length + 2 + tagCategories.size, 'Bank, Beneficiary, the tag categories and the pages of Fiat');
+      for (const label of tagCategories) assert.match(await cards.filter({hasText: label}).first().locator('p').innerText(), /^\d+ items?$/, label);
       assert.equal(await cards.filter({hasText: 'Bank'}).first().locator('p').innerText(), `${labelsOf('/api/fiat/bank').length} items`);
       for (const entry of own) {
         const description = await cards.filter({hasText: entry.label}).locator('p').innerText();

@@ -18,7 +18,7 @@ const site = useSiteInBrowser();
 const WITHDRAW = '/docs/api/crypto/wallet/whitdraw-crypto';
 const LIST = '/docs/api/crypto/wallet/list-crypto-withdrawals';
 /** A string of the engine's chunk (src/plugins/sandbox/client-engine.ts), and one of the panel's (client.ts). */
-const MARKERS = {engine: 'does not deliver webhooks', client: 'novaramp-sandbox:request'};
+const MARKERS = {engine: 'The sandbox serves the API under', client: 'novaramp-sandbox:request'};
 /**
  * Clears the list's optional filters. The panel fills every query parameter with the spec's example (a cursor, a
  * client_reference, a status, a month of 2025), which together match nothing; and its `limit` (the number 25) is sent

@@ -19,6 +19,8 @@ test('the built pages put a "Sandbox only" admonition on the simulation pages an
   const flagged = manifest.filter(({route}) => /<\/svg><\/span>Sandbox only<\/div>/.test(fs.readFileSync(path.join(BUILD_DIR, `${route}.html`), 'utf8')));
   assert.deepEqual(flagged.map(({route}) => path.basename(route)).sort(), [
     'advance-sandbox-clock',
+    'create-sandbox-restricted-key',
+    'simulate-account-suspension',
     'simulate-bank-account-verification',
     'simulate-bank-transfer',
     // The fiat beneficiary's simulation, at its pinned route.
@@ -29,5 +31,6 @@ test('the built pages put a "Sandbox only" admonition on the simulation pages an
     'simulate-event',
     'simulate-fiat-withdrawal-outcome',
     'simulate-kyc-outcome',
+    'simulate-outage',
   ]);
 });

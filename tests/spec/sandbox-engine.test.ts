@@ -446,6 +446,44 @@ test('on a closed account, an operation without a documented 409 refuses with it
   done();
 });
 
+test('a suspended account keeps its balances but moves no funds (403 account_suspended) until the suspension is lifted', async () => {
+  const {send, businessAccount, done} = await session();
+  const account = `/accounts/${DOCS_ACCOUNT}`;
+  const suspension = `/sandbox/accounts/${DOCS_ACCOUNT}/suspension`;
+  const reason = 'Unusual activity under review by our compliance team.';
+  const suspended = await send('POST', suspension, {body: {suspended: true, reason}});
+  assert.deepEqual([suspended.status, suspended.json.status, suspended.json.status_reason], [200, 'suspended', reason]);
+  assert.equal((await send('GET', account)).json.status, 'suspended');
+  assert.equal((await send('GET', `${account}/balances`)).status, 200, 'balances stay readable');
+  const quote = {sell_asset: 'USD', buy_asset: 'USDC', sell_amount: '100.00'};
+  const payout = {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '10.00', currency: 'USD'}, rail: 'ach'};
+  for (const [method, path, options] of [
+    ['POST', `${account}/quotes`, {body: quote}],
+    ['POST', `${account}/fiat-withdrawals`, {body: payout}],
+    ['GET', `${account}/deposit-instructions`, {query: {currency: 'USD'}}],
+    ['POST', `/sandbox/accounts/${DOCS_ACCOUNT}/bank-transfers`, {body: {amount: {value: '5.00', currency: 'USD'}, rail: 'wire', reference: 'DEP7HQ2LMX9'}}],
+    ['POST', `${account}/close`, {body: {}}],
+  ] as const) {
+    const refused = await send(method, path, options);
+    assert.deepEqual([refused.status, refused.json.code], [403, 'account_suspended'], `${method} ${path}`);
+  }
+  // The status it already has: no change, no second event.
+  assert.equal((await send('POST', suspension, {body: {suspended: true}})).json.status_reason, reason);
+  const events = (await send('GET', '/events', {query: {type: 'account.updated', sort: 'created_at'}})).json.data as Json[];
+  assert.deepEqual(
+    events.map((e) => e.previous_attributes),
+    [{status: 'active', status_reason: null}],
+  );
+  const lifted = await send('POST', suspension, {body: {suspended: false}});
+  assert.deepEqual([lifted.status, lifted.json.status, lifted.json.status_reason], [200, 'active', null]);
+  assert.equal((await send('POST', `${account}/quotes`, {body: quote})).status, 201, 'funds move again');
+  const closed = await businessAccount('suspended-after-close');
+  assert.equal((await send('POST', `/accounts/${String(closed.json.id)}/close`, {body: {}})).status, 200);
+  const conflict = await send('POST', `/sandbox/accounts/${String(closed.json.id)}/suspension`, {body: {suspended: true}});
+  assert.deepEqual([conflict.status, conflict.json.code], [409, 'resource_conflict']);
+  done();
+});
+
 test('a webhook delivery that keeps failing is retried on the documented schedule, then the endpoint is disabled', async () => {
   const attempts: {at: number; headers: Record<string, string>; body: string}[] = [];
   const clock = {now: Date.parse('2025-03-14T09:26:53Z')};
@@ -728,4 +766,31 @@ test('the delivery log records each attempt, its retry time and status, per endp
   );
   assert.equal(((await call(sandbox, key, 'GET', `/events/${eventId}/deliveries`)).body as {data: Json[]}).data.length, 3);
   assert.deepEqual(sandbox.conformance().violations, []);
+});
+
+test('a simulated outage answers 503 service_unavailable with Retry-After, does nothing, and the retry with the same key works', async () => {
+  const {send, balance, done} = await session();
+  const payouts = `/accounts/${DOCS_ACCOUNT}/fiat-withdrawals`;
+  const body = {bank_account_id: DOCS_BANK_ACCOUNT, amount: {value: '10.00', currency: 'USD'}, rail: 'ach'};
+  const outage = await send('POST', '/sandbox/outages', {body: {operation_id: 'withdrawFiat', requests: 2}});
+  assert.deepEqual([outage.status, outage.json], [200, {operation_id: 'withdrawFiat', failing_requests: 2}]);
+  for (let i = 0; i < 2; i++) {
+    const down = await send('POST', payouts, {body, idempotencyKey: 'outage-payout-0001'});
+    assert.deepEqual([down.status, down.json.code], [503, 'service_unavailable']);
+    assert.ok(Number(down.headers['Retry-After']) >= 1, 'Retry-After');
+  }
+  assert.equal(((await send('GET', payouts)).json.data as Json[]).length, 0, 'no payout was made during the outage');
+  assert.equal((await balance('USD')).reserved, '0.00', 'nothing was reserved');
+  const retried = await send('POST', payouts, {body, idempotencyKey: 'outage-payout-0001'});
+  assert.equal(retried.status, 201, 'the 503 was not stored under the Idempotency-Key');
+  // A replay of a stored success, and other operations, are not affected; the next new request is.
+  await send('POST', '/sandbox/outages', {body: {operation_id: 'withdrawFiat'}});
+  assert.equal((await send('POST', payouts, {body, idempotencyKey: 'outage-payout-0001'})).json.id, retried.json.id);
+  assert.equal((await send('GET', `/accounts/${DOCS_ACCOUNT}/balances`)).status, 200);
+  assert.equal((await send('POST', payouts, {body})).status, 503, 'the outage waited for the next new request');
+  assert.equal((await send('POST', payouts, {body})).status, 201);
+  assert.equal(((await send('GET', payouts)).json.data as Json[]).length, 2);
+  const notDocumented = await send('POST', '/sandbox/outages', {body: {operation_id: 'listCoins'}});
+  assert.deepEqual([notDocumented.status, (notDocumented.json.errors as Json[])[0].field], [400, 'operation_id']);
+  done();
 });

@@ -27,8 +27,10 @@ import {stepKey, type StepEmbed} from '../../tools/workflows/pages';
 import remarkWorkflowSteps, {stepSampleFiles, workflowPageFiles} from '../../tools/workflows/remark-workflow-steps';
 import {writeStepSampleFiles} from '../../src/plugins/workflow-steps';
 import {STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from '../../src/plugins/workflow-steps/client-files';
-import {recordRun, runOutputs, runRequest, type RunState, type StepRun} from '../../src/data/workflow-step-run';
+import {midnightUtc, recordRun, runInputValues, runOutputs, runRequest, type RunState, type StepRun} from '../../src/data/workflow-step-run';
 import {createSandbox} from '../../src/plugins/sandbox/engine';
+import {signatureHeader, simulatedReceiver} from '../../src/plugins/sandbox/engine/delivery';
+import {checkWorkflows} from '../../tools/workflows/check';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import {WORKFLOW_PAGES_DIR} from '../../src/data/navigation';
 import {loadFreshApi} from '../../tools/openapi/load';
@@ -291,7 +293,17 @@ describe("a guide's Run buttons (issue #47, guides you run in the page)", () => 
     ]);
     assert.deepEqual(run.headers, [['Idempotency-Key', {expression: '$faker.string.uuid()'}]]);
     assert.deepEqual(run.body, {object: [['metadata', {object: [['customer_ref', {literal: 'cus_8812'}]]}]]});
-    assert.deepEqual(run.inputs, {account_id: DOCS_ACCOUNT}, "the input's documented example: the seed's account");
+    assert.deepEqual(
+      run.inputs,
+      {
+        account_id: {
+          value: DOCS_ACCOUNT,
+          type: 'string',
+          description: 'An approved account with at least 1,000.00 USD available (see the fund-bank-transfer workflow).',
+        },
+      },
+      "the input's documented example (the seed's account), with what its field shows",
+    );
     assert.deepEqual(run.outputs, [['transaction_id', '$response.body#/id']]);
     // A literal key in a workflow (the run CI makes needs it) is a new one for each Run, as in the samples.
     for (const [key, step] of steps)
@@ -321,7 +333,7 @@ describe("a guide's Run buttons (issue #47, guides you run in the page)", () => 
       ],
     });
     assert.deepEqual(preview.outputs[0], ['quote_id', '$response.body#/quote_id']);
-    assert.deepEqual(preview.inputs, {account_id: 'acc_0000000000000000'});
+    assert.equal(preview.inputs.account_id.value, 'acc_0000000000000000');
     assert.notDeepEqual(preview, steps.get('quote-and-trade/preview-quote')!.run);
   });
 
@@ -331,9 +343,8 @@ describe("a guide's Run buttons (issue #47, guides you run in the page)", () => 
       (m) => steps.get(stepKey(m[1], m[2]))!.run,
     );
 
-  /** What the page's Runs answer, top to bottom, on a fresh key of `sandbox` (as the browser sandbox does). */
-  async function runPage(sandbox: ReturnType<typeof createSandbox>, runs: StepRun[]) {
-    const key = newKey();
+  /** What the page's Runs answer, top to bottom, on a fresh key of `sandbox` (as the browser sandbox does, deliveries included). */
+  async function runPage(sandbox: ReturnType<typeof createSandbox>, runs: StepRun[], key = newKey()) {
     const state: RunState = new Map();
     const onPage = (stepId: string) => runs.some((r) => r.stepId === stepId);
     const answers: {step: string; url?: string; status?: number; missing?: string; body?: unknown}[] = [];
@@ -347,28 +358,27 @@ describe("a guide's Run buttons (issue #47, guides you run in the page)", () => 
       const headers = Object.fromEntries(Object.entries(made.request.headers).map(([k, v]) => [k.toLowerCase(), v]));
       const query = Object.fromEntries(url.searchParams);
       const res = await sandbox.handle({method: made.request.method, path: url.pathname.replace(/^\/v1/, ''), query, headers, rawBody: made.request.body});
-      answers.push({step: run.stepId, url: made.request.url, status: res.status, body: res.body});
+      answers.push({step: run.stepId, url: made.request.url, status: res.status, body: structuredClone(res.body)});
+      // The browser sandbox makes the deliveries due after each request (src/plugins/sandbox/client-engine.ts).
+      await sandbox.deliverDue();
       if (res.status < 300) recordRun(state, {workflowId: run.workflowId, stepId: run.stepId, outputs: runOutputs(run, res)});
     }
     return answers;
   }
 
   /**
-   * What does not run in the page yet: reconcile-day reads the day to reconcile (no documented value suits a new
-   * key, whose entries are dated by the reader's clock), and a resend needs an endpoint the verification made
-   * active, which the browser sandbox never delivers to.
+   * What does not run in the page yet (none: the reconciliation day is the reader's yesterday, computed from the
+   * workflow's `x-default-midnight-utc`, and the browser sandbox delivers to its simulated receiver, so the webhook
+   * guide's endpoint is verified and its resend accepted). A step listed here must fail, so the list stays true.
    */
-  const NOT_YET = new Set([
-    'docs/guides/reconciliation-guide.md list-ledger-entries',
-    'docs/guides/reconciliation-guide.md read-ledger-entry',
-    'docs/guides/reconciliation-guide.md read-transaction',
-    'docs/guides/reconciliation-guide.md list-events',
-    'docs/guides/webhook-guide.md resend-event',
-  ]);
+  const NOT_YET = new Set<string>([]);
+
+  /** A sandbox as the browser runs it: deliveries answered by the simulated receiver, in the page. */
+  const browserLikeSandbox = async () =>
+    createSandbox({spec: await combinedSpec(), seed: 'runs', transport: simulatedReceiver} as Parameters<typeof createSandbox>[0]);
 
   test('every page with steps runs top to bottom on a fresh sandbox key, each Run answering 2xx', async () => {
-    const transport = async () => ({status: null, error: 'not delivered'});
-    const sandbox = createSandbox({spec: await combinedSpec(), seed: 'runs', transport} as Parameters<typeof createSandbox>[0]);
+    const sandbox = await browserLikeSandbox();
     const pages = docPages(SITE_ROOT).filter((page) => pageSteps(page).length);
     assert.ok(pages.length >= 8, `pages with steps: ${pages.join(', ')}`);
     const failed: string[] = [];
@@ -381,6 +391,109 @@ describe("a guide's Run buttons (issue #47, guides you run in the page)", () => 
     }
     assert.deepEqual(failed, [], 'each Run answers 2xx, but for the steps listed as not running yet (which fail)');
     assert.deepEqual(sandbox.conformance().violations, []);
+  });
+
+  test("the reconciliation guide reconciles the reader's yesterday: the seeded deposits, read again with their transaction", async () => {
+    const runs = pageSteps('docs/guides/reconciliation-guide.md');
+    const list = runs.find((r) => r.stepId === 'list-ledger-entries')!;
+    // The workflow says how to compute the day (x-default-midnight-utc); its fields show name, type, description.
+    assert.deepEqual(Object.fromEntries(Object.entries(list.inputs).map(([name, input]) => [name, [input.midnightUtcDays, input.type, input.value]])), {
+      account_id: [undefined, 'string', DOCS_ACCOUNT],
+      day_start: [-1, 'string', null],
+      day_end: [0, 'string', null],
+    });
+    assert.match(list.inputs.day_start.description!, /inclusive/);
+    const [listed, entry, transaction, balances, events] = await runPage(await browserLikeSandbox(), runs);
+    const yesterday = midnightUtc(-1, Date.now());
+    const today = midnightUtc(0, Date.now());
+    assert.equal(
+      listed.url,
+      `${SERVER}/accounts/${DOCS_ACCOUNT}/ledger-entries?created_gte=${encodeURIComponent(yesterday)}&created_lt=${encodeURIComponent(today)}&sort=created_at&limit=100`,
+    );
+    const entries = (listed.body as {data: {id: string; kind: string; currency: string; created_at: string; transaction_id: string}[]}).data;
+    assert.deepEqual(
+      entries.map((e) => [e.kind, e.currency]),
+      [
+        ['deposit', 'USD'],
+        ['deposit', 'EUR'],
+        ['deposit', 'USDC'],
+      ],
+      "yesterday's entries: the seed's three deposits",
+    );
+    for (const e of entries) assert.ok(e.created_at >= yesterday && e.created_at < today, `${e.id} written yesterday: ${e.created_at}`);
+    assert.equal(entry.url, `${SERVER}/accounts/${DOCS_ACCOUNT}/ledger-entries/${entries[0].id}`);
+    assert.equal(transaction.url, `${SERVER}/accounts/${DOCS_ACCOUNT}/transactions/${entries[0].transaction_id}`);
+    assert.deepEqual(
+      [listed, entry, transaction, balances, events].map((a) => a.status),
+      [200, 200, 200, 200, 200],
+    );
+  });
+
+  test('what the reader types in an input field is what the Run sends; an emptied field names the input', () => {
+    const list = steps.get('reconcile-day/list-ledger-entries')!.run;
+    const state: RunState = new Map();
+    const now = Date.parse('2025-03-21T10:00:00Z');
+    assert.deepEqual(runInputValues(list, state, {now}), {
+      account_id: DOCS_ACCOUNT,
+      day_start: '2025-03-20T00:00:00Z',
+      day_end: '2025-03-21T00:00:00Z',
+    });
+    const typed = runInputValues(list, state, {now, typed: {day_start: '2025-03-12T00:00:00Z', day_end: '2025-03-13T00:00:00Z'}});
+    const made = runRequest(list, state, {server: SERVER, apiKey: 'sk_sandbox_x', uuid: () => 'u', inputs: typed});
+    assert.ok('request' in made);
+    assert.equal(new URL(made.request.url).searchParams.get('created_gte'), '2025-03-12T00:00:00Z');
+    assert.equal(new URL(made.request.url).searchParams.get('created_lt'), '2025-03-13T00:00:00Z');
+    const emptied = runInputValues(list, state, {now, typed: {day_end: ' '}});
+    assert.deepEqual(runRequest(list, state, {server: SERVER, apiKey: 'sk_sandbox_x', uuid: () => 'u', inputs: emptied}), {
+      missing: [{kind: 'input', name: 'day_end'}],
+    });
+  });
+
+  test('an x-default-midnight-utc that is not a whole number of days, or names no string input, is a lint problem with file:line', async () => {
+    const file = path.join(tmp, 'reconcile-day.arazzo.yaml');
+    const text = fs
+      .readFileSync(path.join(SITE_ROOT, 'openapi/workflows/reconcile-day.arazzo.yaml'), 'utf8')
+      .replace(/url: \.\.\/(\w+)\.yaml/g, (_, name: string) => `url: ${path.join(SITE_ROOT, 'openapi', `${name}.yaml`)}`);
+    assert.ok(text.includes('      day_start: -1\n      day_end: 0\n'));
+    fs.writeFileSync(file, text.replace('      day_start: -1\n      day_end: 0\n', '      day_start: yesterday\n      day_after: 1\n'));
+    const line = text.split('\n').findIndex((l) => l === '      day_start: -1') + 1;
+    const where = path.relative(SITE_ROOT, file);
+    assert.deepEqual(await checkWorkflows(SITE_ROOT, [file]), [
+      `${where}:${line}: x-default-midnight-utc: "day_start" must be a string input of workflow reconcile-day and its value a whole number of days from today (-1: yesterday); found "yesterday" for type "string"`,
+      `${where}:${line + 1}: x-default-midnight-utc: "day_after" must be a string input of workflow reconcile-day and its value a whole number of days from today (-1: yesterday); found 1 for an undeclared input`,
+    ]);
+  });
+
+  test('the simulated receiver answers 200 to a delivery signed with a secret of the endpoint, 400 otherwise', async () => {
+    const secret = `whsec_${Buffer.from('a secret of 24 bytes!!!!').toString('base64')}`;
+    const body = JSON.stringify({id: 'evt_1', type: 'webhook.verification'});
+    const headers = {'webhook-id': 'evt_1', 'webhook-timestamp': '1742551200', 'webhook-signature': await signatureHeader([secret], 'evt_1', 1742551200, body)};
+    const url = 'https://hooks.acme-wallet.example/novaramp';
+    assert.deepEqual(await simulatedReceiver({url, headers, body}, {secrets: [secret]}), {status: 200});
+    const other = `whsec_${Buffer.from('another secret of 24 b!!').toString('base64')}`;
+    assert.deepEqual(await simulatedReceiver({url, headers, body}, {secrets: [other]}), {status: 400}, 'signed with another secret');
+    assert.deepEqual(await simulatedReceiver({url, headers, body: `${body} `}, {secrets: [secret]}), {status: 400}, 'a body changed after signing');
+    assert.deepEqual(await simulatedReceiver({url, headers: {...headers, 'webhook-id': ''}, body}, {secrets: [secret]}), {status: 400}, 'no webhook-id');
+  });
+
+  test('in the webhook guide, the endpoint is verified by the simulated receiver, and the resent event is delivered to it', async () => {
+    const sandbox = await browserLikeSandbox();
+    const key = newKey();
+    const answers = await runPage(sandbox, pageSteps('docs/guides/webhook-guide.md'), key);
+    const verified = answers.find((a) => a.step === 'verify-endpoint')!.body as {outcome: string; http_status: number; endpoint_status: string};
+    assert.deepEqual([verified.outcome, verified.http_status, verified.endpoint_status], ['verified', 200, 'active']);
+    const resent = answers.find((a) => a.step === 'resend-event')!;
+    assert.equal(resent.status, 202);
+    const delivery = resent.body as {id: string; webhook_id: string; status: string};
+    assert.equal(delivery.status, 'scheduled', 'the answer as documented: the attempt is queued');
+    const log = await sandbox.handle({
+      method: 'GET',
+      path: `/webhooks/${delivery.webhook_id}/deliveries`,
+      headers: {authorization: `Bearer ${key}`},
+    });
+    assert.equal(log.status, 200);
+    const attempt = (log.body as {data: {id: string; status: string; http_status: number}[]}).data.find((d) => d.id === delivery.id);
+    assert.deepEqual([attempt?.status, attempt?.http_status], ['succeeded', 200], 'the resend, attempted once the Run answered, in the delivery log');
   });
 
   test("a later step reads an earlier one's output: the account created is the one read and approved", async () => {

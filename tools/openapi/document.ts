@@ -18,6 +18,42 @@ export const PATH_ITEM_METHODS = [...HTTP_METHODS, 'query'] as const;
 export type HttpMethod = (typeof PATH_ITEM_METHODS)[number] | (string & {});
 export type OperationSection = 'paths' | 'webhooks';
 
+/** One operation of a path item, as the path item keys it. */
+export interface PathItemOperation {
+  method: HttpMethod;
+  /** Its keys inside the path item: `['get']`, or (OpenAPI 3.2) `['additionalOperations', 'PURGE']`. */
+  keys: string[];
+  /** The operation as written (possibly a `$ref`). */
+  raw: Json | undefined;
+}
+
+const isPathItemMethod = (key: string): boolean => (PATH_ITEM_METHODS as readonly string[]).includes(key);
+
+/**
+ * The operations a path item holds, in the order of PATH_ITEM_METHODS, then its `additionalOperations` (OpenAPI 3.2)
+ * whose method is not one of those: the one walk of a path item's methods, for every tool that reads operations.
+ */
+export function pathItemOperations(pathItem: JsonObject): PathItemOperation[] {
+  const additional = isObject(pathItem.additionalOperations) ? pathItem.additionalOperations : {};
+  return [
+    ...PATH_ITEM_METHODS.filter((m) => pathItem[m] !== undefined).map((m) => ({method: m, keys: [m], raw: pathItem[m]})),
+    ...Object.entries(additional)
+      .filter(([m]) => !isPathItemMethod(m.toLowerCase()))
+      .map(([m, raw]) => ({method: m.toLowerCase(), keys: ['additionalOperations', m], raw})),
+  ];
+}
+
+/** The operation of `method` (lower case) in a path item, wherever 3.2 keys it, or undefined. */
+export function operationOfMethod(pathItem: JsonObject, method: string): PathItemOperation | undefined {
+  return pathItemOperations(pathItem).find((o) => o.method === method);
+}
+
+/** The rank of a method in the usual order of a path item's methods (an `additionalOperations` one comes last). */
+export function methodRank(method: string): number {
+  const i = (PATH_ITEM_METHODS as readonly string[]).indexOf(method);
+  return i < 0 ? PATH_ITEM_METHODS.length : i;
+}
+
 export interface ApiParameter {
   /** The parameter object, its `$ref` followed. */
   parameter: JsonObject;
@@ -139,14 +175,8 @@ export class ApiDocument extends JsonDocument {
         const itemPointer = childPointer(`#/${section}`, key);
         const pathItem = this.resolve(raw, itemPointer).node;
         if (!isObject(pathItem)) continue;
-        const additional = isObject(pathItem.additionalOperations) ? pathItem.additionalOperations : {};
-        const methods: {method: HttpMethod; pointer: string; raw: Json | undefined}[] = [
-          ...PATH_ITEM_METHODS.map((m) => ({method: m, pointer: childPointer(itemPointer, m), raw: pathItem[m]})),
-          ...Object.entries(additional)
-            .filter(([m]) => !(PATH_ITEM_METHODS as readonly string[]).includes(m.toLowerCase()))
-            .map(([m, raw]) => ({method: m.toLowerCase(), pointer: childPointer(itemPointer, 'additionalOperations', m), raw})),
-        ];
-        for (const {method, pointer, raw: rawOperation} of methods) {
+        for (const {method, keys, raw: rawOperation} of pathItemOperations(pathItem)) {
+          const pointer = childPointer(itemPointer, ...keys);
           const operation = this.resolve(rawOperation, pointer).node;
           if (!isObject(operation)) continue;
           const parameters = this.mergedParameters(pathItem, itemPointer, operation, pointer);

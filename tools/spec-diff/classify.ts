@@ -708,7 +708,7 @@ function operationDiffs(diff: RawDiff): {section: OperationSection; key: string;
     );
   }
   return Object.keys(value)
-    .filter((m) => /^(get|put|post|delete|options|head|patch|trace|query)$/.test(m))
+    .filter((m) => /^(get|put|post|delete|options|head|patch|trace)$/.test(m))
     .map((method) => ({
       section,
       key,
@@ -756,7 +756,7 @@ export function classifyDiffs(base: UnknownObject, head: UnknownObject, diffs: R
         continue;
       }
       const [, key, method, ...rest] = diff.path as [OperationSection, string, string, ...(string | number)[]];
-      if (!/^(get|put|post|delete|options|head|patch|trace|query)$/.test(method)) {
+      if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(method)) {
         // Path item level (summary, description): documentation of every operation of the path.
         findings.push({
           target: 'other',

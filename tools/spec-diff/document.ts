@@ -1,5 +1,5 @@
 /**
- * The changes api-smart-diff compares by position or not at all: servers (matched by URL, per document and for
+ * The changes api-smart-diff compares by position or not at all: the OpenAPI version and the tags, servers (matched by URL, per document and for
  * operations that list their own) and security requirements (the effective ones of each operation: its own
  * `security`, else the document's), classified by what a client holding the old credentials can still call.
  */
@@ -68,7 +68,7 @@ function compareSecurity(base: UnknownObject, head: UnknownObject, b: OperationE
   const union = (alts: UnknownObject[]) => new Set(alts.flatMap((a) => [...requirementItems(a)]));
   const before = union(effectiveSecurity(base, b.operation));
   const after = union(effectiveSecurity(head, h.operation));
-  const path = Array.isArray(h.operation.security) ? [h.section, h.key, h.method, 'security'] : ['security'];
+  const path = Array.isArray(h.operation.security) ? [...h.path, 'security'] : ['security'];
   // A security scheme, or a scope of one (`scheme:scope`), that the operation requires now and did not, or no longer.
   const finding = (item: string, added: boolean): Finding => ({
     operation: op,
@@ -86,9 +86,47 @@ function compareSecurity(base: UnknownObject, head: UnknownObject, b: OperationE
   ];
 }
 
-/** Server and security findings of one API document. */
+/**
+ * The document's OpenAPI version (3.1.0 to 3.2.0 changes no request or response) and its tags, matched by name
+ * (OpenAPI 3.2 nests them with `parent`, `kind` and `summary`; a new tag above others shifts none of them): both
+ * documentation. The structural comparison is handed the documents without them (./index.ts engineView).
+ */
+function versionAndTagFindings(base: UnknownObject, head: UnknownObject): Finding[] {
+  const findings: Finding[] = [];
+  const doc = (name: string, path: (string | number)[], detail: string, inBase = false): Finding => ({
+    target: 'other',
+    action: 'changed',
+    rule: 'documentation-changed',
+    name,
+    detail,
+    path,
+    inBase,
+  });
+  if (base.openapi !== head.openapi) findings.push(doc('openapi', ['openapi'], `from ${String(base.openapi)} to ${String(head.openapi)}`));
+  const tagsOf = (d: UnknownObject) =>
+    new Map(
+      (Array.isArray(d.tags) ? d.tags : [])
+        .map((t, index) => ({t, index}))
+        .filter(({t}) => isObject(t) && typeof t.name === 'string')
+        .map(({t, index}) => [String((t as UnknownObject).name), {tag: t as UnknownObject, index}] as const),
+    );
+  const [before, after] = [tagsOf(base), tagsOf(head)];
+  for (const [name, {tag, index}] of after) {
+    const was = before.get(name);
+    if (!was) {
+      findings.push(doc('tags', ['tags', index], `\`${name}\` added`));
+      continue;
+    }
+    const keys = [...new Set([...Object.keys(was.tag), ...Object.keys(tag)])].filter((k) => JSON.stringify(was.tag[k]) !== JSON.stringify(tag[k]));
+    if (keys.length) findings.push(doc('tags', ['tags', index], `\`${name}\`: ${keys.map((k) => `\`${k}\``).join(', ')}`));
+  }
+  for (const [name, {index}] of before) if (!after.has(name)) findings.push(doc('tags', ['tags', index], `\`${name}\` removed`, true));
+  return findings;
+}
+
+/** Version, tag, server and security findings of one API document. */
 export function documentFindings(base: UnknownObject, head: UnknownObject): Finding[] {
-  const findings = compareServers(serversOf(base.servers), serversOf(head.servers), ['servers'], undefined);
+  const findings = [...versionAndTagFindings(base, head), ...compareServers(serversOf(base.servers), serversOf(head.servers), ['servers'], undefined)];
   const headOps = operationsOf(head);
   const find = (b: OperationEntry) =>
     headOps.find(
@@ -102,12 +140,7 @@ export function documentFindings(base: UnknownObject, head: UnknownObject): Find
     const own = (e: OperationEntry) => e.operation.servers ?? e.pathItem.servers;
     if (own(b) !== undefined || own(h) !== undefined) {
       const effective = (doc: UnknownObject, e: OperationEntry) => serversOf(own(e) ?? doc.servers);
-      const where =
-        h.operation.servers !== undefined
-          ? [h.section, h.key, h.method, 'servers']
-          : h.pathItem.servers !== undefined
-            ? [h.section, h.key, 'servers']
-            : ['servers'];
+      const where = h.operation.servers !== undefined ? [...h.path, 'servers'] : h.pathItem.servers !== undefined ? [h.section, h.key, 'servers'] : ['servers'];
       findings.push(...compareServers(effective(base, b), effective(head, h), where, op));
     }
   }

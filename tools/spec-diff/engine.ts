@@ -5,7 +5,7 @@
  * section gets the same path item rules here, with the event payload (the request body of the event's operation,
  * which the API sends) compared with the response-direction schema rules.
  */
-import {apiCompare, allBreaking, openapi3Rules, openApiSchemaRules, transformPathItems, type CompareRules, type Diff} from 'api-smart-diff';
+import {apiCompare, allBreaking, openapi3Rules, openApiSchemaRules, type CompareRules, type Diff} from 'api-smart-diff';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {decodePointer, OPERATION_SECTIONS} from './walk';
 
@@ -31,36 +31,10 @@ function webhookRules(paths: RuleNode): RuleNode {
   };
 }
 
-/**
- * api-smart-diff's path item transform (it merges the item's shared `parameters` into each operation) rebuilds an
- * item with shared keys from the eight methods of OpenAPI 3.1 only, so an OpenAPI 3.2 `query` operation vanished
- * from both sides and a new one was no change at all. It is set apart, given the shared parameters the same way,
- * and put back.
- */
-function pathItemsWithQuery(before: unknown, after: unknown): [unknown, unknown] {
-  const without = (item: unknown): unknown => {
-    if (!isObject(item) || !('query' in item)) return item;
-    const {query: _query, ...rest} = item;
-    return rest;
-  };
-  const [b, a] = (transformPathItems as unknown as (x: unknown, y: unknown) => [unknown, unknown])(without(before), without(after));
-  const withQuery = (transformed: unknown, item: unknown): unknown => {
-    if (!isObject(item) || !isObject(item.query) || !isObject(transformed)) return transformed;
-    const shared = Array.isArray(item.parameters) ? item.parameters : [];
-    const own = Array.isArray(item.query.parameters) ? item.query.parameters : [];
-    const query = shared.length ? {...item.query, parameters: [...own, ...shared]} : item.query;
-    const {parameters: _parameters, servers: _servers, ...methods} = transformed;
-    return {...(item === transformed ? transformed : methods), query};
-  };
-  return [withQuery(b, before), withQuery(a, after)];
-}
-
 /** Fresh rules for each comparison: their `$ref` resolvers keep state about the documents they compared. */
 function rules(): CompareRules {
   const base = openapi3Rules({version: '3.1.x'}) as RuleNode;
-  const paths = base['/paths'] as RuleNode;
-  const pathRules = {...paths, '/*': {...(paths['/*'] as RuleNode), transform: [pathItemsWithQuery]}};
-  return {...base, '/paths': pathRules, '/webhooks': webhookRules(base['/paths'] as RuleNode)} as CompareRules;
+  return {...base, '/webhooks': webhookRules(base['/paths'] as RuleNode)} as CompareRules;
 }
 
 /** A component's key: its section and name (`schemas` NUL `Account`). */

@@ -5,18 +5,19 @@
  * and server. api-smart-diff finds the differences (./engine.ts); ./classify.ts and ./document.ts classify them
  * by the rules of ./rules.ts; ./policy.ts decides which breaking changes may ship.
  */
-import {HTTP_METHODS, specPath} from '../../src/data/api-table';
+import {specPath} from '../../src/data/api-table';
 import type {SpecChange} from '../../src/data/spec-changes';
 import {compareAsyncApi} from './asyncapi';
 import {classifyDiffs, type Finding} from './classify';
 import {documentFindings} from './document';
 import {compareOpenApi} from './engine';
 import {SourceLocator} from '../openapi/locate';
+import {methodRank, operationOfMethod} from '../openapi/document';
 import {describe, operationLabel} from './messages';
 import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
 import type {SpecDocument, SpecSnapshot} from './snapshots';
 import {isObject, type UnknownObject} from '../openapi/json';
-import {encodePointer, getIn, operationsOf} from './walk';
+import {encodePointer, getIn, methodApart, methodsApart, OPERATION_SECTIONS, operationsOf} from './walk';
 
 export {listReleases, loadRelease, loadReleaseChanges, loadWorkingSpec, latestRelease, compareVersions, parseVersion} from './snapshots';
 export type {SpecSnapshot, SpecDocument} from './snapshots';
@@ -44,11 +45,49 @@ function wholeApiFindings(doc: UnknownObject, added: boolean): Finding[] {
       action: added ? 'added' : 'removed',
       rule: webhook ? (added ? 'webhook-added' : 'webhook-removed') : added ? 'operation-added' : 'operation-removed',
       name: '',
-      path: [e.section, e.key, e.method],
+      path: e.path,
       inBase: !added,
       removedValue: added ? undefined : e.operation,
     } satisfies Finding;
   });
+}
+
+/**
+ * A document as the structural comparison reads it: without its version and tags (./document.ts compares those),
+ * each operation of an OpenAPI 3.2 method apart (./walk.ts methodsApart); `inPlace` puts its findings back.
+ */
+function engineView(doc: UnknownObject): UnknownObject {
+  const {openapi: _version, tags: _tags, ...rest} = methodsApart(doc);
+  return rest;
+}
+
+/** A finding of the documents `engineView` made, with the keys and methods of the documents themselves. */
+function inPlace(f: Finding): Finding {
+  const op = f.operation;
+  const [section, key, , ...rest] = f.path;
+  const moved = (OPERATION_SECTIONS as readonly unknown[]).includes(section) && typeof key === 'string' && methodApart(key, '').key !== key;
+  if (!op && !moved) return f;
+  const back = (k: string | undefined) => (k === undefined || !op ? k : methodApart(k, op.method).key);
+  return {
+    ...f,
+    ...(op
+      ? {operation: {...op, baseKey: back(op.baseKey), headKey: back(op.headKey), method: methodApart(op.headKey ?? op.baseKey ?? '', op.method).method}}
+      : {}),
+    ...(moved ? {path: [section, methodApart(key, '').key, methodApart(key, '').method, ...rest]} : {}),
+  };
+}
+
+/**
+ * A finding's path as the document has it: an operation of a path item's `additionalOperations` (OpenAPI 3.2), which
+ * the comparison sees under its lower-case method (./walk.ts inlineAdditionalOperations), is put back where it is.
+ */
+function sourcePath(doc: UnknownObject | undefined, path: (string | number)[]): (string | number)[] {
+  const [section, key, method, ...rest] = path;
+  if (!(OPERATION_SECTIONS as readonly unknown[]).includes(section) || typeof method !== 'string') return path;
+  const item = getIn(doc, [section, key]);
+  if (!isObject(item) || method in item) return path;
+  const at = operationOfMethod(item, method);
+  return at ? [section, key, ...at.keys, ...rest] : path;
 }
 
 function toChange(
@@ -65,7 +104,9 @@ function toChange(
     const removed = f.inBase && (f.rule === 'operation-removed' || f.rule === 'webhook-removed');
     const doc = removed || !op.headKey ? base : head;
     const key = (removed || !op.headKey ? op.baseKey : op.headKey) ?? '';
-    const value = getIn(doc, [op.section, key, op.method]);
+    const item = getIn(doc, [op.section, key]);
+    const at = isObject(item) ? operationOfMethod(item, op.method) : undefined;
+    const value = at && isObject(item) ? getIn(doc, [op.section, key, ...at.keys]) : undefined;
     const o = isObject(value) ? value : {};
     summary = typeof o.summary === 'string' ? o.summary : undefined;
     operation = {
@@ -75,6 +116,7 @@ function toChange(
       ...(typeof o['x-doc-slug'] === 'string' ? {docSlug: o['x-doc-slug']} : {}),
     };
   }
+  const path = sourcePath(f.inBase ? base : head, f.path);
   const label = operation ? operationLabel(operation.method, operation.path) : undefined;
   const change: SpecChange = {
     api,
@@ -82,11 +124,11 @@ function toChange(
     action: f.action,
     target: f.target,
     ...(operation ? {operation} : {}),
-    pointer: encodePointer(f.rule === 'webhook-added' || f.rule === 'webhook-removed' ? f.path.slice(0, 2) : f.path),
+    pointer: encodePointer(f.rule === 'webhook-added' || f.rule === 'webhook-removed' ? path.slice(0, 2) : path),
     message: describe(f, label, summary),
   };
   if (locator) {
-    const at = locator.locate(specPath(api as never), f.inBase && !f.operation?.headKey ? f.path.slice(0, 2) : f.path);
+    const at = locator.locate(specPath(api as never), f.inBase && !f.operation?.headKey ? path.slice(0, 2) : path);
     if (at) change.location = {file: at.file, line: at.line};
   }
   return {change, rule: f.rule, ...(f.removedValue !== undefined ? {removedValue: f.removedValue} : {})};
@@ -101,12 +143,7 @@ function sortChanges(changes: ClassifiedChange[], apiOrder: string[], pathOrder:
     if (!c.operation) return [apiOrder.indexOf(c.api), 0, 0, 0];
     const section = c.operation.method === 'event' ? 'webhooks' : 'paths';
     const keys = pathOrder.get(`${c.api}\0${section}`) ?? [];
-    return [
-      apiOrder.indexOf(c.api),
-      section === 'paths' ? 1 : 2,
-      keys.indexOf(c.operation.path),
-      (HTTP_METHODS as readonly string[]).indexOf(c.operation.method),
-    ];
+    return [apiOrder.indexOf(c.api), section === 'paths' ? 1 : 2, keys.indexOf(c.operation.path), methodRank(c.operation.method)];
   };
   return changes
     .map((c, i) => ({c, i, r: rank(c.change)}))
@@ -138,7 +175,10 @@ export function classifySpecs(base: SpecSnapshot | undefined, head: SpecSnapshot
     if (!b || !h) findings = wholeApiFindings((b ?? h)!, !b);
     // Most documents of a working spec equal their release: skip the structural diff for those.
     else if (JSON.stringify(b) === JSON.stringify(h)) findings = [];
-    else findings = [...documentFindings(b, h), ...classifyDiffs(b, h, compareOpenApi(b, h))];
+    else {
+      const [viewB, viewH] = [engineView(b), engineView(h)];
+      findings = [...documentFindings(b, h), ...classifyDiffs(viewB, viewH, compareOpenApi(viewB, viewH)).map(inPlace)];
+    }
     out.push(...findings.map((f) => toChange(api, f, b, h, h ? locator : undefined)));
   }
   out.push(...compareAsyncApi(base?.websocket as SpecDocument | undefined, head.websocket as SpecDocument | undefined));

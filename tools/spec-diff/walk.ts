@@ -2,7 +2,8 @@
  * What the breaking-change gate reads from bundled documents, through the OpenAPI kernel (tools/openapi): `$ref`s
  * followed, values by path, the operations of `paths` and `webhooks`, and a URL template's shape.
  */
-import {documentOf, RefError} from '../openapi/document';
+import {HTTP_METHODS} from '../../src/data/api-table';
+import {documentOf, pathItemOperations, RefError} from '../openapi/document';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {formatPointer, parsePointer} from '../openapi/pointer';
 
@@ -48,6 +49,8 @@ export interface OperationEntry {
   method: string;
   operation: UnknownObject;
   pathItem: UnknownObject;
+  /** Where the operation is: `['paths', '/a', 'get']`, or `['paths', '/a', 'additionalOperations', 'PURGE']` (OpenAPI 3.2). */
+  path: string[];
 }
 
 /** Every operation of a document's `paths` and `webhooks`, in document order. */
@@ -55,7 +58,7 @@ export function operationsOf(doc: unknown): OperationEntry[] {
   if (!isObject(doc)) return [];
   return documentOf(doc)
     .operations()
-    .map(({section, key, method, operation, pathItem}) => ({section, key, method, operation, pathItem}));
+    .map(({section, key, method, operation, pathItem, pointer}) => ({section, key, method, operation, pathItem, path: parsePointer(pointer)}));
 }
 
 /** The parameters of an operation as api-smart-diff compares them: its own, then its path item's. */
@@ -67,3 +70,42 @@ export function mergedParameters(doc: unknown, pathItem: UnknownObject, operatio
 
 /** A URL template with its parameter names blanked, to match paths whose parameters were renamed. */
 export const pathShape = (key: string): string => key.replace(/\{[^}]*\}/g, '{}');
+
+/** Where a path item's OpenAPI 3.2 method goes in the comparison: a path of its own, `<key> <method>` (no key has a space). */
+const METHOD_APART = ' ';
+
+/**
+ * A copy of a document in which each operation of a method api-smart-diff does not know (OpenAPI 3.2's `query` and
+ * `additionalOperations`: its rules treat any other key of a path item as a field of every operation) is the `get`
+ * of a path item of its own, keyed `<key> <method>`, with its path item's parameters and servers: compared as any
+ * operation is. `methodApart` names the operation again.
+ */
+export function methodsApart(doc: UnknownObject): UnknownObject {
+  const split = (section: unknown) => {
+    if (!isObject(section)) return section;
+    const out: UnknownObject = {};
+    for (const [key, item] of Object.entries(section)) {
+      const apart = isObject(item) ? pathItemOperations(item).filter((o) => !(HTTP_METHODS as readonly string[]).includes(o.method)) : [];
+      if (!apart.length || !isObject(item)) {
+        out[key] = item;
+        continue;
+      }
+      const {query: _query, additionalOperations: _additional, ...kept} = item;
+      const shared = Object.fromEntries(Object.entries(kept).filter(([k]) => !(HTTP_METHODS as readonly string[]).includes(k)));
+      out[key] = kept;
+      for (const o of apart) out[`${key}${METHOD_APART}${o.method}`] = {...shared, get: o.raw};
+    }
+    return out;
+  };
+  return {
+    ...doc,
+    ...(doc.paths !== undefined ? {paths: split(doc.paths)} : {}),
+    ...(doc.webhooks !== undefined ? {webhooks: split(doc.webhooks)} : {}),
+  };
+}
+
+/** A key and method of a document `methodsApart` made, as the document has them (`/a x`, `get` → `/a`, `x`). */
+export function methodApart(key: string, method: string): {key: string; method: string} {
+  const at = key.lastIndexOf(METHOD_APART);
+  return at < 0 ? {key, method} : {key: key.slice(0, at), method: key.slice(at + 1)};
+}

@@ -31,7 +31,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {API_SPECS, HTTP_METHODS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
+import {API_SPECS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
+import {pathItemOperations} from '../openapi/document';
 import {SITE_ROOT} from '../cli';
 import {escapeToken} from '../openapi/pointer';
 import {SourceValueError} from '../openapi/source-values';
@@ -192,8 +193,7 @@ function sourceOf(attrs: Record<string, string>, siteDir: string): Source {
       const paths = isObject(root) && isObject(root.paths) ? root.paths : {};
       for (const url of Object.keys(paths)) {
         const {value: item, file} = resolvePointer(siteDir, `${spec}.yaml`, `/paths/${escapeToken(url)}`);
-        for (const method of HTTP_METHODS) {
-          const op = isObject(item) ? item[method] : undefined;
+        for (const {method, raw: op} of isObject(item) ? pathItemOperations(item) : []) {
           if (isObject(op) && op.operationId === attrs.operation) {
             return {markdown: typeof op.description === 'string' ? op.description : '', where: `${OPENAPI_DIR}/${file} (${method.toUpperCase()} ${url})`};
           }

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {API_SPECS, HTTP_METHODS, OPENAPI_DIR} from '../../src/data/api-table';
-import {PATH_ITEM_METHODS} from '../openapi/document';
+import {API_SPECS, OPENAPI_DIR} from '../../src/data/api-table';
+import {pathItemOperations} from '../openapi/document';
 import {escapeToken} from '../openapi/pointer';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
@@ -156,12 +156,11 @@ function operationFacts(siteDir: string, codes: Set<string>): SpecOperationFact[
       const itemPointer = `/paths/${escapeToken(url)}`;
       const {value: item} = resolvePointer(siteDir, rootFile, itemPointer);
       if (!isObject(item)) continue;
-      // OpenAPI 3.2's `query` too: a QUERY operation is listed, with its filters and errors, like any other.
-      for (const method of PATH_ITEM_METHODS) {
-        const op = item[method];
+      for (const {method, keys, raw: op} of pathItemOperations(item)) {
         if (!isObject(op)) continue;
-        const at = (p: string) => resolvePointer(siteDir, rootFile, `${itemPointer}/${method}${p}`).value;
-        const {file: opFile, line} = resolvePointer(siteDir, rootFile, `${itemPointer}/${method}`);
+        const opPointer = `${itemPointer}/${keys.map(escapeToken).join('/')}`;
+        const at = (p: string) => resolvePointer(siteDir, rootFile, `${opPointer}${p}`).value;
+        const {file: opFile, line} = resolvePointer(siteDir, rootFile, opPointer);
         const parameters = (Array.isArray(op.parameters) ? op.parameters : []).map((_, i) => at(`/parameters/${i}`)).filter(isObject);
         const query = parameters.filter((p) => p.in === 'query').map((p) => String(p.name));
         const sortParam = parameters.find((p) => p.in === 'query' && p.name === 'sort');
@@ -202,9 +201,9 @@ export function eventFacts(siteDir: string): SpecEventFact[] {
   const webhooks = isObject(root) && isObject(root.webhooks) ? root.webhooks : {};
   return Object.keys(webhooks).map((type) => {
     const {value: item, file} = resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}`);
-    const method = isObject(item) ? HTTP_METHODS.find((m) => isObject(item[m])) : undefined;
-    const op = isObject(item) && method ? (item[method] as UnknownObject) : undefined;
-    const line = method ? resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}/${method}`).line : 1;
+    const found = isObject(item) ? pathItemOperations(item).find((o) => isObject(o.raw)) : undefined;
+    const op = found?.raw as UnknownObject | undefined;
+    const line = found ? resolvePointer(siteDir, WEBHOOKS_ROOT, `/webhooks/${escapeToken(type)}/${found.keys.map(escapeToken).join('/')}`).line : 1;
     const slug = op?.['x-doc-slug'];
     if (typeof slug !== 'string') throw new DirectiveError(`${OPENAPI_DIR}/${file}: the event ${type} has no x-doc-slug`);
     return {type, route: `/docs${slug}`, description: typeof op?.description === 'string' ? op.description : '', file: `${OPENAPI_DIR}/${file}`, line};

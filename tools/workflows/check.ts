@@ -8,13 +8,16 @@
  * - every `$response.body#/…` a success criterion or an output reads is a field of the step's success response,
  *   and every value a criterion promises for a field with an enum (a final status: `completed`, `approved`) is a
  *   value of that enum;
- * - every `$steps.<id>.outputs.<name>` names an output of an earlier step, every `$inputs.<name>` a declared input.
+ * - every `$steps.<id>.outputs.<name>` names an output of an earlier step, every `$inputs.<name>` a declared input;
+ * - the inputs' computed defaults (`x-default-midnight-utc` on the workflow: input name → days from today, read by
+ *   src/data/workflow-step-run.ts) name string inputs and whole numbers of days.
  *
  * Each problem is `file:line: message`.
  */
 import path from 'node:path';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import type {ChangeTarget} from '../../src/data/spec-changes';
+import {MIDNIGHT_UTC_DEFAULT} from '../../src/data/workflow-step-run';
 import type {ApiDocument, ApiOperation} from '../openapi/document';
 import {isObject, type Json} from '../openapi/json';
 import {loadFreshApi} from '../openapi/load';
@@ -142,6 +145,19 @@ type Report = (keys: (string | number)[], message: string, subject?: ProblemSubj
 
 function checkWorkflow(workflow: Workflow, at: (string | number)[], sources: Map<string, ApiDocument>, report: Report): void {
   const inputs = new Set(Object.keys(workflow.inputs?.properties ?? {}));
+  const properties = (workflow.inputs?.properties ?? {}) as Record<string, {type?: unknown}>;
+  const computed = (workflow as {[MIDNIGHT_UTC_DEFAULT]?: unknown})[MIDNIGHT_UTC_DEFAULT];
+  if (computed !== undefined && (computed === null || typeof computed !== 'object' || Array.isArray(computed)))
+    report([...at, MIDNIGHT_UTC_DEFAULT], `${MIDNIGHT_UTC_DEFAULT} maps input names to a whole number of days from today (-1: yesterday)`);
+  else
+    for (const [name, days] of Object.entries((computed ?? {}) as Record<string, unknown>)) {
+      // A Run button computes it (src/data/workflow-step-run.ts): a whole number of days, for a declared string input.
+      if (!Number.isInteger(days) || properties[name]?.type !== 'string')
+        report(
+          [...at, MIDNIGHT_UTC_DEFAULT, name],
+          `${MIDNIGHT_UTC_DEFAULT}: "${name}" must be a string input of workflow ${workflow.workflowId} and its value a whole number of days from today (-1: yesterday); found ${JSON.stringify(days)} for ${properties[name] ? `type ${JSON.stringify(properties[name].type)}` : 'an undeclared input'}`,
+        );
+    }
   const outputsOf = new Map<string, Set<string>>();
   const checkRefs = (value: unknown, at: (string | number)[]) =>
     eachString(value, at, (text, keys) => {

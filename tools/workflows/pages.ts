@@ -15,7 +15,7 @@
 import path from 'node:path';
 import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../src/data/api-table';
 import {WORKFLOW_ORDER, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../src/data/navigation';
-import type {RunJson, RunValue, StepRun} from '../../src/data/workflow-step-run';
+import {MIDNIGHT_UTC_DEFAULT, type RunInput, type RunJson, type RunValue, type StepRun} from '../../src/data/workflow-step-run';
 import type {ApiDocument} from '../openapi/document';
 import type {Json} from '../openapi/json';
 import {parsePointer} from '../openapi/pointer';
@@ -890,13 +890,14 @@ function runValue(value: Value): RunValue {
 
 /**
  * What a guide's Run button sends and keeps (src/data/workflow-step-run.ts): the request the guide's samples show
- * (an `Idempotency-Key` new for each Run), the inputs it reads with their documented default or first example, and
- * the outputs it sets as the workflow's expressions of the response.
+ * (an `Idempotency-Key` new for each Run), the inputs it reads with what their fields show (documented default or
+ * first example, the default to compute, type, format, description), and the outputs it sets as the workflow's
+ * expressions of the response.
  */
 function stepRun(workflow: Workflow, step: Step, workflowReq: StepRequest): StepRun {
   const req = withGeneratedKeys(workflowReq);
-  const properties = (workflow.inputs?.properties ?? {}) as Record<string, {default?: unknown; examples?: unknown[]; example?: unknown}>;
-  const inputs: Record<string, RunJson> = {};
+  const properties = (workflow.inputs?.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const inputs: Record<string, RunInput> = {};
   for (const v of variablesOf([
     ...req.path.values(),
     ...req.query.map(([, x]) => x),
@@ -905,7 +906,16 @@ function stepRun(workflow: Workflow, step: Step, workflowReq: StepRequest): Step
   ]).values()) {
     if (v.kind !== 'input') continue;
     const schema = properties[v.input!] ?? {};
-    inputs[v.input!] = (schema.default ?? schema.examples?.[0] ?? schema.example ?? null) as RunJson;
+    const days = ((workflow as {[MIDNIGHT_UTC_DEFAULT]?: Record<string, unknown>})[MIDNIGHT_UTC_DEFAULT] ?? {})[v.input!];
+    const text = (key: string) => (typeof schema[key] === 'string' ? {[key]: schema[key] as string} : {});
+    inputs[v.input!] = {
+      value: (schema.default ?? (schema.examples as unknown[] | undefined)?.[0] ?? schema.example ?? null) as RunJson,
+      // tools/workflows/check.ts reports a value that is not an integer.
+      ...(Number.isInteger(days) ? {midnightUtcDays: days as number} : {}),
+      ...text('type'),
+      ...text('format'),
+      ...text('description'),
+    };
   }
   return {
     workflowId: workflow.workflowId,

@@ -6,12 +6,16 @@
  * request. A request without a key is the reader's: it gets their minted test key, so the try-it panel works with
  * no configuration. Other tabs of the site are told when the state changed (BroadcastChannel) and load it again,
  * so the last tab to write never throws away what another created. Once it runs, the site's code samples show the
- * reader's key, and the id of what the reader's own requests create (./client-samples-record.ts).
+ * reader's key, and the id of what the reader's own requests create (./client-samples-record.ts). Webhook
+ * deliveries go to a simulated receiver in the page (`simulatedReceiver`, ./engine/delivery.ts), never to the
+ * endpoint's URL, and each is announced on the page (SIMULATED_DELIVERY_EVENT).
  */
-import {createSandbox, type Sandbox} from './engine';
+import {createSandbox, type Sandbox, type WebhookTransport} from './engine';
+import {simulatedReceiver} from './engine/delivery';
 import {opensEventStream, streamedAnswer} from './client-engine-stream';
 import {deleteSnapshot, getReaderKey, loadSnapshot, SANDBOX_CHANNEL, saveSnapshot} from './client-storage';
 import {recordCreated, rememberReaderKey} from './client-samples-record';
+import {SIMULATED_DELIVERY_EVENT, type SimulatedDelivery} from './client';
 
 /** What the service worker forwards: the request as the page sent it (the header names lower-cased). */
 export interface ForwardedRequest {
@@ -68,12 +72,21 @@ export async function openBrowserEngine(specUrl: string): Promise<BrowserEngine>
     loadSnapshot().catch(() => undefined),
     getReaderKey(),
   ]);
-  // No webhook delivery leaves the machine: the sandbox records each attempt as failed, the reader sees it in the events.
-  const sandbox: Sandbox = createSandbox({
-    spec,
-    checkResponses: false,
-    transport: async () => ({status: null, error: 'The browser sandbox does not deliver webhooks: nothing leaves your machine.'}),
-  });
+  // No webhook delivery leaves the machine: a page cannot reach the reader's server, so each goes to a simulated
+  // receiver in the page, which checks its signature and answers; the page is told (a Run button lists them).
+  const transport: WebhookTransport = async (request, endpoint) => {
+    const answer = await simulatedReceiver(request, endpoint);
+    let event: {id?: string; type?: string} = {};
+    try {
+      event = JSON.parse(request.body) as typeof event;
+    } catch {
+      // The engine sends JSON; nothing to name otherwise.
+    }
+    const detail: SimulatedDelivery = {url: request.url, eventId: String(event.id), eventType: String(event.type), status: answer.status ?? 0};
+    dispatchEvent(new CustomEvent(SIMULATED_DELIVERY_EVENT, {detail}));
+    return answer;
+  };
+  const sandbox: Sandbox = createSandbox({spec, checkResponses: false, transport});
   const restore = (snapshot: unknown) => {
     try {
       if (snapshot) sandbox.restore(snapshot);
@@ -123,12 +136,16 @@ export async function openBrowserEngine(specUrl: string): Promise<BrowserEngine>
         headers,
         rawBody: request.body ? request.body : undefined,
       });
+      // Written now: a delivery below completes the log entry a resend answers with (`scheduled`, as documented).
+      const body = answer.body === undefined ? undefined : JSON.stringify(answer.body);
+      // The deliveries due (the request's events, a resend), as the Node server makes them after each request.
+      await sandbox.deliverDue();
       // A change is saved before its answer leaves, so a reload right after it finds it; reads are saved soon.
       if (request.method === 'GET' || request.method === 'HEAD') saveSoon();
       else await save();
       if (headers.authorization === `Bearer ${readerKey}`) recordCreated(request.method, answer.status, answer.body);
       if (opensEventStream(answer)) return streamedAnswer(sandbox, headers.authorization.slice('Bearer '.length), answer);
-      return {status: answer.status, headers: answer.headers, body: answer.body === undefined ? undefined : JSON.stringify(answer.body)};
+      return {status: answer.status, headers: answer.headers, body};
     },
     async reset() {
       sandbox.reset();

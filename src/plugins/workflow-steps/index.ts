@@ -26,7 +26,11 @@
  * `run`, puts `<NovarampWorkflowStepRun file workflow step />` (./client-run-button.tsx, in SSG and the browser)
  * after each step's samples: a Run button whose first click loads ./client-run.tsx, which starts the browser sandbox
  * (src/plugins/sandbox/client.ts), fills the request with what the steps run before on the page set, sends it with
- * the reader's key and shows the answer. tests/site/workflow-step-runs.test.ts runs a guide with them in Chromium.
+ * the reader's key and shows the answer. A step that reads workflow inputs shows a field per input with its answer
+ * (labelled from the input's schema, filled with what the Run sent: the input's default computed where the workflow
+ * says how, `x-default-midnight-utc`, else its documented default or example); what the reader types there is what
+ * the next Run of the workflow's steps sends. Nothing of it is in the page's first visit: the fields come with the run
+ * chunk, their schema with the step's file. tests/site/workflow-step-runs.test.ts runs guides with them in Chromium.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -137,10 +137,11 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
     name: NAME,
     configureWebpack(config, isServer, utils) {
       if (!options.active || isServer || config.mode !== 'production') return {};
-      const manifest = JSON.parse(fs.readFileSync(options.manifestFile, 'utf8')) as OperationPage[];
+      // A page its API's nested tags put in a category of its own has that category's key too (src/data/api-table.ts).
+      const manifest = JSON.parse(fs.readFileSync(options.manifestFile, 'utf8')) as (OperationPage & {sidebarCategory?: string})[];
       const table = options.routeTableWithout(
         context.generatedFilesDir,
-        manifest.map((entry) => ({route: entry.route, docId: entry.docId, category: entry.category})),
+        manifest.map((entry) => ({route: entry.route, docId: entry.docId, category: entry.sidebarCategory ?? entry.category})),
       );
       const dir = path.join(context.generatedFilesDir, 'operation-entries');
       fs.rmSync(dir, {recursive: true, force: true});

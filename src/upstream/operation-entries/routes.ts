@@ -38,7 +38,10 @@ export const operationRouteFile = (route: string): string => `${OPERATION_ROUTE_
 export interface OperationPage {
   route: string;
   docId: string;
-  /** The API category's `dir` (src/data/api-table.ts): the key of its pages apart from the sidebar. */
+  /**
+   * The key of its sidebar category's pages apart: the manifest's `sidebarCategory`, else its API category's `dir`
+   * (src/data/api-table.ts).
+   */
   category: string;
 }
 

@@ -21,9 +21,18 @@ export interface HandlerResult {
   contentType?: string;
 }
 
+/** Who sent a request: the secret key whose sandbox it works on, and the scopes it holds (`null`: every scope). */
+export interface Credential {
+  ownerKey: string;
+  scopes: ReadonlySet<string> | null;
+}
+
 export interface Context {
   state: KeyState;
+  /** The secret key whose sandbox this is (a restricted key's creator): notices are addressed to it. */
   apiKey: string;
+  /** The key that sent the request and its scopes (absent while settling between requests). */
+  credential?: Credential;
   spec: SpecIndex;
   /** The operation being handled (absent while settling between requests). */
   operation?: OperationInfo;

@@ -3,7 +3,8 @@
  * it, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of
  * "id.timestamp.body">`, one signature per live secret), retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then
  * every 10 h, for up to 3 days of the key's clock, after which the endpoint is `disabled`. Signing uses Web Crypto (globalThis.crypto.subtle), present in Node
- * and browsers alike; the HTTP request itself goes through the transport the host gives (the Node server's fetch).
+ * and browsers alike; the HTTP request itself goes through the transport the host gives (the Node server's fetch; the
+ * browser sandbox's simulated receiver, `simulatedReceiver`, since a page cannot reach the reader's server).
  * Every attempt is an entry of the delivery log (WebhookDelivery.yaml, `wdl_…`): written `scheduled` when the attempt
  * is queued, completed when it is made, and followed by the next attempt's entry when it failed.
  */
@@ -11,8 +12,15 @@ import {timestamp} from './context';
 import {newId} from './ids';
 import type {KeyState, PendingDelivery, Resource} from './state';
 
-/** Sends one delivery; resolves with the HTTP status, or null and why when there was no answer. */
-export type WebhookTransport = (request: {url: string; headers: Record<string, string>; body: string}) => Promise<{status: number | null; error?: string}>;
+/**
+ * Sends one delivery; resolves with the HTTP status, or null and why when there was no answer. `endpoint` is what the
+ * receiving endpoint knows (its live signing secrets): a transport that sends over HTTP ignores it; the simulated
+ * receiver checks the signature with it.
+ */
+export type WebhookTransport = (
+  request: {url: string; headers: Record<string, string>; body: string},
+  endpoint?: {secrets: string[]},
+) => Promise<{status: number | null; error?: string}>;
 
 const RETRY_DELAYS_MS = [5, 300, 1800, 7200, 18000, 36000, 36000].map((s) => s * 1000);
 const EVERY_TEN_HOURS_MS = 36000_000;
@@ -33,6 +41,21 @@ export async function signatureHeader(secrets: string[], webhookId: string, time
   return signatures.join(' ');
 }
 
+/**
+ * The receiver the browser sandbox delivers to (src/plugins/sandbox/client-engine.ts), in place of the reader's
+ * endpoint, which a page cannot reach: it checks a delivery as the webhook guide tells an endpoint to (the three
+ * Standard Webhooks headers, and one `v1` signature of `id.timestamp.body` made with a secret of the endpoint) and
+ * answers 200, or 400 when the check fails. No request leaves: nothing reaches the endpoint's URL.
+ */
+export const simulatedReceiver: WebhookTransport = async ({headers, body}, endpoint) => {
+  const id = headers['webhook-id'];
+  const timestampSeconds = Number(headers['webhook-timestamp']);
+  const signatures = headers['webhook-signature']?.split(' ') ?? [];
+  if (!id || !Number.isInteger(timestampSeconds) || !signatures.length || !endpoint?.secrets.length) return {status: 400};
+  const expected = new Set((await signatureHeader(endpoint?.secrets ?? [], id, timestampSeconds, body)).split(' '));
+  return {status: signatures.some((s) => expected.has(s)) ? 200 : 400};
+};
+
 /** The outcome of one attempt, as WebhookDelivery and WebhookVerificationResult report it. */
 export interface AttemptOutcome {
   ok: boolean;
@@ -52,7 +75,7 @@ export async function attempt(transport: WebhookTransport, webhook: Resource, se
     'webhook-signature': await signatureHeader(secrets, event.id, timestampSeconds, body),
   };
   const started = performance.now();
-  const answer = await transport({url: String(webhook.url), headers, body});
+  const answer = await transport({url: String(webhook.url), headers, body}, {secrets});
   const latencyMs = Math.round(performance.now() - started);
   if (answer.status !== null && answer.status >= 200 && answer.status < 300) return {ok: true, httpStatus: answer.status, latencyMs, error: null};
   const error =

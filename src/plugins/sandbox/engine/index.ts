@@ -3,10 +3,12 @@
  * (no Node built-in; it imports only npm packages and itself), so that the same engine runs in the Node server
  * (../node/), in a reader's browser behind a service worker, and in tests through `handle()`.
  *
- * A request goes through: route (the spec's paths, via openapi-backend) → key (401 for a missing, malformed or
- * production key) → rate limit (429, RateLimit-* headers on every answer) → the key's clock settles what is due →
- * request validation (400 naming the field) → idempotency (replay, 409 reused / in use) → the operation's handler →
- * the status checked against the operation's documented ones → conformance check of the body → notices to listeners.
+ * A request goes through: route (the spec's paths, via openapi-backend) → key (401 for a missing, malformed, unknown
+ * or production key; a restricted key works on its creator's sandbox) → rate limit (429, RateLimit-* headers on every
+ * answer) → scopes (403 insufficient_scope, from the operation's security requirement) → the key's clock settles what
+ * is due → request validation (400 naming the field) → idempotency (replay, 409 reused / in use) → a simulated outage
+ * (503) → the operation's handler → the status checked against the operation's documented ones → conformance check of
+ * the body → notices to listeners.
  */
 import {type Context, type HandlerResult, type SandboxNotice} from './context';
 import {stampAll, withVersion} from './versions';
@@ -14,7 +16,9 @@ import {afterFailedAttempt, attempt, dropDeliveries, recordAttempt, takeDueDeliv
 import {accountHandlers} from './domain/accounts';
 import {clockHandlers, settle} from './domain/clock';
 import {fundHandlers} from './domain/funds';
+import {SECRET_KEY, credentialOf, keyHandlers, requireScopes, unauthenticatedReason} from './domain/keys';
 import {ledgerHandlers} from './domain/ledger';
+import {OUTAGE_RETRY_AFTER_SECONDS, outageHandlers, takeOutage} from './domain/outages';
 import {payeeHandlers} from './domain/payees';
 import {tradeHandlers} from './domain/trades';
 import {transactionHandlers} from './domain/transactions';
@@ -89,7 +93,7 @@ export interface Sandbox {
   onEvent(listener: (notice: SandboxNotice) => void): () => void;
   /** What the conformance hook found so far, and how many responses it checked. */
   conformance(): {responses: number; violations: ResponseViolation[]};
-  /** Whether `apiKey` is a sandbox secret key this engine serves. */
+  /** Whether `apiKey` is a sandbox secret key this engine serves (the WebSocket stream takes secret keys only). */
   accepts(apiKey: string): boolean;
   /** Whether the key already has an account `accountId` (the WebSocket's subscribe check). */
   hasAccount(apiKey: string, accountId: string): boolean;
@@ -107,9 +111,9 @@ const HANDLERS: Record<string, (ctx: Context) => HandlerResult | Promise<Handler
   ...clockHandlers,
   ...searchHandlers,
   ...eventStreamHandlers,
+  ...keyHandlers,
+  ...outageHandlers,
 };
-
-const SANDBOX_KEY = /^sk_sandbox_[A-Za-z0-9_]{1,64}$/;
 
 /** The shape of `snapshot()`: 2 since each key's state holds its ledger entries (a version 1 snapshot has none). */
 const SNAPSHOT_VERSION = 2;
@@ -238,15 +242,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (!route)
       return {response: problem(new ProblemError('resource_not_found', `No operation ${request.method.toUpperCase()} ${request.path} in the NovaRamp API.`))};
     const {info} = route;
-    const apiKey = /^Bearer (\S+)$/.exec(headers.authorization ?? '')?.[1] ?? '';
-    if (!SANDBOX_KEY.test(apiKey)) {
-      const why = apiKey.startsWith('sk_live_')
-        ? 'A production key (sk_live_) is refused by the sandbox; use a key that starts with sk_sandbox_.'
-        : 'The API key is missing or malformed: send Authorization: Bearer sk_sandbox_….';
+    const sentKey = /^Bearer (\S+)$/.exec(headers.authorization ?? '')?.[1] ?? '';
+    const credential = credentialOf(sentKey, keys);
+    if (!credential) {
       if (unauthenticatedWindows.size > 10_000) unauthenticatedWindows.clear();
-      const windows = unauthenticatedWindows.get(apiKey) ?? unauthenticatedWindows.set(apiKey, {}).get(apiKey)!;
-      return {response: problem(new ProblemError('unauthenticated', why), countRequest(windows, info.rateLimit, wallClock()).headers), operation: info};
+      const windows = unauthenticatedWindows.get(sentKey) ?? unauthenticatedWindows.set(sentKey, {}).get(sentKey)!;
+      const refused = new ProblemError('unauthenticated', unauthenticatedReason(sentKey));
+      return {response: problem(refused, countRequest(windows, info.rateLimit, wallClock()).headers), operation: info};
     }
+    // A restricted key works on the sandbox of the secret key that created it, and counts against its rate limits.
+    const apiKey = credential.ownerKey;
     const state = stateOf(apiKey);
     const now = wallClock() + state.clockOffsetMs;
     const rate = countRequest(state.rateWindows, info.rateLimit, now);
@@ -255,6 +260,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return {response: problem(new ProblemError('rate_limited', detail), {...rate.headers, 'Retry-After': String(rate.retryAfter)}), operation: info};
     }
     const withRate = (response: SandboxResponse): SandboxResponse => ({...response, headers: {...response.headers, ...rate.headers, 'Request-Id': requestId}});
+    try {
+      requireScopes(credential, info);
+    } catch (error) {
+      return {response: withRate(problem(error as ProblemError)), operation: info};
+    }
     let body = request.body;
     if (request.rawBody !== undefined && request.rawBody !== '') {
       if (!/^application\/json\b/.test(headers['content-type'] ?? '')) {
@@ -297,7 +307,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (error instanceof ProblemError) return {response: withRate(problem(error)), operation: info};
       throw error;
     }
-    const ctx = contextOf(apiKey, {operation: info, params: route.params, query, headers, body: (body ?? {}) as Record<string, unknown>});
+    // A simulated outage (POST /sandbox/outages): before any work, so nothing is stored under the Idempotency-Key.
+    const outage = takeOutage(state, info);
+    if (outage) return {response: withRate(problem(outage, {'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS)})), operation: info};
+    const ctx = contextOf(apiKey, {operation: info, credential, params: route.params, query, headers, body: (body ?? {}) as Record<string, unknown>});
     const handler = HANDLERS[info.operationId];
     let result: SandboxResponse;
     const inFlight = `${apiKey} ${storeKey}`;
@@ -371,7 +384,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return () => listeners.delete(listener);
     },
     conformance: () => ({responses, violations: [...violations]}),
-    accepts: (apiKey) => SANDBOX_KEY.test(apiKey),
+    accepts: (apiKey) => SECRET_KEY.test(apiKey),
     hasAccount: (apiKey, accountId) => accountId in stateOf(apiKey).accounts,
   };
 }

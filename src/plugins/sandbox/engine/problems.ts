@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   unsupported_asset: [422, 'Unsupported asset'],
   rate_limited: [429, 'Rate limited'],
   internal_error: [500, 'Internal error'],
+  service_unavailable: [503, 'Service unavailable'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

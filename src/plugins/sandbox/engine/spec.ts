@@ -2,7 +2,7 @@
  * What the engine knows of the bundled spec: openapi-backend routes a request to its operation and validates its
  * parameters, headers and body against the operation (see the feature README for why openapi-backend); this module
  * turns its Ajv errors into FieldErrors that name the field, lists what each operation documents (statuses, rate
- * limit, scope, idempotency), hands out the operation's response examples, and checks each response against the
+ * limit, scopes, idempotency), hands out the operation's response examples, and checks each response against the
  * operation's schema for its status and media type (the conformance hook).
  */
 import {OpenAPIBackend, type Document, type Operation} from 'openapi-backend';
@@ -17,8 +17,11 @@ export interface OperationInfo {
   statuses: Set<number>;
   /** The `x-rate-limit` it counts against (`default` when it names none). */
   rateLimit: string;
-  /** The scope of its security requirement (`accounts:read`). */
-  scope: string | undefined;
+  /**
+   * Its security requirements: the scopes each alternative needs (`[['accounts:read']]`). A key may call the operation
+   * when it holds every scope of one alternative; an empty list (no requirement) lets every key call it.
+   */
+  scopes: string[][];
   sandboxOnly: boolean;
   /** Whether it takes a required `Idempotency-Key` header. */
   idempotent: boolean;
@@ -142,13 +145,15 @@ export class SpecIndex {
     await this.backend.init();
     for (const operation of this.backend.getOperations()) {
       const op = operation as Operation & {'x-rate-limit'?: string; 'x-sandbox-only'?: boolean; security?: Record<string, string[]>[]};
+      // The operation's own requirement, else the document's (OpenAPI: `security` at the root is the default).
+      const security = op.security ?? (this.document.security as Record<string, string[]>[] | undefined) ?? [];
       if (!op.operationId) continue;
       const parameters = (op.parameters ?? []) as {name: string; in: string; required?: boolean; schema?: {default?: unknown}}[];
       this.operations.set(op.operationId, {
         operationId: op.operationId,
         statuses: new Set(Object.keys(op.responses ?? {}).map(Number)),
         rateLimit: op['x-rate-limit'] ?? 'default',
-        scope: op.security?.[0]?.ApiKey?.[0],
+        scopes: security.map((requirement) => Object.values(requirement).flat()),
         sandboxOnly: op['x-sandbox-only'] === true,
         idempotent: parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required),
         queryNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
@@ -157,6 +162,11 @@ export class SpecIndex {
         ),
       });
     }
+  }
+
+  /** What the spec says of `operationId`, or undefined when it has no such operation. */
+  operation(operationId: string): OperationInfo | undefined {
+    return this.operations.get(operationId);
   }
 
   /** The operation of `method path` and its path parameters, or undefined when the spec has none. */

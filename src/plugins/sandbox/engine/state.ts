@@ -102,6 +102,10 @@ export interface KeyState {
   versions?: Record<string, {version: number; fields: Record<string, unknown>; previous: Record<string, unknown>}>;
   /** Stored first responses by `method path key`, with when they were stored (kept 24 hours of the key's clock). */
   idempotency: Record<string, {fingerprint: string; storedAt: number; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
+  /** The restricted keys this secret key created (POST /sandbox/restricted-keys), by key; they share this state. */
+  restrictedKeys?: Record<string, {scopes: string[]; created_at: string}>;
+  /** The simulated outages running (POST /sandbox/outages): how many more requests of each operation answer 503. */
+  outages?: Record<string, number>;
   /** Requests counted in the current fixed window, per rate limit id. */
   rateWindows: Record<string, {windowStart: number; count: number}>;
 }

@@ -1,8 +1,9 @@
 /**
  * Accounts and their identity verification: create (KYC `not_started`, as the docs promise and review N-L7 found the
  * stateless mock did not), read, list, update, close, the KYC review ended by POST /sandbox/accounts/{account_id}/kyc
- * (`not_started` → `approved` | `action_required` | `rejected`), and the limits, with `daily_remaining` counted from
- * the day's withdrawals.
+ * (`not_started` → `approved` | `action_required` | `rejected`), the suspension POST /sandbox/accounts/{account_id}/suspension
+ * sets or lifts (`active` ⇄ `suspended`; what a suspension refuses is in context.ts' accountThatMovesFunds and
+ * `unsuspendedAccount`), and the limits, with `daily_remaining` counted from the day's withdrawals.
  */
 import {balancesOf} from '../balances';
 import {ASSETS, CRYPTO_LIMITS, FIAT_ROUTES, TRADING_MINIMUMS} from '../catalog';
@@ -27,6 +28,13 @@ export function mergeMetadata(current: unknown, patch: unknown): Record<string, 
 export function openAccount(ctx: Context): Resource {
   const acc = account(ctx);
   if (acc.status === 'closed') throw new ProblemError('resource_conflict', `Account ${acc.id} is closed; it can be read, not changed.`);
+  return acc;
+}
+
+/** The open account, or `403 account_suspended` when it is suspended (closing it, adding a beneficiary). */
+export function unsuspendedAccount(ctx: Context): Resource {
+  const acc = openAccount(ctx);
+  if (acc.status === 'suspended') throw new ProblemError('account_suspended', `Account ${acc.id} is suspended: ${String(acc.status_reason)}`);
   return acc;
 }
 
@@ -101,7 +109,7 @@ function updateAccount(ctx: Context): HandlerResult {
 }
 
 function closeAccount(ctx: Context): HandlerResult {
-  const acc = openAccount(ctx);
+  const acc = unsuspendedAccount(ctx);
   if (ctx.body.payout_bank_account_id) {
     throw new ProblemError('resource_conflict', 'The sandbox does not pay out on closure (payout_bank_account_id is deprecated): withdraw the balances first.');
   }
@@ -153,6 +161,18 @@ function simulateKycOutcome(ctx: Context): HandlerResult {
   update(ctx, acc, {kyc_status: outcome});
   recordEvent(ctx, 'kyc.updated', verification);
   return {status: 200, body: verification};
+}
+
+const DEFAULT_SUSPENSION_REASON = 'Suspended by our compliance team (sandbox simulation).';
+
+function simulateAccountSuspension(ctx: Context): HandlerResult {
+  const acc = openAccount(ctx);
+  const status = ctx.body.suspended === true ? 'suspended' : 'active';
+  // The status it already has: nothing changes, no event (a retry with a new Idempotency-Key is harmless).
+  if (acc.status === status) return {status: 200, body: acc};
+  update(ctx, acc, {status, status_reason: status === 'suspended' ? (bodyString(ctx, 'reason') ?? DEFAULT_SUSPENSION_REASON) : null});
+  recordEvent(ctx, 'account.updated', acc);
+  return {status: 200, body: acc};
 }
 
 /** The sum, in minor units, of today's (sandbox day, UTC) withdrawals of `currency` that are not failed or cancelled. */
@@ -212,6 +232,7 @@ export const accountHandlers = {
   getAccount: (ctx: Context): HandlerResult => ({status: 200, body: account(ctx)}),
   updateAccount,
   closeAccount,
+  simulateAccountSuspension,
   getKycStatus,
   simulateKycOutcome,
   getAccountLimits,

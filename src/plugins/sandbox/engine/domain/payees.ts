@@ -9,7 +9,7 @@ import {newId} from '../ids';
 import {matchesFilter, page} from '../pagination';
 import {ProblemError} from '../problems';
 import type {KeyState, Resource} from '../state';
-import {mergeMetadata, openAccount} from './accounts';
+import {mergeMetadata, openAccount, unsuspendedAccount} from './accounts';
 
 interface PayeeKind {
   /** Where its resources live in the state. */
@@ -90,7 +90,8 @@ function bankFields(ctx: Context): Record<string, unknown> {
 }
 
 function create(ctx: Context, kind: PayeeKind): HandlerResult {
-  const acc = openAccount(ctx);
+  // A suspended account adds no beneficiary (the create operations' descriptions); a bank account of its holder it may.
+  const acc = kind === KINDS.bank ? openAccount(ctx) : unsuspendedAccount(ctx);
   const base = {id: newId(ctx.state, kind.prefix), account_id: acc.id, status: 'pending_verification', status_reason: null, label: ctx.body.label ?? null};
   const stamps = {created_at: timestamp(ctx.now), updated_at: timestamp(ctx.now), metadata: ctx.body.metadata ?? {}};
   let payee: Resource;
