@@ -71,10 +71,38 @@ async function answerFromPage(event) {
         timer = setTimeout(() => giveUp(504, 'Sandbox did not answer', 'The browser sandbox took too long to answer.'), ANSWER_MS);
         return;
       }
+      if (data.stream) {
+        resolve(new Response(streamedBody(channel.port1, data.body), {status: data.status, headers: data.headers}));
+        return;
+      }
       channel.port1.close();
       const empty = data.status === 204 || data.status === 304 || data.body === undefined;
       resolve(new Response(empty ? null : data.body, {status: data.status, headers: data.headers}));
     };
     client.postMessage({type: MESSAGE, request: {method: request.method, url: request.url, headers, body}}, [channel.port2]);
+  });
+}
+
+/**
+ * A body that stays open (the event stream, src/plugins/sandbox/client-stream.ts): its first part, then each `chunk`
+ * the page sends as it comes, until `end`; when the page drops the response, the page is told (`cancel`).
+ */
+function streamedBody(port, first) {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      if (first) controller.enqueue(encoder.encode(first));
+      port.onmessage = ({data}) => {
+        if (data.type === 'chunk') controller.enqueue(encoder.encode(data.text));
+        else if (data.type === 'end') {
+          port.close();
+          controller.close();
+        }
+      };
+    },
+    cancel() {
+      port.postMessage({type: 'cancel'});
+      port.close();
+    },
   });
 }

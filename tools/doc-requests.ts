@@ -166,6 +166,9 @@ const CURL_FLAGS = new Set([
   '-L',
   '--location',
   '--compressed',
+  // The event stream's samples: print each event as it arrives.
+  '-N',
+  '--no-buffer',
 ]);
 
 /** Reads one curl command line (already joined) into method, URL, headers and body. */
@@ -215,6 +218,8 @@ export function parseCurl(command: string): ParsedCurl {
       if (a === '--json') headers.push(['Content-Type', 'application/json'], ['Accept', 'application/json']);
     } else if (a === '--url') url = value(++i, a);
     else if (a === '-o' || a === '--output') value(++i, a);
+    // How long curl waits (a stream's sample ends with it): not part of the request.
+    else if (a === '-m' || a === '--max-time' || a === '--connect-timeout') value(++i, a);
     else if (CURL_FLAGS.has(a) || /^-[sSivfL]+$/.test(a)) continue;
     else if (a.startsWith('-')) throw new DocError(`curl option ${a} is not supported by the docs request check (tools/doc-requests.ts)`);
     else if (url === undefined) url = a;

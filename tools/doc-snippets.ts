@@ -109,11 +109,12 @@ curl() {
     prev="$a"
   done
   local status
+  # A stream a sample bounds with --max-time (the event stream) ends with curl's timeout, 28: what it received counts.
   if [ -n "$out" ]; then
-    status=$(command curl "$@" -w '%{http_code}')
+    status=$(command curl "$@" -w '%{http_code}') || [ $? -eq 28 ]
     cp "$out" "$__dir/body"
   else
-    status=$(command curl "$@" -o "$__dir/body" -w '%{http_code}')
+    status=$(command curl "$@" -o "$__dir/body" -w '%{http_code}') || [ $? -eq 28 ]
     cat "$__dir/body"
   fi
   printf '@@CALL {"method":"%s","url":"%s","status":%s,"file":"%s"}\\n' "$(__method "$@")" "$(__url "$@")" "$status" "$__dir/body.$__calls" >&2
@@ -142,7 +143,9 @@ import requests as _requests
 _send = _requests.Session.request
 def _recorded(self, method, url, *args, **kwargs):
     response = _send(self, method, url, *args, **kwargs)
-    print("@@CALL " + _json.dumps({"method": method.upper(), "url": response.url, "status": response.status_code, "body": response.text}), file=_sys.stderr)
+    # A streamed response (the event stream, stream=True) is the sample's to read, as it comes: its body is not recorded.
+    body = "" if kwargs.get("stream") else response.text
+    print("@@CALL " + _json.dumps({"method": method.upper(), "url": response.url, "status": response.status_code, "body": body}), file=_sys.stderr)
     return response
 _requests.Session.request = _recorded
 `;
@@ -150,7 +153,8 @@ _requests.Session.request = _recorded
 const NODE_PRELUDE = `const __fetch = globalThis.fetch;
 globalThis.fetch = async (input, init = {}) => {
   const response = await __fetch(input, init);
-  const body = await response.clone().text();
+  // An event stream never ends by itself: the sample reads it as it comes, and its body is not recorded.
+  const body = response.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await response.clone().text();
   process.stderr.write('@@CALL ' + JSON.stringify({method: (init.method ?? 'GET').toUpperCase(), url: String(input), status: response.status, body}) + '\\n');
   return response;
 };

@@ -33,7 +33,7 @@ function loadWorker(page: (message: {type: string; request: {method: string; url
       get: async (id: string) => (id === 'page' ? {postMessage: (message: never, [port]: MessagePort[]) => page(message, port)} : undefined),
     },
   };
-  const context = vm.createContext({self: scope, URL, Response, MessageChannel, setTimeout, clearTimeout, JSON, Promise});
+  const context = vm.createContext({self: scope, URL, Response, MessageChannel, ReadableStream, TextEncoder, setTimeout, clearTimeout, JSON, Promise});
   vm.runInContext(fs.readFileSync(path.join(SITE_ROOT, 'static', SERVICE_WORKER_FILE), 'utf8'), context);
   /** Dispatches a fetch event: the worker's answer, or undefined when it leaves the request alone. */
   return (request: Request, clientId = 'page'): Promise<Response> | undefined => {
@@ -61,6 +61,32 @@ test('another origin is left alone; the sandbox origin is answered by the page t
     seen.map((r) => [r.method, r.url, r.body]),
     [['POST', `${SANDBOX_SERVER}/accounts/acc_1/wallets/wal_1/withdrawals`, '{"a":1}']],
   );
+});
+
+test('a streamed answer (the event stream) is a body that stays open: each chunk as it comes, until end or cancel', async () => {
+  const ports: MessagePort[] = [];
+  const fromWorker: unknown[] = [];
+  const fetchEvent = loadWorker((_message, port) => {
+    ports.push(port);
+    port.onmessage = ({data}) => fromWorker.push(data);
+    port.postMessage({type: 'acknowledged'});
+    port.postMessage({type: 'answer', status: 200, headers: {'Content-Type': 'text/event-stream'}, body: 'id: evt_1\n\n', stream: true});
+  });
+  const decoder = new TextDecoder();
+  const answer = await fetchEvent(new Request(`${SANDBOX_SERVER}/events/stream`));
+  assert.equal(answer?.status, 200);
+  const reader = answer!.body!.getReader();
+  assert.equal(decoder.decode((await reader.read()).value), 'id: evt_1\n\n', 'the first part at once');
+  ports[0].postMessage({type: 'chunk', text: 'id: evt_2\n\n'});
+  assert.equal(decoder.decode((await reader.read()).value), 'id: evt_2\n\n', 'a later chunk while the body is open');
+  ports[0].postMessage({type: 'end'});
+  assert.equal((await reader.read()).done, true, 'end closes the body');
+
+  const dropped = await fetchEvent(new Request(`${SANDBOX_SERVER}/events/stream`));
+  await dropped!.body!.cancel();
+  for (let i = 0; i < 50 && !fromWorker.length; i++) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(fromWorker, [{type: 'cancel'}], 'the page is told when the response is dropped');
+  ports.forEach((port) => port.close());
 });
 
 test('a page that has not started the sandbox, or no page, gets a 503 problem', async () => {

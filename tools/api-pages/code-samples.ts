@@ -14,7 +14,7 @@ import {operationFileName} from '../../src/data/static-reference';
 import type {OperationModel} from '../reference/model';
 import {exampleRequest} from '../reference/request';
 import {codeBlockHtml} from '../highlight';
-import {typedSample} from '../typed-samples';
+import {OPENAPI_FETCH_METHODS, typedSample} from '../typed-samples';
 
 const require = createRequire(__filename);
 
@@ -78,9 +78,6 @@ export function codeSamples(op: OperationModel, {typed}: {typed: boolean}): Code
 /** The example request's query string: its pairs, then a 3.2 `querystring` parameter's raw value. */
 const queryString = (example: ReturnType<typeof exampleRequest>): string =>
   [...example.query.map((q) => `${encodeURIComponent(q.key)}=${encodeURIComponent(q.value)}`), ...(example.rawQuery ? [example.rawQuery] : [])].join('&');
-
-/** The methods openapi-fetch 0.17's client has a function for (`client.GET`…). */
-const OPENAPI_FETCH_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** A TypeScript sample with the platform's `fetch`, for a method openapi-fetch has no function for (`QUERY`, `PURGE`). */
 export function fetchSample(example: ReturnType<typeof exampleRequest>): string {

@@ -69,11 +69,18 @@ export function typedSample(op: OperationModel): TypedSample {
   return {operationId: op.operationId, method: op.method, path: op.path, source};
 }
 
-/** The samples of every operation of a bundled spec (the combined one: every API's operations). */
+/**
+ * The methods openapi-fetch 0.17's client has a function for (`client.GET`…), the ones openapi-typescript types in
+ * `paths`: an operation of another method (OpenAPI 3.2's `QUERY`, `PURGE`) gets a sample with the platform's fetch
+ * instead (tools/api-pages/code-samples.ts), not one of these.
+ */
+export const OPENAPI_FETCH_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The samples of every operation of a bundled spec (the combined one: every API's operations) openapi-fetch can call. */
 export function typedSamples(spec: Json): TypedSample[] {
   const doc = documentOf(spec as object);
   return doc
     .operations()
-    .filter((op) => op.section === 'paths')
+    .filter((op) => op.section === 'paths' && OPENAPI_FETCH_METHODS.includes(op.method))
     .map((op) => typedSample(buildOperationModel(doc, op, {api: 'novaramp'})));
 }

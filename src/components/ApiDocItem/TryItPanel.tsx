@@ -14,6 +14,7 @@ import type {EndpointServer} from '@site/src/upstream/ejected/endpoint-server';
 import {Request, Response, SecuritySchemes} from '@site/src/upstream/openapi-theme/try-it';
 import {browserSandboxSettled, isSandboxUrl, startBrowserSandbox} from '@site/src/plugins/sandbox/client';
 import SandboxControl from '@site/src/plugins/sandbox/components/SandboxControl';
+import EventStreamStop from '@site/src/plugins/sandbox/components/EventStreamStop';
 import {createTryItStore, type TryItOptions} from './try-it-store';
 
 export default function TryItPanel({api, onServer}: {api: Operation; onServer?: (server: EndpointServer | undefined) => void}): ReactNode {
@@ -45,6 +46,8 @@ export default function TryItPanel({api, onServer}: {api: Operation; onServer?: 
         <SandboxControl />
         <SecuritySchemes infoPath={undefined as never} />
         <Request item={api as never} />
+        {/* relies on: try-it-event-stream */}
+        <EventStreamStop />
         <Response item={api as never} />
       </div>
     </Provider>

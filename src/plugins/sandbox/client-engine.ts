@@ -12,6 +12,7 @@
  */
 import {createSandbox, type Sandbox, type WebhookTransport} from './engine';
 import {simulatedReceiver} from './engine/delivery';
+import {opensEventStream, streamedAnswer} from './client-engine-stream';
 import {deleteSnapshot, getReaderKey, loadSnapshot, SANDBOX_CHANNEL, saveSnapshot} from './client-storage';
 import {recordCreated, rememberReaderKey} from './client-samples-record';
 import {SIMULATED_DELIVERY_EVENT, type SimulatedDelivery} from './client';
@@ -29,6 +30,8 @@ export interface ForwardedAnswer {
   status: number;
   headers: Record<string, string>;
   body?: string;
+  /** A streamed answer (the event stream, client-engine-stream.ts): sends each later part of the body until its stop. */
+  follow?: (send: (text: string) => void) => () => void;
 }
 
 export interface BrowserEngine {
@@ -141,6 +144,7 @@ export async function openBrowserEngine(specUrl: string): Promise<BrowserEngine>
       if (request.method === 'GET' || request.method === 'HEAD') saveSoon();
       else await save();
       if (headers.authorization === `Bearer ${readerKey}`) recordCreated(request.method, answer.status, answer.body);
+      if (opensEventStream(answer)) return streamedAnswer(sandbox, headers.authorization.slice('Bearer '.length), answer);
       return {status: answer.status, headers: answer.headers, body};
     },
     async reset() {

@@ -11,6 +11,7 @@
 import type {BrowserEngine, ForwardedRequest} from './client-engine';
 import {deleteSnapshot, SANDBOX_CHANNEL} from './client-storage';
 import {forgetCreated} from './client-samples-record';
+import {postAnswer} from './client-stream';
 
 /** The spec's sandbox server (openapi/*.yaml `servers`), which static/sandbox-service-worker.js answers. */
 export const SANDBOX_SERVER = 'https://api.sandbox.novaramp.example/v1';
@@ -70,7 +71,7 @@ function answerWorker(baseUrl: string) {
     if (event.data?.type !== REQUEST_MESSAGE || !event.data.request || !port) return;
     port.postMessage({type: 'acknowledged'});
     try {
-      port.postMessage({type: 'answer', ...(await (await loadEngine(baseUrl)).answer(event.data.request))});
+      postAnswer(port, await (await loadEngine(baseUrl)).answer(event.data.request));
     } catch (error) {
       const detail = `The browser sandbox failed: ${(error as Error).message}`;
       port.postMessage({

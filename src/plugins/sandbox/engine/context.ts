@@ -17,6 +17,8 @@ export type SandboxNotice =
 export interface HandlerResult {
   status: number;
   body?: unknown;
+  /** The body's media type when it is not `application/json` (the event stream's `text/event-stream`). */
+  contentType?: string;
 }
 
 /** Who sent a request: the secret key whose sandbox it works on, and the scopes it holds (`null`: every scope). */
@@ -39,6 +41,8 @@ export interface Context {
   params: Record<string, string>;
   query: Record<string, string | string[]>;
   body: Record<string, unknown>;
+  /** The request's headers, names lower-cased (absent while settling between requests). */
+  headers?: Record<string, string>;
   /** Notices to send once the request is done. */
   notices: SandboxNotice[];
   /** How webhook deliveries leave the sandbox (the host's fetch). */

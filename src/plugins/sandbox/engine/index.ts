@@ -24,6 +24,8 @@ import {tradeHandlers} from './domain/trades';
 import {transactionHandlers} from './domain/transactions';
 import {liveSecrets, webhookHandlers} from './domain/webhooks';
 import {withdrawalHandlers} from './domain/withdrawals';
+import {searchHandlers} from './domain/search';
+import {eventStreamHandlers} from './event-stream';
 import {ProblemError, problemBody} from './problems';
 import {seededState} from './seed';
 import {SpecIndex, type OperationInfo} from './spec';
@@ -107,6 +109,8 @@ const HANDLERS: Record<string, (ctx: Context) => HandlerResult | Promise<Handler
   ...webhookHandlers,
   ...payeeHandlers,
   ...clockHandlers,
+  ...searchHandlers,
+  ...eventStreamHandlers,
   ...keyHandlers,
   ...outageHandlers,
 };
@@ -306,18 +310,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // A simulated outage (POST /sandbox/outages): before any work, so nothing is stored under the Idempotency-Key.
     const outage = takeOutage(state, info);
     if (outage) return {response: withRate(problem(outage, {'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS)})), operation: info};
-    const ctx = contextOf(apiKey, {operation: info, credential, params: route.params, query, body: (body ?? {}) as Record<string, unknown>});
+    const ctx = contextOf(apiKey, {operation: info, credential, params: route.params, query, headers, body: (body ?? {}) as Record<string, unknown>});
     const handler = HANDLERS[info.operationId];
     let result: SandboxResponse;
     const inFlight = `${apiKey} ${storeKey}`;
     if (idempotencyKey !== undefined) inFlightKeys.add(inFlight);
     try {
       if (!handler) throw new Error(`the sandbox does not simulate ${info.operationId} yet`);
-      const {status, body} = await handler(ctx);
+      const {status, body, contentType} = await handler(ctx);
       // Every resource the request changed gets its next version before it is sent (versions.ts).
       stampAll(ctx.state);
       withVersion(ctx.state, body);
-      result = {status, headers: body === undefined ? {} : {'Content-Type': 'application/json'}, ...(body === undefined ? {} : {body: structuredClone(body)})};
+      const responseHeaders: Record<string, string> = body === undefined ? {} : {'Content-Type': contentType ?? 'application/json'};
+      result = {status, headers: responseHeaders, ...(body === undefined ? {} : {body: structuredClone(body)})};
     } catch (error) {
       const known =
         error instanceof ProblemError ? error : new ProblemError('internal_error', `The sandbox failed on ${info.operationId}: ${(error as Error).message}`);

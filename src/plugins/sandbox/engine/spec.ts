@@ -94,16 +94,42 @@ function fieldErrorsOf(error: ErrorObject, all: ErrorObject[]): FieldError[] {
   return [{field, code: CODE_OF_KEYWORD[error.keyword] ?? 'invalid_format', message}];
 }
 
+/**
+ * openapi-backend 5.21.2 routes the eight methods of OpenAPI 3.1 only (its router picks `get` … `trace` from each path
+ * item), so an OpenAPI 3.2 `query` operation would be unknown to it. It is handed over as the `trace` operation of its
+ * path item (no NovaRamp path has a TRACE), and a QUERY request is routed and validated as that TRACE; a real TRACE
+ * request matches nothing. Returns the copy and the operationIds so moved.
+ */
+function withQueryAsTrace(document: Record<string, unknown>): {definition: Record<string, unknown>; queryOperations: Set<string>} {
+  const definition = structuredClone(document);
+  const queryOperations = new Set<string>();
+  for (const [path, item] of Object.entries((definition.paths ?? {}) as Record<string, Record<string, {operationId?: string}>>)) {
+    if (!item.query) continue;
+    if (item.trace) throw new Error(`${path} has both a QUERY and a TRACE operation; the sandbox routes QUERY as TRACE (spec.ts)`);
+    item.trace = item.query;
+    delete item.query;
+    if (item.trace.operationId) queryOperations.add(item.trace.operationId);
+  }
+  return {definition, queryOperations};
+}
+
+/** The method openapi-backend knows a request's method by (see withQueryAsTrace). */
+const backendMethod = (method: string): string => (method.toLowerCase() === 'query' ? 'trace' : method.toLowerCase());
+
 export class SpecIndex {
   private readonly backend: OpenAPIBackend;
+  /** The operations of the spec's `query` methods, routed as `trace` (withQueryAsTrace). */
+  private readonly queryOperations: Set<string>;
   private readonly operations = new Map<string, OperationInfo>();
   private readonly responseAjv = new Ajv(ajvOptions);
   private readonly responseValidators = new Map<string, {body: ValidateFunction | null; headers: {name: string; validate: ValidateFunction}[]}>();
 
   constructor(readonly document: Record<string, unknown>) {
     addFormats(this.responseAjv);
+    const {definition, queryOperations} = withQueryAsTrace(document);
+    this.queryOperations = queryOperations;
     this.backend = new OpenAPIBackend({
-      definition: structuredClone(document) as unknown as Document,
+      definition: definition as unknown as Document,
       quick: true,
       strict: false,
       validate: true,
@@ -145,9 +171,11 @@ export class SpecIndex {
 
   /** The operation of `method path` and its path parameters, or undefined when the spec has none. */
   match(method: string, path: string): {info: OperationInfo; params: Record<string, string>} | undefined {
-    const operation = this.backend.router.matchOperation({method: method.toLowerCase(), path, headers: {}});
+    const operation = this.backend.router.matchOperation({method: backendMethod(method), path, headers: {}});
     if (!operation?.operationId) return undefined;
-    const {params} = this.backend.router.parseRequest({method: method.toLowerCase(), path, headers: {}}, operation);
+    // A TRACE request never reaches a QUERY operation (withQueryAsTrace).
+    if (this.queryOperations.has(operation.operationId) !== (method.toLowerCase() === 'query')) return undefined;
+    const {params} = this.backend.router.parseRequest({method: backendMethod(method), path, headers: {}}, operation);
     return {info: this.operations.get(operation.operationId)!, params: params as Record<string, string>};
   }
 
@@ -157,7 +185,7 @@ export class SpecIndex {
     if (unknown)
       throw new ProblemError('invalid_request', `Unknown query parameter ${unknown}: ${info.operationId} takes ${[...info.queryNames].join(', ') || 'none'}.`);
     const result = this.backend.validator.validateRequest(
-      {method: request.method.toLowerCase(), path: request.path, query: request.query, headers: request.headers, body: request.body},
+      {method: backendMethod(request.method), path: request.path, query: request.query, headers: request.headers, body: request.body},
       info.operationId,
     );
     if (result.valid || !result.errors?.length) return;
@@ -178,8 +206,11 @@ export class SpecIndex {
     const key = `${operationId} ${status} ${contentType ?? ''}`;
     if (!this.responseValidators.has(key)) {
       const declared = (this.backend.getOperation(operationId) as Operation).responses?.[String(status)] as
-        {content?: Record<string, {schema?: object}>; headers?: Record<string, {schema: object}>} | undefined;
-      const schema = contentType ? declared?.content?.[contentType]?.schema : undefined;
+        {content?: Record<string, {schema?: object; itemSchema?: object}>; headers?: Record<string, {schema: object}>} | undefined;
+      const media = contentType ? declared?.content?.[contentType] : undefined;
+      // A sequential body (OpenAPI 3.2 `itemSchema`: the event stream) is checked item by item: the engine answers it
+      // as the list of its items.
+      const schema = media?.schema ?? (media?.itemSchema ? {type: 'array', items: media.itemSchema} : undefined);
       if (contentType && !schema) return [`${operationId} ${status} documents no ${contentType} body`];
       const headerSchemas = Object.entries(declared?.headers ?? {}).map(([name, header]) => ({name, validate: this.responseAjv.compile(header.schema)}));
       this.responseValidators.set(key, {body: schema ? this.responseAjv.compile(schema) : null, headers: headerSchemas});

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {currentCombinedSpec} from '../../../../tools/mock-server';
 import {createSandbox, type ResponseViolation, type Sandbox, type WebhookTransport} from '../engine';
+import {asksForEventStream, pendingEventStream} from './event-stream';
 import {serveStream} from './stream';
 import {nodeTransport} from './transport';
 
@@ -25,6 +26,8 @@ export interface SandboxServerOptions {
   neverCompleteDeposits?: boolean;
   /** How webhook deliveries leave (default: fetch, transport.ts); a test plays the reader's endpoint with its own. */
   transport?: WebhookTransport;
+  /** How often the event stream sends its keep-alive comment (default 15 s, as the spec documents; a test shortens it). */
+  eventStreamKeepAliveMs?: number;
 }
 
 export interface SandboxServer {
@@ -42,7 +45,7 @@ export interface SandboxServer {
  */
 const CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, QUERY, OPTIONS',
   'Access-Control-Expose-Headers': 'Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
 };
 
@@ -86,7 +89,16 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const path = url.pathname.replace(/^\/v1(?=\/|$)/, '') || '/';
     const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+    const eventStream = asksForEventStream(request.method, path)
+      ? pendingEventStream(sandbox, headers.authorization, options.eventStreamKeepAliveMs)
+      : undefined;
     const answer = await sandbox.handle({method: request.method ?? 'GET', path, query: queryOf(url), headers, rawBody: await readBody(request)});
+    if (eventStream?.opens(answer)) {
+      eventStream.follow(answer, request, response, CORS);
+      options.log?.(`${request.method} ${url.pathname}${url.search} → ${answer.status}, streaming`);
+      return;
+    }
+    eventStream?.cancel();
     const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
     response.writeHead(answer.status, {...answer.headers, ...CORS}).end(body);
     options.log?.(`${request.method} ${url.pathname}${url.search} → ${answer.status} (${(performance.now() - started).toFixed(1)} ms)`);

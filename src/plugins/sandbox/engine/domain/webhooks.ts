@@ -114,7 +114,7 @@ async function verifyWebhook(ctx: Context): Promise<HandlerResult> {
 }
 
 /** The events of the last 30 days of the key's clock. */
-const retainedEvents = (ctx: Context): Resource[] => ctx.state.events.filter((e) => ctx.now - Date.parse(String(e.created_at)) <= EVENT_RETENTION_MS);
+export const retainedEvents = (ctx: Context): Resource[] => ctx.state.events.filter((e) => ctx.now - Date.parse(String(e.created_at)) <= EVENT_RETENTION_MS);
 
 function listEvents(ctx: Context): HandlerResult {
   const after = queryValue(ctx, 'created_gte');
