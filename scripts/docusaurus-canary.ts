@@ -19,7 +19,7 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {writeBenchResults} from '../tools/bench-results';
+import {machineFacts, writeBenchResults} from '../tools/bench-results';
 import {SITE_ROOT} from '../tools/cli';
 
 /** The newest canary with every `@docusaurus/*` package this site uses (6822 lacks most of them). */
@@ -87,6 +87,8 @@ function copyTree(dir: string): number {
 function main(): number {
   const args = process.argv.slice(2);
   const version = args.find((a) => !a.startsWith('--')) ?? DEFAULT_VERSION;
+  // The commit copied now, not the one checked out when the run ends an hour later.
+  const machine = machineFacts();
   const {installed, declared} = docusaurusPackages();
   console.log(`Docusaurus ${version}: ${declared.length} @docusaurus packages declared, ${installed.length} installed`);
   const missing = missingAt(installed, version);
@@ -157,6 +159,7 @@ function main(): number {
   for (const tier of steps.filter((s) => s.name.endsWith(' tier'))) console.log(counts(tier));
   const kept = writeBenchResults({
     kind: 'canary',
+    machine,
     command: ['npm run canary', ...(args.length ? ['--', ...args] : [])].join(' '),
     summary: [
       `Docusaurus ${version}.`,
