@@ -125,7 +125,15 @@ test("a guide's spec table and its workflow step follow an edit of the spec and 
   const page = await browser.newPage();
   /** Whether the article at `route`, loaded again, says `text`. */
   const says = async (route: string, text: string) => {
-    await page.goto(`${origin}${route}`);
+    // A dev server busy rebuilding can take longer than a navigation's 30 s to answer (seen in the canary under load):
+    // that is "not yet", and waitFor's own deadline decides when it is too late.
+    if (
+      !(await page.goto(`${origin}${route}`).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return false;
     return (
       await page
         .locator('article')
