@@ -27,7 +27,7 @@ import type * as ChangelogPlugin from './src/plugins/changelog';
 // relies on: route-table-files
 import type {OperationEntriesOptions} from './src/upstream/operation-entries';
 import type {StaticCodeOptions} from './src/plugins/static-code';
-import {accessibleTheme} from './src/prism-contrast';
+import {accessibleTheme} from './src/plugins/static-code/prism-contrast';
 import {parseFrontMatterUncached} from './src/plugins/bundler-memory/front-matter';
 import type {BundlerMemoryOptions} from './src/plugins/bundler-memory';
 import {bundleOnly, otherBundleSettings} from './tools/one-bundle';
@@ -36,16 +36,16 @@ import {routeTableWithout} from './src/upstream/operation-entries/route-table';
 import {CHANGELOG_ROUTE, loadChangelog} from './src/plugins/changelog/load';
 import agentMarkdownPlugin, {type AgentMarkdownOptions} from './src/plugins/agent-markdown';
 import rehypeDocusaurus from './src/plugins/agent-markdown/rehype-docusaurus';
-import {builtWithout} from './tools/speed-pieces';
+import {builtWithout} from './tools/measure/speed-pieces';
 import remarkMermaidSvg, {MERMAID_THEMES} from './src/plugins/mermaid/remark-mermaid-svg';
 import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
 import remarkStaticCode from './src/plugins/static-code/remark';
-import remarkWorkflowSteps, {type WorkflowStepsOptions} from './tools/workflows/remark-workflow-steps';
+import remarkWorkflowSteps, {type WorkflowStepsOptions} from './src/plugins/workflow-steps/remark';
 import {STEP_RUN_CLASS, STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from './src/plugins/workflow-steps/client-files';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: the stock build of `npm run bench -- --stock` generates its pages with the OpenAPI plugin
-// (`docusaurus gen-api-docs`, called by tools/generate-api.ts) into a temporary folder swapped in on success.
+// (`docusaurus gen-api-docs`, called by tools/api-pages/generate-api.ts) into a temporary folder swapped in on success.
 const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 // `NOVARAMP_STOCK_API_ITEM=1` (`npm run bench -- --stock` only) builds the same site the theme's stock way:
 // `@theme/ApiItem` as the docs item component and the OpenAPI plugin's own pages (its compressed front matter, its
@@ -60,13 +60,13 @@ const SKIP_TO_CONTENT_FALLBACK_ID: typeof SkipToContentFallbackId = '__docusauru
 // to the server compilation, which would wait for it forever.
 const BUNDLE_ONLY = bundleOnly();
 // `NOVARAMP_WITHOUT=<piece>,…` (`npm run bench -- --without <piece>`): the same site without a piece of its speed
-// machinery (tools/speed-pieces.ts), to measure what it buys.
+// machinery (tools/measure/speed-pieces.ts), to measure what it buys.
 const without = builtWithout;
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
 // directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
-// the requests of an Arazzo workflow step (tools/workflows/remark-workflow-steps.ts), their samples read from a file
+// the requests of an Arazzo workflow step (src/plugins/workflow-steps/remark.ts), their samples read from a file
 // of their own (the workflow pages' samples too) and each followed by its Run button (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
 // (src/plugins/static-code/remark.ts).
 const WORKFLOW_STEPS: WorkflowStepsOptions = {
@@ -117,8 +117,8 @@ const config: Config = {
   // The sandbox's client module reads one localStorage record: the code samples show the reader's sandbox key once
   // they have one (src/plugins/sandbox/client-samples.ts).
   clientModules: [
-    './src/client/a11y-fixes.ts',
-    ...(without('idle-prefetch') ? [] : ['./src/client/idle-prefetch.ts']),
+    './src/plugins/a11y-fixes/client.ts',
+    ...(without('idle-prefetch') ? [] : ['./src/plugins/idle-prefetch/client.ts']),
     './src/plugins/sandbox/client-samples.ts',
   ],
 
@@ -250,7 +250,7 @@ const config: Config = {
       } satisfies ChangelogPlugin.Options,
     ],
     [
-      // Our pages are written by tools/generate-api.ts from the reference model (tools/reference), composed with this
+      // Our pages are written by tools/api-pages/generate-api.ts from the reference model (tools/reference), composed with this
       // plugin's lib/markdown helpers; the plugin itself generates only the stock pages of `npm run bench -- --stock`.
       'docusaurus-plugin-openapi-docs',
       {
@@ -359,7 +359,7 @@ const config: Config = {
     prism: {
       theme: accessibleTheme(prismThemes[PRISM_THEMES.light]),
       darkTheme: accessibleTheme(prismThemes[PRISM_THEMES.dark]),
-      // Code blocks are highlighted at build time (tools/highlight.ts, with these grammars and the API samples' ones);
+      // Code blocks are highlighted at build time (tools/reference/highlight.ts, with these grammars and the API samples' ones);
       // json, python and go ship with prism-react-renderer, bash is for a block left to the classic CodeBlock.
       additionalLanguages: ['bash'],
     },

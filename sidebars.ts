@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {API_CATEGORIES, MANIFEST_FILE, type ApiCategory, type ApiManifestEntry} from './src/data/api-table';
 import {API_DOC_PAGES, GUIDES, TERMINOLOGY, WORKFLOW_CATEGORY, WORKFLOW_ORDER, WORKFLOW_PAGES_DIR} from './src/data/navigation';
-import {extraCategories} from './tools/api-sources';
+import {extraCategories} from './tools/api-pages/api-sources';
 import {tagSidebarItems} from './tools/api-pages/tag-categories';
 
 /** A sidebar item, from the docs plugin's public SidebarsConfig (a sidebar is a list of them). */

@@ -1,6 +1,6 @@
 /**
  * The Agent-Friendly Docs score of a build, for `npm run bench` (not a test: it takes minutes). Serves the build
- * as production hosts do (tools/serve-build.ts: Markdown for `Accept: text/markdown`, cache headers, gzip) and
+ * as production hosts do (tools/site/serve-build.ts: Markdown for `Accept: text/markdown`, cache headers, gzip) and
  * runs the afdocs CLI against it with the production origin as canonical and deterministic page sampling (every
  * Nth URL of the sitemap, so two runs compare). Returns the scorecard as Markdown: overall score and grade, each
  * category, the checks that failed or warned, the diagnostics; the full JSON report goes to .tmp/bench/afdocs.json.
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {SITE_URL} from '../src/data/brand';
 import {SITE_ROOT} from '../tools/cli';
-import {serveBuild} from '../tools/serve-build';
+import {serveBuild} from '../tools/site/serve-build';
 import {RESULTS_DIR, table} from './measure-build';
 
 const AFDOCS_DIR = path.join(SITE_ROOT, 'node_modules', 'afdocs');

@@ -8,7 +8,7 @@
  *                                    and print ours vs stock side by side
  *   npm run bench -- --without <piece>[,<piece>…]
  *                                    also build the same site without those pieces of its speed machinery
- *                                    (tools/speed-pieces.ts; NOVARAMP_WITHOUT) into build-without-<pieces>/, in a
+ *                                    (tools/measure/speed-pieces.ts; NOVARAMP_WITHOUT) into build-without-<pieces>/, in a
  *                                    scratch copy; repeatable, one variant each; `--without-each`: one variant per
  *                                    piece. Prints what each piece buys: the variant against ours, in %
  *   npm run bench -- --lh-page <route>
@@ -29,27 +29,27 @@
  * scripts/docusaurus-build.mjs (bundling: server then client bundle, one process each; SSG + postBuild), each step run and sampled by
  * bench/measure-build.ts (sum of RSS over the step's process tree, read from /proc every 200 ms); the stock
  * build runs in a scratch copy of the site so this worktree's generated pages stay ours.
- * Pages: tools/measure-page.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded,
- * elements after hydration), on the build served gzipped (tools/serve-build.ts).
+ * Pages: tools/measure/measure-page.ts in Chromium (JS/CSS/HTML raw and gzip level 9, requests, prefetches excluded,
+ * elements after hydration), on the build served gzipped (tools/site/serve-build.ts).
  * Sandbox (bench/sandbox.ts): `npm run sandbox`'s latency over 1,000 requests in Node (p50/p95), and the time from the
  * first try-it Send to its answer in Chromium on a phone profile with Lighthouse's mobile throttling (the service
  * worker, the engine and the spec load on that Send), then a second Send.
  * Lighthouse 12 (its CLI, default mobile form factor) on home, a guide, a terminology page, a blog post and two
  * API operation pages: the four category scores, FCP, LCP, TBT, CLS and its DOM size (elements in <body>).
  * Everything printed is also written to .tmp/bench/ (report.md, results.json, Lighthouse JSON reports), and the run's
- * results with the machine that measured them to bench/results/<date>-bench.json and .md (tools/bench-results.ts).
+ * results with the machine that measured them to bench/results/<date>-bench.json and .md (tools/measure/bench-results.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
-import {writeBenchResults} from '../tools/bench-results';
-import {launchChromium} from '../tools/chromium';
+import {writeBenchResults} from '../tools/measure/bench-results';
+import {launchChromium} from '../tools/cli/chromium';
 import {SITE_ROOT} from '../tools/cli';
-import {kib, measurePage, type PageWeight} from '../tools/measure-page';
-import {BENCH_PAGES as PAGES} from '../tools/page-budgets';
-import {scratchSite} from '../tools/scratch-site';
-import {serveBuild, type Served} from '../tools/serve-build';
-import {parsePieces, SPEED_PIECE_NAMES, WITHOUT_ENV} from '../tools/speed-pieces';
+import {kib, measurePage, type PageWeight} from '../tools/measure/measure-page';
+import {BENCH_PAGES as PAGES} from '../tools/measure/page-budgets';
+import {scratchSite} from '../tools/site/scratch-site';
+import {serveBuild, type Served} from '../tools/site/serve-build';
+import {parsePieces, SPEED_PIECE_NAMES, WITHOUT_ENV} from '../tools/measure/speed-pieces';
 import {afdocsScorecard} from './afdocs';
 import {firstSendOnMobile, latencyTable, sandboxLatency, type FirstSend, type SandboxLatency} from './sandbox';
 import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:corpus -- <spec file>…`: the reference pipeline on real payment APIs (their public OpenAPI documents;
  * ../shared/corpus/ holds some: read from there, never copied into the repository). Each spec is published as an
- * extra API of a scratch copy of the site (tools/api-sources.ts, NOVARAMP_EXTRA_APIS: routes derived from its tags or
+ * extra API of a scratch copy of the site (tools/api-pages/api-sources.ts, NOVARAMP_EXTRA_APIS: routes derived from its tags or
  * paths and operationIds, the portal's own style rules off, prose links that lead nowhere here as text), which is
  * then built cold (`npm run build`, bench/measure-build.ts), and it prints per spec:
  * - operations, the build's time and peak memory per step and in all;
@@ -11,7 +11,7 @@
  *   their pages (the full reference: hidden panels filled, components shown apart included) or from their Markdown
  *   copies;
  * - its largest page (HTML bytes): raw and gzip HTML, elements after load and the JS of a first visit (Chromium,
- *   tools/measure-page.ts), and Lighthouse mobile with simulated throttling (the median of `--lh-runs`, default 1).
+ *   tools/measure/measure-page.ts), and Lighthouse mobile with simulated throttling (the median of `--lh-runs`, default 1).
  * Options: `--no-lighthouse`, `--lh-runs N`, `--keep` (keep the scratch copies, printed). Output: Markdown tables,
  * also in .tmp/bench/corpus-report.md with the raw numbers in corpus-results.json. Not part of `npm test`.
  * Specs may be JSON or YAML (read by the kernel, tools/openapi/load.ts). A spec that cannot be read, or from which
@@ -33,16 +33,16 @@ import {
   REFERENCE_HTML_URL,
   type ReferenceFile,
 } from '../src/data/static-reference';
-import {EXTRA_APIS_ENV, type ExtraApi} from '../tools/api-sources';
-import {writeBenchResults} from '../tools/bench-results';
-import {launchChromium} from '../tools/chromium';
+import {EXTRA_APIS_ENV, type ExtraApi} from '../tools/api-pages/api-sources';
+import {writeBenchResults} from '../tools/measure/bench-results';
+import {launchChromium} from '../tools/cli/chromium';
 import {bin, run} from '../tools/cli';
-import {kib, measurePage, type PageWeight} from '../tools/measure-page';
+import {kib, measurePage, type PageWeight} from '../tools/measure/measure-page';
 import {specRunFailure, specSummary} from '../tools/openapi/spec-summary';
 import {componentRows, expectedRows, missingRows} from '../tools/reference/completeness';
 import type {ComponentModel, OperationModel} from '../tools/reference/model';
-import {scratchSite} from '../tools/scratch-site';
-import {serveBuild} from '../tools/serve-build';
+import {scratchSite} from '../tools/site/scratch-site';
+import {serveBuild} from '../tools/site/serve-build';
 import {lighthouseRuns, type LighthouseResult} from './lighthouse';
 import {measuredBuild, mib, RESULTS_DIR, secs, table, type BuildSteps} from './measure-build';
 

@@ -6,7 +6,7 @@
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {findChromium} from '../tools/chromium';
+import {findChromium} from '../tools/cli/chromium';
 import {SITE_ROOT} from '../tools/cli';
 import {RESULTS_DIR} from './measure-build';
 

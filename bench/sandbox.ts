@@ -11,7 +11,7 @@
  */
 import type {Browser} from 'playwright-core';
 import {SITE_ROOT} from '../tools/cli';
-import {start} from '../tools/mock-server';
+import {start} from '../tools/site/mock-server';
 
 const ACCOUNT = 'acc_7Hq2LmX9pR4sT8vW';
 const REQUESTS = 1000;

@@ -1,25 +1,25 @@
 /**
  * `npm run bench:scale`: how the build and the pages grow with the size of the API. For each N (default 200,
- * 500, 1000; or `npm run bench:scale -- 500 2000`) it makes a scratch copy of the site (tools/scratch-site.ts),
+ * 500, 1000; or `npm run bench:scale -- 500 2000`) it makes a scratch copy of the site (tools/site/scratch-site.ts),
  * adds to the portal's own operations a synthetic payments API of realistic schemas (bench/synthetic-api.ts,
- * seeded) published as extra APIs (tools/api-sources.ts) until the site holds N operations, runs the full
+ * seeded) published as extra APIs (tools/api-pages/api-sources.ts) until the site holds N operations, runs the full
  * production build there (gen:api with its checks, bundle:spec, docusaurus build in its two processes; cold, no
  * Rspack persistent cache) and measures:
  * - wall time and peak memory (sum of RSS over the process tree, sampled from /proc every 200 ms), per step,
  *   per operation, and per added operation from one N to the next (flat when the last two stay level);
  * - the API pages, the largest (HTML bytes) with its HTML raw and gzip, its first-visit JS and Lighthouse mobile
  *   performance (simulated throttling, the median of `--lh-runs`, default 3; `--no-lighthouse` skips it);
- * - what a first visit to a guide and to an API page downloads (JS gzip, in Chromium: tools/measure-page.ts),
+ * - what a first visit to a guide and to an API page downloads (JS gzip, in Chromium: tools/measure/measure-page.ts),
  *   with main.js and the docs sidebar data apart, and the gzip size of the route table sources Docusaurus
  *   generates (routes, chunk names, registry, global data), which are what makes main.js grow with pages.
- * It prints Markdown tables, keeps the run in bench/results/ (`<date>-scale.md` and `.json`, tools/bench-results.ts),
+ * It prints Markdown tables, keeps the run in bench/results/ (`<date>-scale.md` and `.json`, tools/measure/bench-results.ts),
  * and writes the working files to .tmp/bench/ (scale-report.md, scale-results.json, build logs, memory over time)
  * with a chart of time and peak memory against operations (scale.svg). The machine's load averages are recorded
  * beside each build, since the builds share the CPUs with whatever else runs. The tests are not run on the
  * synthetic site.
  *
  * `--without <piece>[,<piece>…]` (repeatable) also builds each size's synthetic site without those pieces of the
- * speed machinery (tools/speed-pieces.ts, NOVARAMP_WITHOUT) and prints what each buys there: build peak memory and
+ * speed machinery (tools/measure/speed-pieces.ts, NOVARAMP_WITHOUT) and prints what each buys there: build peak memory and
  * time, and the JS of the two pages, against the same site with them.
  */
 import fs from 'node:fs';
@@ -30,14 +30,14 @@ import type {Browser} from 'playwright-core';
 // relies on: route-table-files
 import {PAGES_APART_CHUNK_PREFIX} from '../src/upstream/operation-entries/routes';
 import {API_SPECS, MANIFEST_FILE, specPath, type ApiManifestEntry} from '../src/data/api-table';
-import {EXTRA_APIS_ENV} from '../tools/api-sources';
-import {writeBenchResults} from '../tools/bench-results';
-import {launchChromium} from '../tools/chromium';
-import {kib, measurePage, type PageWeight} from '../tools/measure-page';
+import {EXTRA_APIS_ENV} from '../tools/api-pages/api-sources';
+import {writeBenchResults} from '../tools/measure/bench-results';
+import {launchChromium} from '../tools/cli/chromium';
+import {kib, measurePage, type PageWeight} from '../tools/measure/measure-page';
 import {specSummary} from '../tools/openapi/spec-summary';
-import {scratchSite} from '../tools/scratch-site';
-import {serveBuild} from '../tools/serve-build';
-import {parsePieces, WITHOUT_ENV, type SpeedPiece} from '../tools/speed-pieces';
+import {scratchSite} from '../tools/site/scratch-site';
+import {serveBuild} from '../tools/site/serve-build';
+import {parsePieces, WITHOUT_ENV, type SpeedPiece} from '../tools/measure/speed-pieces';
 import {lighthouseRuns, type LighthouseResult} from './lighthouse';
 import {measuredBuild, mib, optionValues, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
 import {syntheticApis, writeSyntheticApis} from './synthetic-api';

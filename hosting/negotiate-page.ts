@@ -1,9 +1,9 @@
 /**
  * The Markdown negotiation both edge adapters run (hosting/netlify/edge-functions/markdown.ts,
  * hosting/cloudflare/worker.ts): a page request whose Accept header prefers Markdown gets the page's Markdown copy
- * (`/x` → /x.md, `/` → /index.md), as `npm run serve` answers it (tools/hosting.ts); every page response says
+ * (`/x` → /x.md, `/` → /index.md), as `npm run serve` answers it (tools/site/hosting.ts); every page response says
  * `Vary: Accept` and revalidates. One file both hosts bundle (imported with its `.ts` extension, which Deno, the
- * Netlify runtime, requires); tests/spec/hosting.test.ts holds each adapter to the cases of tools/hosting.ts.
+ * Netlify runtime, requires); tests/spec/hosting.test.ts holds each adapter to the cases of tools/site/hosting.ts.
  */
 import Negotiator from 'negotiator';
 

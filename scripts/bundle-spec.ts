@@ -1,6 +1,6 @@
-/** `npm run bundle:spec`: the downloadable spec artefacts in static/openapi/ (tools/spec-bundle.ts); on failure the last ones stay. */
+/** `npm run bundle:spec`: the downloadable spec artefacts in static/openapi/ (tools/spec/spec-bundle.ts); on failure the last ones stay. */
 import {ARTEFACT_DIR} from '../src/data/api-table';
-import {bundleSpecs} from '../tools/spec-bundle';
+import {bundleSpecs} from '../tools/spec/spec-bundle';
 
 bundleSpecs().then(
   (files) => console.log(`Wrote ${files.length} spec artefacts to ${ARTEFACT_DIR}/: ${files.join(', ')}`),

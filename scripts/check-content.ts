@@ -1,11 +1,11 @@
 /**
- * `npm run check:content`: the written pages against the spec (tools/content-check.ts), and the checks that keep them
+ * `npm run check:content`: the written pages against the spec (tools/content/content-check.ts), and the checks that keep them
  * from falling behind it (tools/content/spec-coverage.ts), as `file:line: message`.
  */
-import {checkContent} from '../tools/content-check';
+import {checkContent} from '../tools/content/content-check';
 import {SITE_ROOT} from '../tools/cli';
 import {checkSpecCoverage} from '../tools/content/spec-coverage';
-import {linkableRoutes} from '../tools/routes-contract';
+import {linkableRoutes} from '../tools/site/routes-contract';
 
 async function main(): Promise<number> {
   const report = await checkContent(SITE_ROOT, linkableRoutes());

@@ -12,14 +12,14 @@
  *    throwaway git repository, since some tests read the tree through git), builds (`npm run build`) and, unless
  *    `--no-site`, runs the site tier on that build.
  * Prints what failed with the last lines of its output, and exits 1 when anything did; writes each step's outcome
- * and time, with the machine, to bench/results/<date>-canary.json and .md (tools/bench-results.ts). The shipped
+ * and time, with the machine, to bench/results/<date>-canary.json and .md (tools/measure/bench-results.ts). The shipped
  * version stays the one of package.json.
  */
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {machineFacts, writeBenchResults} from '../tools/bench-results';
+import {machineFacts, writeBenchResults} from '../tools/measure/bench-results';
 import {SITE_ROOT} from '../tools/cli';
 
 /** The newest canary with every `@docusaurus/*` package this site uses (6822 lacks most of them). */

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import {startSandboxServer} from '../src/plugins/sandbox/node/server';
-import {currentCombinedSpec} from '../tools/mock-server';
+import {currentCombinedSpec} from '../tools/site/mock-server';
 
 const flag = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);

@@ -1,12 +1,12 @@
 /**
  * `npm run serve`: the production build (build/) on http://127.0.0.1:3000, served as the site's hosts serve it
- * (tools/serve-build.ts): gzip, cache headers, and a page's Markdown copy for `Accept: text/markdown`. Builds
+ * (tools/site/serve-build.ts): gzip, cache headers, and a page's Markdown copy for `Accept: text/markdown`. Builds
  * nothing: run `npm run build` first.
  *
  *   npm run serve -- --port 8080 --host 0.0.0.0
  */
 import {parseArgs} from 'node:util';
-import {serveBuild} from '../tools/serve-build';
+import {serveBuild} from '../tools/site/serve-build';
 
 async function main(): Promise<void> {
   const {values} = parseArgs({

@@ -1,7 +1,7 @@
 /**
  * Cloudflare Worker with static assets (hosting/cloudflare/wrangler.jsonc): a page request whose Accept header
  * prefers Markdown gets the page's Markdown copy (`/x` → /x.md, `/` → /index.md), as `npm run serve` answers it
- * (tools/hosting.ts); every page response says `Vary: Accept` and revalidates (static/_headers is not applied to
+ * (tools/site/hosting.ts); every page response says `Vary: Accept` and revalidates (static/_headers is not applied to
  * responses a Worker makes); the files `run_worker_first` excludes are served without it, any other passes
  * through. The negotiation is hosting/negotiate-page.ts, shared with the Netlify edge function.
  */

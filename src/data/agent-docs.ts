@@ -64,7 +64,7 @@ export function htmlDirective(route: string): string {
 /**
  * What lets an agent find the API and these docs from the domain alone (issue #50, "Found by agents"): the RFC 9727
  * API catalog, an Agent Skill (the agentskills.io format, at the root as Mintlify serves it and in the well-known
- * discovery index), and the MCP server's card. src/plugins/agent-markdown/discovery.ts writes them, tools/hosting.ts
+ * discovery index), and the MCP server's card. src/plugins/agent-markdown/discovery.ts writes them, tools/site/hosting.ts
  * says how they are served.
  */
 export const API_CATALOG_PATH = '/.well-known/api-catalog';

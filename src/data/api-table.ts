@@ -11,7 +11,7 @@ export type ApiSpecId = (typeof API_SPECS)[number];
 export const OPENAPI_DIR = 'openapi';
 /** Generated pages land here (ignored by git, rebuilt by `npm run gen:api`). */
 export const GENERATED_DIR = 'docs/api/reference';
-/** What generation produced, one entry per page (tools/generate-api.ts writes it, sidebars.ts reads it). */
+/** What generation produced, one entry per page (tools/api-pages/generate-api.ts writes it, sidebars.ts reads it). */
 export const MANIFEST_FILE = `${GENERATED_DIR}/manifest.json`;
 /** The downloadable spec artefacts (bundled specs, combined spec, Postman collection), served at /openapi/. */
 export const ARTEFACT_DIR = 'static/openapi';

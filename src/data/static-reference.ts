@@ -41,7 +41,7 @@ export function fullReferenceHtml({html, deferred}: ReferenceFile): string {
   return full;
 }
 
-/** The element that holds an operation page's reference (src/components/ApiDocItem/StaticReference.tsx). */
+/** The element that holds an operation page's reference (src/plugins/static-reference/components/StaticReference.tsx). */
 export const STATIC_REFERENCE_CLASS = 'novaramp-reference';
 
 /**

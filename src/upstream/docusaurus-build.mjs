@@ -59,7 +59,7 @@ const STEPS = {
   },
 };
 /**
- * `NOVARAMP_WITHOUT=three-process-build` (tools/speed-pieces.ts, `npm run bench -- --without three-process-build`):
+ * `NOVARAMP_WITHOUT=three-process-build` (tools/measure/speed-pieces.ts, `npm run bench -- --without three-process-build`):
  * one stock `docusaurus build`, run by `--step bundle` (or no step), so bench can measure what the split buys.
  */
 const ONE_PROCESS = (process.env.NOVARAMP_WITHOUT ?? '').split(',').some((piece) => piece.trim() === 'three-process-build');

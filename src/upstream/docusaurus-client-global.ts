@@ -1,7 +1,7 @@
 /**
  * Docusaurus' client entry assigns `window.docusaurus` (frozen, with `prefetch` and `preload`) once, after the client
  * modules have run; a client module that wants to change it puts a setter in its place. Contract 'global docusaurus
- * object'. Used by src/client/idle-prefetch.ts.
+ * object'. Used by src/plugins/idle-prefetch/client.ts.
  */
 export interface DocusaurusGlobal {
   prefetch: (routePath: string) => unknown;

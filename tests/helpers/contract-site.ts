@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Browser} from 'playwright-core';
 import {docusaurusCli, run, SITE_ROOT} from '../../tools/cli';
-import {serveBuild} from '../../tools/serve-build';
+import {serveBuild} from '../../tools/site/serve-build';
 
 export const CONTRACT_SITE = path.join(SITE_ROOT, 'tests/fixtures/contract-site');
 /**

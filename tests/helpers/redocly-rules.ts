@@ -10,7 +10,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {bin, run, SITE_ROOT} from '../../tools/cli';
-import {lintSpec} from '../../tools/spec-lint';
+import {lintSpec} from '../../tools/spec/spec-lint';
 
 /** What the tests read of a rule of redocly.yaml. */
 export interface RuleConfig {

@@ -1,13 +1,13 @@
 /**
  * What the sandbox tests share: the combined spec of openapi/ as it is now (the shared bundle of
- * tools/spec-bundle-cache.ts, the one `npm run sandbox` serves), a sandbox on a manual clock, and a short way to send
+ * tools/spec/spec-bundle-cache.ts, the one `npm run sandbox` serves), a sandbox on a manual clock, and a short way to send
  * it a request as a given API key.
  */
 import fs from 'node:fs';
 import {randomUUID} from 'node:crypto';
 import {createSandbox, type Sandbox, type SandboxOptions, type SandboxResponse} from '../../src/plugins/sandbox/engine';
 import {SITE_ROOT} from '../../tools/cli';
-import {currentCombinedSpec} from '../../tools/mock-server';
+import {currentCombinedSpec} from '../../tools/site/mock-server';
 
 export const DOCS_ACCOUNT = 'acc_7Hq2LmX9pR4sT8vW';
 export const DOCS_WALLET = 'wal_5Kp9Qz2Lm7Xr3Tb8';

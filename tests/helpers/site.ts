@@ -1,8 +1,8 @@
 /** One served build and one Chromium for a test file: started before its tests, stopped after them. */
 import {after, before} from 'node:test';
 import type {Browser, BrowserContext, BrowserContextOptions, Page} from 'playwright-core';
-import {launchChromium} from '../../tools/chromium';
-import {serveBuild, type Served} from '../../tools/serve-build';
+import {launchChromium} from '../../tools/cli/chromium';
+import {serveBuild, type Served} from '../../tools/site/serve-build';
 
 export interface Site {
   server: Served;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import * as z from 'zod/v4';
 import {SITE_ROOT} from '../../tools/cli';
-import {readYamlTable} from '../../tools/yaml-table';
+import {readYamlTable} from '../../tools/cli/yaml-table';
 
 export const CONTRACTS_FILE = path.join(SITE_ROOT, 'src/upstream/contracts.yaml');
 

@@ -16,7 +16,7 @@ import {API_CATALOG_PATH, LLMS_TXT, MCP_CARD_PATH, SKILL_FILE_PATH, SKILL_NAME, 
 import {COMBINED_SPEC} from '../../src/data/api-table';
 import {SITE_URL} from '../../src/data/brand';
 import type {Linkset, LinkTarget} from '../../src/plugins/agent-markdown/discovery';
-import {BUILD_DIR as BUILD} from '../../tools/serve-build';
+import {BUILD_DIR as BUILD} from '../../tools/site/serve-build';
 import {workflowFiles, workflowIdOfFile} from '../../tools/workflows/workflows';
 import {SITE_ROOT} from '../../tools/cli';
 

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import type {Browser} from 'playwright-core';
-import {launchChromium} from '../../tools/chromium';
+import {launchChromium} from '../../tools/cli/chromium';
 import {SITE_ROOT} from '../../tools/cli';
 import {BEHAVIOUR_CONTRACTS, failing} from '../helpers/behaviour-contracts';
 import {BROKEN_PACKAGES, buildContractSite, observeFiles, observeOperations, type Observed} from '../helpers/contract-site';

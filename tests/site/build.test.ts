@@ -10,12 +10,12 @@ import {after, before, describe, test} from 'node:test';
 import {minify} from '@swc/html';
 // relies on: end-tags-omitted
 import {SWC_OPTIONS_WITH_END_TAGS} from '../../src/upstream/docusaurus-html-minifier';
-import {loadOperations} from '../../tools/spec-model';
+import {loadOperations} from '../../tools/spec/spec-model';
 import {BRAND} from '../../src/data/brand';
 import {GUIDE_ALIASES} from '../../src/data/navigation';
 import {SITE_ROOT} from '../../tools/cli';
-import {readExtraRoutes, readRoutes} from '../../tools/routes-contract';
-import {BUILD_DIR, serveBuild, type Served} from '../../tools/serve-build';
+import {readExtraRoutes, readRoutes} from '../../tools/site/routes-contract';
+import {BUILD_DIR, serveBuild, type Served} from '../../tools/site/serve-build';
 
 const contract = readRoutes();
 let server: Served;

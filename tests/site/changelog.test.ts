@@ -14,8 +14,8 @@ import {releaseBadges, operationHistory} from '../../src/plugins/changelog/relea
 import {SITE_ROOT} from '../../tools/cli';
 import {CHANGELOG_ROUTE, loadEntries} from '../../src/plugins/changelog/load';
 import {entryRoute} from '../../src/plugins/changelog/posts';
-import {BUILD_DIR} from '../../tools/serve-build';
-import {loadOperations} from '../../tools/spec-model';
+import {BUILD_DIR} from '../../tools/site/serve-build';
+import {loadOperations} from '../../tools/spec/spec-model';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 
 const site = useSiteInBrowser();

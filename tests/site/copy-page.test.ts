@@ -1,6 +1,6 @@
 /**
- * The "Copy page" menu (src/plugins/agent-markdown/components, on every doc page through src/theme/DocBreadcrumbs and on blog
- * posts through src/theme/BlogPostItem/Header), in Chromium over the production build: the clipboard receives
+ * The "Copy page" menu (src/plugins/agent-markdown/components, on every doc page through src/plugins/agent-markdown/theme/DocBreadcrumbs and on blog
+ * posts through src/plugins/agent-markdown/theme/BlogPostItem/Header), in Chromium over the production build: the clipboard receives
  * the page's Markdown copy byte for byte, "View" opens that copy, the AI links carry its public URL, the
  * keyboard works as the menu button pattern says, and what it adds to a page's JavaScript stays under 3 KiB gzip.
  */

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import type {Browser} from 'playwright-core';
-import {scratchSite} from '../../tools/scratch-site';
-import {launchChromium} from '../../tools/chromium';
-import {freePort} from '../../tools/serve-build';
+import {scratchSite} from '../../tools/site/scratch-site';
+import {launchChromium} from '../../tools/cli/chromium';
+import {freePort} from '../../tools/site/serve-build';
 import {GENERATED_DIR} from '../../src/data/api-table';
 import {REFERENCE_HTML_FOLDER} from '../../src/data/static-reference';
 

@@ -20,7 +20,7 @@ import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {htmlDirective, LLMS_TXT, markdownDirective, markdownPath, markdownUrl, SKILL_FILE_PATH, SKILL_PATH} from '../../src/data/agent-docs';
 import {SITE_URL} from '../../src/data/brand';
-import {launchChromium} from '../../tools/chromium';
+import {launchChromium} from '../../tools/cli/chromium';
 import {SITE_ROOT} from '../../tools/cli';
 import {llmsTxtCopies, routeOfCopy} from '../../src/plugins/agent-markdown/finish';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';

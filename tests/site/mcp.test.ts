@@ -20,11 +20,11 @@ import {CHANGELOG_ARTEFACT, RELEASES_DIR, type ChangelogEntry, type SpecChange} 
 import {fullReferenceHtml, MODEL_FOLDER, operationFileName} from '../../src/data/static-reference';
 import {SITE_ROOT} from '../../tools/cli';
 import {elementsOf, htmlRows, markdownRows, parseHtml, textOf} from '../../tools/reference/completeness';
-import {BUILD_DIR as BUILD} from '../../tools/serve-build';
+import {BUILD_DIR as BUILD} from '../../tools/site/serve-build';
 import type {ServerCard} from '../../tools/mcp/card';
 import {MCP_CARD_PATH} from '../../src/data/agent-docs';
 import type {UnknownObject} from '../../tools/openapi/json';
-import {resolveRef} from '../../tools/spec-lookup';
+import {resolveRef} from '../../tools/spec/spec-lookup';
 import {apiManifest, builtReferenceFile} from '../helpers/reference';
 import {parseOperationId, readWorkflowFile, workflowFiles, type Workflow} from '../../tools/workflows/workflows';
 

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import type {Browser} from 'playwright-core';
-import {launchChromium} from '../../tools/chromium';
+import {launchChromium} from '../../tools/cli/chromium';
 import {run, type RunResult} from '../../tools/cli';
-import {scratchSite} from '../../tools/scratch-site';
-import {serveBuild, type Served} from '../../tools/serve-build';
+import {scratchSite} from '../../tools/site/scratch-site';
+import {serveBuild, type Served} from '../../tools/site/serve-build';
 
 let site: string;
 let build: RunResult;

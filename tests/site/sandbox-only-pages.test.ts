@@ -10,7 +10,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
-import {BUILD_DIR} from '../../tools/serve-build';
+import {BUILD_DIR} from '../../tools/site/serve-build';
 
 test('the built pages put a "Sandbox only" admonition on the simulation pages and no other', () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(SITE_ROOT, MANIFEST_FILE), 'utf8')) as ApiManifestEntry[];

@@ -1,6 +1,6 @@
 /**
- * The server side of the production build over HTTP, held to tools/hosting.ts: `npm run serve`
- * (tools/serve-build.ts, which the other site tests and the bench use too) and the shipped nginx configuration
+ * The server side of the production build over HTTP, held to tools/site/hosting.ts: `npm run serve`
+ * (tools/site/serve-build.ts, which the other site tests and the bench use too) and the shipped nginx configuration
  * (hosting/nginx/novaramp.conf) run in Debian's nginx (scripts/ensure-nginx.sh). Content negotiation and its
  * q-values, Vary, the fallback to HTML, routes and 404s, cache headers, revalidation with 304, gzip.
  * The Netlify and Cloudflare adapters are checked in tests/spec/hosting.test.ts.
@@ -13,9 +13,9 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {API_CATALOG_PATH} from '../../src/data/agent-docs';
-import {CACHE_IMMUTABLE, CACHE_REVALIDATE, DOWNLOAD_TYPES, markdownPathFor, NEGOTIATION_CASES, PATH_HEADERS} from '../../tools/hosting';
-import {readRoutes} from '../../tools/routes-contract';
-import {BUILD_DIR, freePort, serveBuild, type Served} from '../../tools/serve-build';
+import {CACHE_IMMUTABLE, CACHE_REVALIDATE, DOWNLOAD_TYPES, markdownPathFor, NEGOTIATION_CASES, PATH_HEADERS} from '../../tools/site/hosting';
+import {readRoutes} from '../../tools/site/routes-contract';
+import {BUILD_DIR, freePort, serveBuild, type Served} from '../../tools/site/serve-build';
 
 /** Whether a response's Vary header names Accept (not just Accept-Encoding). */
 const variesOnAccept = (res: Response): boolean => (res.headers.get('vary') ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept');
@@ -80,7 +80,7 @@ async function serveWithNginx(): Promise<Served> {
 }
 
 const SERVERS = [
-  {name: 'npm run serve (tools/serve-build.ts)', start: () => serveBuild(), comparesQValues: true},
+  {name: 'npm run serve (tools/site/serve-build.ts)', start: () => serveBuild(), comparesQValues: true},
   {name: 'nginx with hosting/nginx/novaramp.conf', start: serveWithNginx, comparesQValues: false},
 ];
 
@@ -99,7 +99,7 @@ for (const {name, start, comparesQValues} of SERVERS) {
       await served?.stop();
     });
 
-    test(`answers a page with its Markdown copy or its HTML as each Accept header of tools/hosting.ts says${comparesQValues ? '' : ' (but q-values below 1)'}`, async () => {
+    test(`answers a page with its Markdown copy or its HTML as each Accept header of tools/site/hosting.ts says${comparesQValues ? '' : ' (but q-values below 1)'}`, async () => {
       const cases = NEGOTIATION_CASES.filter((c) => comparesQValues || !c.needsQComparison);
       for (const route of [GUIDE, '/']) {
         for (const {accept, expected} of cases) {
@@ -175,7 +175,7 @@ for (const {name, start, comparesQValues} of SERVERS) {
       assert.notEqual(etags.get(`${GUIDE} ${CHROME_ACCEPT}`), etags.get(`${GUIDE} text/markdown`), 'HTML and Markdown have different ETags');
     });
 
-    test('sends the spec and workflow downloads as the content types of tools/hosting.ts, as they are in the build', async () => {
+    test('sends the spec and workflow downloads as the content types of tools/site/hosting.ts, as they are in the build', async () => {
       for (const {extension, contentType, example} of DOWNLOAD_TYPES) {
         for (const route of [example, `/openapi/novaramp${extension}`]) {
           const res = await get(route, {Accept: '*/*'});

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import {spawn, type ChildProcess} from 'node:child_process';
 import {after, before, test} from 'node:test';
 import type {Browser} from 'playwright-core';
-import {launchChromium} from '../../tools/chromium';
+import {launchChromium} from '../../tools/cli/chromium';
 import {SITE_ROOT} from '../../tools/cli';
-import {freePort, serveBuild, type Served} from '../../tools/serve-build';
+import {freePort, serveBuild, type Served} from '../../tools/site/serve-build';
 
 let server: Served;
 let browser: Browser;

@@ -15,7 +15,7 @@ import type {Page} from 'playwright-core';
 
 const BUILD = path.join(SITE_ROOT, 'build');
 const GUIDE = '/docs/guides/banking-guide';
-/** The workflow page with the most steps (tools/page-budgets.ts measures it). */
+/** The workflow page with the most steps (tools/measure/page-budgets.ts measures it). */
 const WORKFLOW = '/docs/guides/workflows/sandbox-money-flow';
 
 /** The text of some HTML: tags dropped, the entities a code block uses decoded. */

@@ -9,11 +9,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
-import {ASYNCAPI_FILE, asyncApiFiles, lintAsyncApi, streamVocabulary} from '../../tools/asyncapi';
-import {buildVocabulary, checkPage} from '../../tools/content-check';
+import {ASYNCAPI_FILE, asyncApiFiles, lintAsyncApi, streamVocabulary} from '../../tools/spec/asyncapi';
+import {buildVocabulary, checkPage} from '../../tools/content/content-check';
 import {SITE_ROOT} from '../../tools/cli';
-import {linkableRoutes} from '../../tools/routes-contract';
-import {lintAsyncApiSpec} from '../../tools/spec-lint';
+import {linkableRoutes} from '../../tools/site/routes-contract';
+import {lintAsyncApiSpec} from '../../tools/spec/spec-lint';
 import {OPENAPI_DIR} from '../../src/data/api-table';
 
 const lineOf = (text: string, needle: string): number => {

@@ -1,5 +1,5 @@
 /**
- * Route prefetching at idle time (src/client/idle-prefetch.ts), in a DOM (happy-dom, which has no
+ * Route prefetching at idle time (src/plugins/idle-prefetch/client.ts), in a DOM (happy-dom, which has no
  * `requestIdleCallback`: stubbed, its idle periods run by the test): what `window.docusaurus.prefetch` prefetches
  * and when (each route once, in order, only while an idle period has time left), `preload` untouched, whichever of
  * the module and Docusaurus sets `window.docusaurus` first, and the timer used where the browser has no idle callbacks.
@@ -36,7 +36,7 @@ before(async () => {
   w.requestIdleCallback = (callback: (deadline: IdleDeadline) => void) => idle.push(callback);
   // Set before the module runs: it wraps what is there as well as what Docusaurus sets later.
   w.docusaurus = early.value;
-  await import('../../src/client/idle-prefetch');
+  await import('../../src/plugins/idle-prefetch/client');
 });
 
 // First: the other tests replace `early`.

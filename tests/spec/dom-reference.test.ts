@@ -1,5 +1,5 @@
 /**
- * The operation page's reference made interactive (src/components/ApiDocItem/reference-dom.ts), in a DOM (happy-dom),
+ * The operation page's reference made interactive (src/plugins/static-reference/components/reference-dom.ts), in a DOM (happy-dom),
  * on fixture HTML laid out as tools/reference/html.tsx writes it: tabs (selection, the panel shown, the keyboard,
  * scroll buttons), deferred panels and `<details>` bodies filled when first shown, components shown apart loaded
  * when opened (their ids kept unique), in-reference links, and the alert when something fails to load. The same
@@ -8,7 +8,7 @@
 import {settle} from '../helpers/dom';
 import assert from 'node:assert/strict';
 import {afterEach, test} from 'node:test';
-import {attachReference, type ReferenceSources} from '../../src/components/ApiDocItem/reference-dom';
+import {attachReference, type ReferenceSources} from '../../src/plugins/static-reference/components/reference-dom';
 import type {ReferenceFile} from '../../src/data/static-reference';
 
 const COMPONENT = 'payments/response/Address-0000abcd.json';

@@ -1,5 +1,5 @@
 /**
- * The host configurations shipped with the site agree with tools/hosting.ts (what `npm run serve` does): the
+ * The host configurations shipped with the site agree with tools/site/hosting.ts (what `npm run serve` does): the
  * cache rules of static/_headers (Netlify, Cloudflare), and the Netlify edge function and Cloudflare Worker that
  * negotiate Markdown, run here in Node against a small static site served on 127.0.0.1 the way those hosts serve
  * the build (clean URLs, 404.html). The nginx configuration runs in nginx, over the build: tests/site/serve.test.ts.
@@ -15,7 +15,7 @@ import serveHandler from 'serve-handler';
 import cloudflareWorker from '../../hosting/cloudflare/worker';
 import netlifyEdgeFunction from '../../hosting/netlify/edge-functions/markdown';
 import {SITE_ROOT} from '../../tools/cli';
-import {CACHE_REVALIDATE, CACHE_RULES, cacheControlFor, matchesPattern, NEGOTIATION_CASES, PATH_HEADERS} from '../../tools/hosting';
+import {CACHE_REVALIDATE, CACHE_RULES, cacheControlFor, matchesPattern, NEGOTIATION_CASES, PATH_HEADERS} from '../../tools/site/hosting';
 
 /** Whether a response's Vary header names Accept (not just Accept-Encoding). */
 const variesOnAccept = (res: Response): boolean => (res.headers.get('vary') ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept');
@@ -47,7 +47,7 @@ describe('static/_headers (Netlify, Cloudflare)', () => {
     for (const rule of rules) assert.match(rule.pattern, /^\/[^*]*\*?$/, `static/_headers:${rule.line}: ${rule.pattern}`);
   });
 
-  test('gives each cache rule of tools/hosting.ts exactly its Cache-Control (hosts apply every matching rule)', () => {
+  test('gives each cache rule of tools/site/hosting.ts exactly its Cache-Control (hosts apply every matching rule)', () => {
     for (const {example} of CACHE_RULES) {
       const values = rules
         .filter((r) => matchesPattern(r.pattern, example))
@@ -57,7 +57,7 @@ describe('static/_headers (Netlify, Cloudflare)', () => {
     }
   });
 
-  test('gives each path of PATH_HEADERS of tools/hosting.ts exactly its headers', () => {
+  test('gives each path of PATH_HEADERS of tools/site/hosting.ts exactly its headers', () => {
     for (const {path: urlPath, headers} of PATH_HEADERS) {
       const sent = rules.filter((r) => r.pattern === urlPath).flatMap((r) => r.headers);
       assert.deepEqual(Object.fromEntries(sent), headers, `static/_headers for ${urlPath}`);
@@ -107,7 +107,7 @@ for (const [name, adapter] of ADAPTERS) {
   describe(name, () => {
     const get = (route: string, headers: Record<string, string> = {}, method = 'GET') => adapter(new Request(`${origin}${route}`, {method, headers}));
 
-    test('answers a page with its Markdown copy or its HTML as each Accept header of tools/hosting.ts says', async () => {
+    test('answers a page with its Markdown copy or its HTML as each Accept header of tools/site/hosting.ts says', async () => {
       for (const {accept, expected} of NEGOTIATION_CASES) {
         const res = await get('/docs/a', accept === undefined ? {} : {Accept: accept});
         const body = await res.text();

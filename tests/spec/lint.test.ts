@@ -4,9 +4,9 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parseDocument} from 'yaml';
 import {SITE_ROOT} from '../../tools/cli';
-import {lintApi} from '../../tools/lint-api';
-import {lintSpec} from '../../tools/spec-lint';
-import {scratchSite} from '../../tools/scratch-site';
+import {lintApi} from '../../tools/spec/lint-api';
+import {lintSpec} from '../../tools/spec/spec-lint';
+import {scratchSite} from '../../tools/site/scratch-site';
 
 /**
  * Narrows the scratch copy's redocly.yaml to the coins API, the one these cases break: the same config and rules,
@@ -22,7 +22,7 @@ function lintCoinsOnly(dir: string): void {
 
 /**
  * `npm test` lints the spec once, as the step before this tier (`npm run lint:api`); a clean run leaves a stamp
- * for exactly these files (tools/spec-lint.ts), so here, as in the build's generation step, it is not run again.
+ * for exactly these files (tools/spec/spec-lint.ts), so here, as in the build's generation step, it is not run again.
  */
 test('the eight specs lint with 0 errors and 0 warnings', () => {
   const {ok, output, cached} = lintSpec(SITE_ROOT);

@@ -8,9 +8,9 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import {after, before, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {currentCombinedSpec, SHARED_MOCK_ENV, sharedMock, sharedMockValue, waitUntilAnswering} from '../../tools/mock-server';
-import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
-import {freePort} from '../../tools/serve-build';
+import {currentCombinedSpec, SHARED_MOCK_ENV, sharedMock, sharedMockValue, waitUntilAnswering} from '../../tools/site/mock-server';
+import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec/spec-lookup';
+import {freePort} from '../../tools/site/serve-build';
 
 let mock: ChildProcess;
 let base: string;

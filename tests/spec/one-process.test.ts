@@ -18,7 +18,7 @@ const FOLDER = 'tests/spec/one-process';
 const SHARED_STATE: [RegExp, string][] = [
   [/process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete\s+process\.env/, 'sets an environment variable'],
   [/process\.chdir\(/, 'changes the working directory'],
-  [/\.listen\(|createServer\(|spawnPrism|startMock|['"]mock['"]|tools\/mock-server/, 'starts a server'],
+  [/\.listen\(|createServer\(|spawnPrism|startMock|['"]mock['"]|tools\/site\/mock-server/, 'starts a server'],
   [/happy-dom|GlobalRegistrator|helpers\/dom|globalThis\.\w+\s*=[^=]/, 'sets globals'],
   [/mock\.(module|method|timers)/, 'mocks a module, a method or the timers'],
   [/production-react/, "forces React's production build"],
@@ -45,11 +45,11 @@ test('the check names the file and what it shares', () => {
     'x.test.ts: sets an environment variable (process.env.NODE_ENV =)',
     'x.test.ts: has a top-level hook around every test (beforeEach()',
   ]);
-  assert.deepEqual(sharedStateIn('y.test.ts', "import '../../tools/production-react';\nconst s = http.createServer(h);"), [
+  assert.deepEqual(sharedStateIn('y.test.ts', "import '../../tools/api-pages/production-react';\nconst s = http.createServer(h);"), [
     'y.test.ts: starts a server (createServer()',
     "y.test.ts: forces React's production build (production-react)",
   ]);
   assert.deepEqual(sharedStateIn('w.test.ts', "import {settle} from '../../helpers/dom';"), ['w.test.ts: sets globals (helpers/dom)']);
-  assert.deepEqual(sharedStateIn('v.test.ts', "import {start} from '../../../tools/mock-server';"), ['v.test.ts: starts a server (tools/mock-server)']);
+  assert.deepEqual(sharedStateIn('v.test.ts', "import {start} from '../../../tools/mock-server';"), ['v.test.ts: starts a server (tools/site/mock-server)']);
   assert.deepEqual(sharedStateIn('z.test.ts', "test('reads process.env.HOME', () => assert.ok(process.env.HOME === '/root'));"), []);
 });

@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {after, before, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {currentCombinedSpec} from '../../tools/mock-server';
+import {currentCombinedSpec} from '../../tools/site/mock-server';
 import {startSandboxServer, type SandboxServer} from '../../src/plugins/sandbox/node/server';
 import type {JsonObject} from '../../tools/openapi/json';
-import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec-lookup';
+import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec/spec-lookup';
 import {specFacts} from '../../tools/spec-tables/spec-facts';
 import {invalidRequestCases, type OperationCases, type SampleRequest} from '../helpers/invalid-requests';
 

@@ -1,7 +1,7 @@
 /**
  * The files lane's global setup (`npm run test:spec:files`, `--test-global-setup`): one sandbox (the mock of
  * `npm run mock`, src/plugins/sandbox/) of the current combined spec for every test file that sends requests to one
- * (tools/mock-server.ts sharedOrOwnMock), run in the test runner's own process: about 0.2 s of CPU, against about 1 s
+ * (tools/site/mock-server.ts sharedOrOwnMock), run in the test runner's own process: about 0.2 s of CPU, against about 1 s
  * for a process of its own (start()), which a test file run on its own starts. Each file uses API keys of its own,
  * so their sandboxes never meet.
  *
@@ -21,11 +21,11 @@ let server: SandboxServer | undefined;
 createRequire(import.meta.url)('js-yaml');
 
 export async function globalSetup(): Promise<void> {
-  const {SITE_ROOT} = (await tsImport('../../tools/cli.ts', import.meta.url)) as typeof import('../../tools/cli');
+  const {SITE_ROOT} = (await tsImport('../../tools/cli/index.ts', import.meta.url)) as typeof import('../../tools/cli');
   const {SHARED_MOCK_ENV, sharedMockValue, currentCombinedSpec} = (await tsImport(
-    '../../tools/mock-server.ts',
+    '../../tools/site/mock-server.ts',
     import.meta.url,
-  )) as typeof import('../../tools/mock-server');
+  )) as typeof import('../../tools/site/mock-server');
   const {startSandboxServer} = (await tsImport(
     '../../src/plugins/sandbox/node/server.ts',
     import.meta.url,

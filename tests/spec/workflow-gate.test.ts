@@ -10,7 +10,7 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import type {SpecChange} from '../../src/data/spec-changes';
 import {run} from '../../tools/cli';
-import {scratchSite} from '../../tools/scratch-site';
+import {scratchSite} from '../../tools/site/scratch-site';
 import {diffCommand} from '../../tools/spec-diff/diff-command';
 import {explainingChanges} from '../../tools/spec-diff/workflows';
 

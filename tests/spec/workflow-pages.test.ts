@@ -17,10 +17,10 @@ import {API_SPECS, COMBINED_SPEC, specPath} from '../../src/data/api-table';
 import {SITE_ROOT} from '../../tools/cli';
 import {typecheckSamples} from '../helpers/typecheck';
 import type {ApiDocument} from '../../tools/openapi/document';
-import {sharedOrOwnMock, type MockServer} from '../../tools/mock-server';
+import {sharedOrOwnMock, type MockServer} from '../../tools/site/mock-server';
 import {loadApi} from '../../tools/openapi/load';
-import {cachedBundle} from '../../tools/spec-bundle-cache';
-import {readExtraRoutes} from '../../tools/routes-contract';
+import {cachedBundle} from '../../tools/spec/spec-bundle-cache';
+import {readExtraRoutes} from '../../tools/site/routes-contract';
 import {
   mdxText,
   stepAnchor,

@@ -1,5 +1,5 @@
 /**
- * The workflow steps guides embed (`::workflow-step`, tools/workflows/remark-workflow-steps.ts):
+ * The workflow steps guides embed (`::workflow-step`, src/plugins/workflow-steps/remark.ts):
  * - their samples are in files of their own, not in the page's JS (issue #47, src/plugins/workflow-steps): the page
  *   holds a component that names the step's file and the sample's index, the file holds each sample highlighted as
  *   a fenced block of the page would be; the workflow pages' samples too, a file per group of tabs;
@@ -20,11 +20,11 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {SITE_ROOT} from '../../tools/cli';
-import {codeBlockParts} from '../../tools/highlight';
+import {codeBlockParts} from '../../tools/reference/highlight';
 import type {MdNode} from '../../tools/spec-tables/remark-spec-tables';
 import {workflowPagesMdx, workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey, type StepEmbed} from '../../tools/workflows/pages';
-import remarkWorkflowSteps, {stepSampleFiles, workflowPageFiles} from '../../tools/workflows/remark-workflow-steps';
+import remarkWorkflowSteps, {stepSampleFiles, workflowPageFiles} from '../../src/plugins/workflow-steps/remark';
 import {writeStepSampleFiles} from '../../src/plugins/workflow-steps';
 import {STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from '../../src/plugins/workflow-steps/client-files';
 import {midnightUtc, recordRun, runInputValues, runOutputs, runRequest, type RunState, type StepRun} from '../../src/data/workflow-step-run';
@@ -34,7 +34,7 @@ import {checkWorkflows} from '../../tools/workflows/check';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import {WORKFLOW_PAGES_DIR} from '../../src/data/navigation';
 import {loadFreshApi} from '../../tools/openapi/load';
-import {docPages} from '../../tools/doc-requests';
+import {docPages} from '../../tools/content/doc-requests';
 import {workflowPages} from '../../tools/workflows/pages';
 import {combinedSpec, DOCS_ACCOUNT, newKey} from '../helpers/sandbox';
 

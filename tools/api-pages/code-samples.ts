@@ -2,7 +2,7 @@
  * Build-time code samples, all from the operation's reference model: its example request (tools/reference/request.ts)
  * turned into a snippet per language of CODE_SAMPLE_LANGUAGES by postman-code-generators (the generators the OpenAPI
  * theme runs in the browser), and for our own APIs the typed openapi-fetch sample (tools/typed-samples/); each
- * highlighted (tools/highlight.ts). The page shows them as static HTML; the
+ * highlighted (tools/reference/highlight.ts). The page shows them as static HTML; the
  * Markdown copies print the same sources (recorded beside the pages).
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import type {CodeSample} from '../../src/data/operation';
 import {operationFileName} from '../../src/data/static-reference';
 import type {OperationModel} from '../reference/model';
 import {exampleRequest} from '../reference/request';
-import {codeBlockHtml} from '../highlight';
+import {codeBlockHtml} from '../reference/highlight';
 import {OPENAPI_FETCH_METHODS, typedSample} from '../typed-samples';
 
 const require = createRequire(__filename);

@@ -120,7 +120,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     "import Translate from '@docusaurus/Translate';",
     "import ReleaseLink from '@docusaurus/Link';",
     "import SpecProse from '@site/src/components/ApiDocItem/SpecProse';",
-    "import StaticReference from '@site/src/components/ApiDocItem/StaticReference';",
+    "import StaticReference from '@site/src/plugins/static-reference/components/StaticReference';",
     '',
     body,
   ].join('\n');

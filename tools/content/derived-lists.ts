@@ -11,7 +11,7 @@
  * hand-written when the line right above it says why, as an MDX comment: `{/* prose-list: <why> *\/}`.
  */
 import type {SpecFacts} from '../spec-tables/spec-facts';
-import {splitFences, templatePattern} from '../content-check';
+import {splitFences, templatePattern} from './content-check';
 
 export const DERIVED_LIST_THRESHOLD = 3;
 const EXEMPTION = /^\s*\{\/\*\s*prose-list:\s*\S.*\*\/\}\s*$/;

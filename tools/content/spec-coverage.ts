@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {contentFiles} from '../content-check';
+import {contentFiles} from './content-check';
 import {specFacts} from '../spec-tables/spec-facts';
 import {checkCompleteness, renderFromDisk} from './completeness';
 import {checkDerivedLists} from './derived-lists';

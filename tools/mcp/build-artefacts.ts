@@ -69,7 +69,7 @@ export function loadDocsBuild(buildDir: string): DocsBuild {
   }
   const openapi = (name: string) => path.join(dir, 'openapi', `${name}.json`);
   const apis = API_SPECS.map((id) => ({id, spec: readJson<UnknownObject>(openapi(id))}));
-  // Found by its suffix rather than by tools/asyncapi.ts's name for it, which would load the AsyncAPI parser at start.
+  // Found by its suffix rather than by tools/spec/asyncapi.ts's name for it, which would load the AsyncAPI parser at start.
   const asyncapiName = fs.readdirSync(path.join(dir, 'openapi')).find((f) => f.endsWith('.asyncapi.json'));
   const llmsFile = path.join(dir, 'llms.txt');
   return {

@@ -12,7 +12,7 @@ import {documentOf, PATH_ITEM_METHODS, type ApiParameter} from '../openapi/docum
 import {childPointer} from '../openapi/pointer';
 import type {OperationModel} from '../reference/model';
 import type {UnknownObject} from '../openapi/json';
-import {findOperation} from '../spec-lookup';
+import {findOperation} from '../spec/spec-lookup';
 import {BuildArtefactError, type DocsBuild} from './build-artefacts';
 import type {DocPages} from './pages';
 import {notFound} from './suggest';

@@ -1,13 +1,13 @@
 /**
  * Checks a request, or a webhook event's payload, against the operation it goes to: every path, query and header
- * parameter and the body, with Ajv (JSON Schema 2020-12, as OpenAPI 3.1) through tools/spec-lookup.ts. Each problem
+ * parameter and the body, with Ajv (JSON Schema 2020-12, as OpenAPI 3.1) through tools/spec/spec-lookup.ts. Each problem
  * comes with where it is (`in`) and its JSON pointer there; a missing required property or a property the schema
  * does not allow is pointed at by its own name.
  */
 import type {ErrorObject} from 'ajv/dist/2020';
 import {escapeToken} from '../openapi/pointer';
 import type {UnknownObject} from '../openapi/json';
-import {resolveRef, specSchemaErrors} from '../spec-lookup';
+import {resolveRef, specSchemaErrors} from '../spec/spec-lookup';
 import type {FoundOperation, OperationEntry} from './spec-index';
 
 export type RequestPart = 'path' | 'query' | 'header' | 'cookie' | 'body';

@@ -6,7 +6,7 @@
  * theme release that renames its classes cannot change this reference (tests/spec/one-process/reference-classes.test.ts
  * keeps the theme's class names out of it, tests/site/screenshots.test.ts its look). Every tab names its panel
  * (`aria-controls`), every variant of a `oneOf`/`anyOf` has its own panel, and hidden panels are cut out of the page's HTML afterwards (tools/api-pages/defer-panels.ts) and filled when selected
- * (src/components/ApiDocItem/reference-dom.ts). A component shown apart (SchemaRef) is a closed `<details>` whose
+ * (src/plugins/static-reference/components/reference-dom.ts). A component shown apart (SchemaRef) is a closed `<details>` whose
  * content is the component's own reference file, loaded when it is opened.
  */
 import React, {type ReactNode} from 'react';
@@ -14,7 +14,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {STATUS_CODES} from 'node:http';
 import {COMPONENT_FILE_ATTRIBUTE, REFERENCE_DETAILS_CONTENT_CLASS} from '../../src/data/static-reference';
 import type {Json} from '../openapi/json';
-import {codeBlockParts} from '../highlight';
+import {codeBlockParts} from './highlight';
 import {
   ADDITIONAL_PROPERTY,
   defaultLabel,
@@ -73,7 +73,7 @@ interface Render {
 
 /**
  * A `<details>` of the reference (a parameter group, a body, a field with fields) and its content's wrapper, which
- * ../../src/components/ApiDocItem/reference-dom.ts fills with a component shown apart. `alert alert--info` is
+ * ../../src/plugins/static-reference/components/reference-dom.ts fills with a component shown apart. `alert alert--info` is
  * Infima's: it gives the links and inline code inside their colours.
  */
 const DETAILS_CLASS = 'theme-details alert alert--info novaramp-ref-details';

@@ -11,7 +11,7 @@ import {STATUS_CODES} from 'node:http';
 import {sampleLanguage} from '../../src/data/api-table';
 import {BRAND} from '../../src/data/brand';
 import type {CodeSample} from '../../src/data/operation';
-import {absoluteLinks, code, fence, indent} from '../markdown-text';
+import {absoluteLinks, code, fence, indent} from './markdown-text';
 import {ADDITIONAL_PROPERTY, defaultLabel, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
 import {emptySchemaView, innermostItems} from './model';

@@ -16,7 +16,7 @@ interface Server {
 
 /**
  * The servers integrators call: an `x-internal: true` server (the local mock) is ours, offered by the API pages from
- * the roots and left out of the downloads (tools/spec-bundle.ts), so its presence is no change of the API.
+ * the roots and left out of the downloads (tools/spec/spec-bundle.ts), so its presence is no change of the API.
  */
 const serversOf = (list: unknown): Server[] =>
   (Array.isArray(list) ? list : [])

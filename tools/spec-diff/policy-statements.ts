@@ -6,7 +6,7 @@
 import path from 'node:path';
 import * as z from 'zod/v4';
 import {CHANGE_KINDS, type ChangeKind} from '../../src/data/spec-changes';
-import {readYamlTable} from '../yaml-table';
+import {readYamlTable} from '../cli/yaml-table';
 import {SITE_ROOT} from '../cli';
 import {ALL_RULES, type RuleId} from './rules';
 

@@ -28,9 +28,9 @@ export interface SpecSnapshot {
   siteDir?: string;
 }
 
-/** File name of the AsyncAPI document: under openapi/ (as tools/asyncapi.ts names it) and in a release folder. */
+/** File name of the AsyncAPI document: under openapi/ (as tools/spec/asyncapi.ts names it) and in a release folder. */
 export const RELEASE_ASYNCAPI = 'websocket.asyncapi.yaml';
-// Not imported from tools/asyncapi.ts, which loads the AsyncAPI parser (slow) that a diff does not need.
+// Not imported from tools/spec/asyncapi.ts, which loads the AsyncAPI parser (slow) that a diff does not need.
 const ASYNCAPI_FILE = `${OPENAPI_DIR}/${RELEASE_ASYNCAPI}`;
 export const RELEASE_INFO = 'release.json';
 export const RELEASE_CHANGES = 'changes.json';

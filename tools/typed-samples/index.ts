@@ -1,6 +1,6 @@
 /**
  * One TypeScript sample per operation, with the types published at /openapi/novaramp.d.ts (openapi-typescript, written
- * by tools/spec-bundle.ts) and the typed fetch client openapi-fetch, made from the operation's reference model like
+ * by tools/spec/spec-bundle.ts) and the typed fetch client openapi-fetch, made from the operation's reference model like
  * every other code sample (tools/api-pages/code-samples.ts shows it as the TypeScript tab): its path template, its
  * path parameters, required query parameters and required headers with the values the example request uses
  * (tools/reference/request.ts), and its JSON request body example, all checked by the compiler against the spec

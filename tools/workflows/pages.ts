@@ -1,6 +1,6 @@
 /**
  * The workflow pages (issue #29, "rendered for people"): one MDX page per Arazzo workflow of openapi/workflows/,
- * written by `npm run gen:api` (tools/generate-api.ts) into WORKFLOW_PAGES_DIR, at /docs/guides/workflows/<id>.
+ * written by `npm run gen:api` (tools/api-pages/generate-api.ts) into WORKFLOW_PAGES_DIR, at /docs/guides/workflows/<id>.
  *
  * A page states the journey's purpose and inputs, draws a sequence diagram from its steps (mermaid, drawn at build
  * time by src/plugins/mermaid like every other diagram; the sandbox simulations marked), then gives each step: what it
@@ -21,7 +21,7 @@ import type {Json} from '../openapi/json';
 import {parsePointer} from '../openapi/pointer';
 import {buildOperationModel} from '../reference/build';
 import type {OperationModel} from '../reference/model';
-import {code} from '../markdown-text';
+import {code} from '../reference/markdown-text';
 import {proseText} from '../reference/prose';
 import {serverUrl} from '../reference/request';
 import {parseOperationId, readWorkflowFile, workflowFiles, workflowIdOfFile, type Criterion, type Step, type Workflow, type WorkflowFile} from './workflows';
@@ -41,7 +41,7 @@ export interface WorkflowUse {
   href: string;
 }
 
-/** A step as a guide embeds it (`::workflow-step{workflow="…" step="…"}`: tools/workflows/remark-workflow-steps.ts). */
+/** A step as a guide embeds it (`::workflow-step{workflow="…" step="…"}`: src/plugins/workflow-steps/remark.ts). */
 export interface StepEmbed {
   workflowId: string;
   stepId: string;

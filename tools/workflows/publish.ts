@@ -1,5 +1,5 @@
 /**
- * The workflows as downloads (issue #29), written by tools/spec-bundle.ts beside the spec downloads:
+ * The workflows as downloads (issue #29), written by tools/spec/spec-bundle.ts beside the spec downloads:
  * `/openapi/workflows/<id>.arazzo.yaml`, the document as written (comments kept), and `<id>.arazzo.json`, bundled
  * by Redocly. Each source description points at the published bundle of its API, relative to the download
  * (`../quotes.yaml` from the YAML, `../quotes.json` from the JSON: /openapi/quotes.yaml and /openapi/quotes.json),

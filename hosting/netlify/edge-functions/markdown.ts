@@ -1,6 +1,6 @@
 /**
  * Netlify edge function (netlify.toml names this folder): a page request whose Accept header prefers Markdown gets
- * the page's Markdown copy (`/x` → /x.md, `/` → /index.md), as `npm run serve` answers it (tools/hosting.ts);
+ * the page's Markdown copy (`/x` → /x.md, `/` → /index.md), as `npm run serve` answers it (tools/site/hosting.ts);
  * every page response says `Vary: Accept` and revalidates. The negotiation is hosting/negotiate-page.ts, shared with the
  * Cloudflare Worker (imported with its extension: Deno, which Netlify bundles it for, resolves no extensionless
  * local import).

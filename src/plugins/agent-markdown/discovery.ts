@@ -8,7 +8,7 @@
  *   YAML and JSON, and each API's own), its docs (`service-doc`: the overview page and its Markdown copy), its
  *   changelog (`service-meta`) and llms.txt (`describedby`); the WebSocket API with its AsyncAPI document; and the
  *   catalog's own context listing them as `item`s. Served as `application/linkset+json` with the RFC's profile, and
- *   linked from the home page (tools/hosting.ts).
+ *   linked from the home page (tools/site/hosting.ts).
  * - an Agent Skill (agentskills.io: a SKILL.md with `name` and `description` front matter): how to integrate the API,
  *   its servers, the rules every request follows, each API's description and each workflow, linked. At `/skill.md`
  *   (where Mintlify serves one) and in the well-known discovery index (`/.well-known/agent-skills/index.json`,

@@ -7,7 +7,7 @@
 import type {ChangelogEntry, SpecChange} from '../../data/spec-changes';
 import {SITE_ROOT} from '../../../tools/cli';
 import {diffSpecs, latestRelease, loadRelease, loadWorkingSpec} from '../../../tools/spec-diff';
-import {loadOperations} from '../../../tools/spec-model';
+import {loadOperations} from '../../../tools/spec/spec-model';
 import {changelogEntries} from './entries';
 import {changelogPosts, type ChangelogPost} from './posts';
 

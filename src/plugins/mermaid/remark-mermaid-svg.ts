@@ -3,7 +3,7 @@
  * mermaid's browser renderer (with @docusaurus/theme-mermaid, the largest script such a page loads).
  *
  * Each diagram is rendered twice by mermaid itself (its `default` theme for light mode, `dark` for dark
- * mode) in an installed Chrome/Chromium/Edge (playwright-core, tools/chromium.ts), as plain SVG (no HTML labels), and
+ * mode) in an installed Chrome/Chromium/Edge (playwright-core, tools/cli/chromium.ts), as plain SVG (no HTML labels), and
  * becomes two Markdown images that Docusaurus turns into hashed `assets/images/*.svg` files with their
  * width and height and lazy loading. CSS shows the one matching the colour mode (src/css/custom.css,
  * `.novaramp-mermaid`); the hidden one is not downloaded. Not inlined in the page: its JS would carry every
@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Browser, Page} from 'playwright-core';
-import {findChromium, launchChromium} from '../../../tools/chromium';
+import {findChromium, launchChromium} from '../../../tools/cli/chromium';
 import {bundleOnly} from '../../../tools/one-bundle';
 
 const localRequire = createRequire(__filename);

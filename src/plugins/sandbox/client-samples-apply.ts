@@ -1,6 +1,6 @@
 /**
  * The code samples with the reader's own values (why this way: ./client-samples.ts, which loads this chunk only
- * once the reader has a sandbox key). In every static code block (`.novaramp-code`, tools/highlight.ts) the key's
+ * once the reader has a sandbox key). In every static code block (`.novaramp-code`, tools/reference/highlight.ts) the key's
  * placeholders become the reader's key, and in a block that sends a request (it names the sandbox server or the
  * key) an example id becomes the reader's newest id of the same prefix. The docs' seeded ids (the sandbox's test
  * account, its wallet and payees: README, "The seed") stay: they are the reader's objects too.

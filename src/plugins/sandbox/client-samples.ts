@@ -14,7 +14,7 @@
  *   prefix, the reader's most recent created object; nothing secret (a test key for a sandbox that runs in this
  *   browser only, readable by the site's scripts either way).
  * - **Rewriting the rendered HTML, not a React hook.** Every sample of the reference pages, guides and workflow pages
- *   is static HTML highlighted at build time and set with `dangerouslySetInnerHTML` (tools/highlight.ts: reference
+ *   is static HTML highlighted at build time and set with `dangerouslySetInnerHTML` (tools/reference/highlight.ts: reference
  *   code samples, src/plugins/static-code, workflow-step samples), so no React component holds their text; React
  *   neither compares nor hydrates what is inside such an element, so editing its text nodes is safe before and after
  *   hydration. The copy button copies the block's `textContent` (src/plugins/static-code/client.ts): what is shown.

@@ -1,5 +1,5 @@
 /**
- * The copy button of every static code block (tools/highlight.ts), through one listener on the document
+ * The copy button of every static code block (tools/reference/highlight.ts), through one listener on the document
  * instead of a React component per block: copies the block's code and shows the check mark for a second, as the
  * classic CodeBlock's button does.
  */

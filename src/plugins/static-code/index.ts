@@ -1,12 +1,12 @@
 /**
- * Code blocks highlighted at build time (tools/highlight.ts: the docs' fenced code through ./remark.ts, the API pages'
+ * Code blocks highlighted at build time (tools/reference/highlight.ts: the docs' fenced code through ./remark.ts, the API pages'
  * examples and code samples) are static HTML whose token colours come from CSS instead of inline styles, so one HTML serves both colour
  * modes and nothing re-renders when the mode changes. This plugin writes that CSS from the Prism themes the site
  * configures (`themeConfig.prism.theme` and `darkTheme`, as the classic CodeBlock uses them), inlined in every page's
  * head (a few hundred bytes), and adds the block's layout and its copy button (./styles.css, ./client.ts).
  * Prism itself no longer runs at startup: the classic theme's client module that loads it and its extra grammars
  * on every page is replaced by ./client-no-prism-at-startup.ts, and the CodeBlock brings both when it is used
- * (src/theme/CodeBlock).
+ * (src/plugins/static-code/theme/CodeBlock).
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -58,7 +58,7 @@ export default function staticCodePlugin(context: LoadContext, {noPrismAtStartup
         ...(noPrismAtStartup
           ? [new utils.currentBundler.instance.NormalModuleReplacementPlugin(PRISM_AT_STARTUP, path.resolve(__dirname, 'client-no-prism-at-startup.ts'))]
           : []),
-        // Which bundle a module is in, as a constant the bundler resolves (src/theme/CodeBlock renders at once on the server).
+        // Which bundle a module is in, as a constant the bundler resolves (src/plugins/static-code/theme/CodeBlock renders at once on the server).
         new utils.currentBundler.instance.DefinePlugin({'process.env.NOVARAMP_SERVER_BUNDLE': JSON.stringify(isServer)}),
       ],
     }),

@@ -1,13 +1,13 @@
 /**
  * Remark plugin: fenced code blocks of the docs, blog and pages become static HTML highlighted at build time
- * (tools/highlight.ts), set with `dangerouslySetInnerHTML` so React neither renders nor hydrates them: the classic
+ * (tools/reference/highlight.ts), set with `dangerouslySetInnerHTML` so React neither renders nor hydrates them: the classic
  * CodeBlock would tokenize each block in the visitor's browser during hydration and again right after it, and give
  * every token and every line an element of its own. A block's `title="…"` becomes its title bar, as with the
  * CodeBlock. A block that uses what only the CodeBlock does (line highlighting, line numbers, magic comments) is
  * rendered by the classic CodeBlock imported by the page itself (`@theme/CodeBlock/Highlighted`), so Prism comes
  * with that page's own code and the page is hydrated with it; mermaid diagrams are left as they are.
  */
-import {codeBlockParts} from '../../../tools/highlight';
+import {codeBlockParts} from '../../../tools/reference/highlight';
 
 interface MdNode {
   type: string;

@@ -1,6 +1,6 @@
 /**
  * What the workflow-steps feature's browser part and its Node part (./index.ts) share: where the step samples of the
- * guides and the workflow pages are served, and what each file holds (tools/workflows/remark-workflow-steps.ts writes them: StepSamplesFile).
+ * guides and the workflow pages are served, and what each file holds (src/plugins/workflow-steps/remark.ts writes them: StepSamplesFile).
  * Pure data, in the browser part so that ./client.tsx may import it.
  */
 import type {StepRun} from '../../data/workflow-step-run';

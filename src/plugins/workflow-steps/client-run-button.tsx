@@ -1,6 +1,6 @@
 /**
  * A workflow step's Run button in a guide (issue #47, "Guides you run in the page"), after the step's samples
- * (tools/workflows/remark-workflow-steps.ts puts it there). Small, since every guide's first visit carries it: a
+ * (src/plugins/workflow-steps/remark.ts puts it there). Small, since every guide's first visit carries it: a
  * click loads ./client-run.tsx, which starts the browser sandbox and sends the step's request; the answer (status and
  * body) or the step to run first shows below the button, announced politely. Rendered by SSG as well (a button that
  * does nothing until the page's JS runs).

@@ -1,5 +1,5 @@
 /**
- * The code samples of the workflow steps a guide embeds (`::workflow-step`, tools/workflows/remark-workflow-steps.ts),
+ * The code samples of the workflow steps a guide embeds (`::workflow-step`, src/plugins/workflow-steps/remark.ts),
  * and those of the workflow pages (/docs/guides/workflows/<id>, tools/workflows/pages.ts: each step's, and the
  * page's setup), are kept in files of their own, one per step (a workflow page: one per group of language tabs),
  * instead of in the pages' JS modules (issue #47).
@@ -35,7 +35,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {stepSampleFiles} from '../../../tools/workflows/remark-workflow-steps';
+import {stepSampleFiles} from './remark';
 import {STEP_SAMPLE_MODULE, STEP_SAMPLES_FOLDER, STEP_SAMPLES_URL} from './client-files';
 
 /** Writes every step's samples file into `dir`, the ones no step has any more removed; returns how many. */

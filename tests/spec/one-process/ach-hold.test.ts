@@ -11,7 +11,7 @@ import path from 'node:path';
 import {before, test} from 'node:test';
 import {API_SPECS, specPath} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
-import {splitFences} from '../../../tools/content-check';
+import {splitFences} from '../../../tools/content/content-check';
 import type {ApiDocument} from '../../../tools/openapi/document';
 import {isObject, type Json} from '../../../tools/openapi/json';
 import {loadApi} from '../../../tools/openapi/load';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` and `npm run canary` write what they measured into dated files with the machine noted
- * (tools/bench-results.ts), so numbers measured on a day never need pasting into the docs. No build: the writer runs
+ * (tools/measure/bench-results.ts), so numbers measured on a day never need pasting into the docs. No build: the writer runs
  * on made-up results in a temporary folder.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
-import {BENCH_RESULTS_DIR, machineFacts, writeBenchResults} from '../../../tools/bench-results';
+import {BENCH_RESULTS_DIR, machineFacts, writeBenchResults} from '../../../tools/measure/bench-results';
 import {SITE_ROOT} from '../../../tools/cli';
 
 test('a run is written as a dated JSON file and a Markdown summary, with the machine and the results', () => {

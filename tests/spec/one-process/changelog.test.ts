@@ -19,7 +19,7 @@ import {loadEntries} from '../../../src/plugins/changelog/load';
 import {changelogPosts} from '../../../src/plugins/changelog/posts';
 import {ReleaseError} from '../../../src/plugins/changelog/releases';
 import {diffSpecs, listReleases, loadRelease, type SpecSnapshot} from '../../../tools/spec-diff';
-import {loadOperations} from '../../../tools/spec-model';
+import {loadOperations} from '../../../tools/spec/spec-model';
 
 type Operation = PageOperation & {summary?: string; description?: string; parameters?: {name?: string}[]};
 interface Spec {

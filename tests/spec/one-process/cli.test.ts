@@ -1,5 +1,5 @@
 /**
- * tools/cli.ts `run`: the whole output of a command that prints more than spawnSync's default 1 MiB (generating a
+ * tools/cli/index.ts `run`: the whole output of a command that prints more than spawnSync's default 1 MiB (generating a
  * large API does: `npm run bench:scale -- 2000` failed with "exited with null" and no reason), and the reason when a
  * child is killed.
  */

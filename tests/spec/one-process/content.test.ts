@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {buildVocabulary, checkContent, checkPage} from '../../../tools/content-check';
+import {buildVocabulary, checkContent, checkPage} from '../../../tools/content/content-check';
 import {SITE_ROOT} from '../../../tools/cli';
-import {linkableRoutes} from '../../../tools/routes-contract';
+import {linkableRoutes} from '../../../tools/site/routes-contract';
 
 const routes = linkableRoutes();
 const vocab = buildVocabulary(SITE_ROOT, routes);

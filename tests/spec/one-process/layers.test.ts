@@ -43,7 +43,7 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   // page's reference interactive.
   {
     name: 'site entries',
-    paths: [FEATURE_BROWSER_PART, 'src/client/', 'src/components/ApiDocItem/reference-dom.ts'],
+    paths: [FEATURE_BROWSER_PART, 'src/client/', 'src/plugins/static-reference/components/reference-dom.ts'],
     mayImport: ['data', 'upstream', 'site', 'feature engines'],
   },
   // A feature's Node part (src/plugins/<feature>/, its browser part aside).
@@ -154,7 +154,7 @@ test("imports follow the layers: src/ only src/data, tools/ only src/data, a fea
 
 test('the layer check names the file of an import across the rule', () => {
   const fake: Record<string, string[]> = {
-    'src/components/X.tsx': ['@site/tools/chromium'],
+    'src/components/X.tsx': ['@site/tools/cli/chromium'],
     'tools/y.ts': ['../tests/helpers/site'],
     'tools/u.ts': ['@novaramp/reference-html'],
     'bench/z.ts': ['../scripts/gen-api'],
@@ -167,8 +167,8 @@ test('the layer check names the file of an import across the rule', () => {
     ],
     'tests/spec/t.test.ts': ['../../src/components/ApiDocItem/TryIt'],
     // A feature's Node part may use the kernel; its browser part may not, and the kernel imports no feature.
-    'src/plugins/f/index.ts': ['../../../tools/spec-model', './client', './theme/Root'],
-    'src/plugins/f/client.ts': ['../../../tools/spec-model', './index'],
+    'src/plugins/f/index.ts': ['../../../tools/spec/spec-model', './client', './theme/Root'],
+    'src/plugins/f/client.ts': ['../../../tools/spec/spec-model', './index'],
     'src/plugins/f/theme/Root/index.tsx': ['../../remark'],
     'tools/t.ts': ['../src/plugins/f/remark'],
     // A feature's engine is isomorphic: data and packages only; its Node part and its browser part may use it.
@@ -177,13 +177,13 @@ test('the layer check names the file of an import across the rule', () => {
     'src/plugins/f/client.tsx': ['./engine/index'],
   };
   assert.deepEqual(checkFakeFiles(layerViolations, fake), [
-    'src/components/X.tsx: imports @site/tools/chromium (site → tools; site may import site, data, upstream, site entries)',
+    'src/components/X.tsx: imports @site/tools/cli/chromium (site → tools; site may import site, data, upstream, site entries)',
     'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data, upstream)',
     'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data, upstream)',
     'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, upstream, tools)',
     'src/data/w.ts: imports ../components/X (data → site; data may import data)',
     'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, upstream, site entries, feature engines, features, tools, hosting)',
-    'src/plugins/f/client.ts: imports ../../../tools/spec-model (site entries → tools; site entries may import site entries, data, upstream, site, feature engines)',
+    'src/plugins/f/client.ts: imports ../../../tools/spec/spec-model (site entries → tools; site entries may import site entries, data, upstream, site, feature engines)',
     'src/plugins/f/client.ts: imports ./index (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
     'src/plugins/f/theme/Root/index.tsx: imports ../../remark (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
     'tools/t.ts: imports ../src/plugins/f/remark (tools → features; tools may import tools, data, upstream)',

@@ -18,7 +18,7 @@ import {SITE_URL} from '../../../src/data/brand';
 import {MODEL_FOLDER, operationFileName} from '../../../src/data/static-reference';
 import {SAMPLE_SOURCES_FOLDER} from '../../../tools/api-pages/code-samples';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../../src/plugins/agent-markdown/finish';
-import {absoluteLinks, fence} from '../../../tools/markdown-text';
+import {absoluteLinks, fence} from '../../../tools/reference/markdown-text';
 import rehypeDocusaurus from '../../../src/plugins/agent-markdown/rehype-docusaurus';
 import type {ApiDocument} from '../../../tools/openapi/document';
 import {loadApi} from '../../../tools/openapi/load';

@@ -1,6 +1,6 @@
 /**
  * Hardening to the OWASP API Security Top 10 as Spectral's public ruleset reads it: every API as published (bundled by
- * tools/spec-bundle.ts) has no error but those of the CORS rule, which tools/owasp/ruleset.yaml turns off, alone;
+ * tools/spec/spec-bundle.ts) has no error but those of the CORS rule, which tools/owasp/ruleset.yaml turns off, alone;
  * and the ruleset does fail a document with an unbounded string, an integer without format and an http server.
  */
 import assert from 'node:assert/strict';
@@ -11,8 +11,8 @@ import {parse} from 'yaml';
 import {API_SPECS} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
 import {OWASP_RULESET, owaspProblems, type SpectralProblem} from '../../../tools/owasp/spectral';
-import {oas31Name} from '../../../tools/spec-bundle';
-import {cachedBundle} from '../../../tools/spec-bundle-cache';
+import {oas31Name} from '../../../tools/spec/spec-bundle';
+import {cachedBundle} from '../../../tools/spec/spec-bundle-cache';
 
 let problems: SpectralProblem[] = [];
 
@@ -23,7 +23,7 @@ let problems: SpectralProblem[] = [];
 const linted = (api: string) => `${oas31Name(api)}.json`;
 
 before(async () => {
-  // The downloads as tools/spec-bundle.ts publishes them, shared with the other tests of this spec.
+  // The downloads as tools/spec/spec-bundle.ts publishes them, shared with the other tests of this spec.
   const bundle = await cachedBundle(SITE_ROOT);
   for (const api of API_SPECS) assert.match(JSON.parse(fs.readFileSync(path.join(bundle, linted(api)), 'utf8')).openapi, /^3\.1\./);
   problems = owaspProblems(API_SPECS.map((api) => path.join(bundle, linted(api))));

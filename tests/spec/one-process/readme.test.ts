@@ -2,7 +2,7 @@
  * The README is a manual, not a lab notebook (issue #49; structure review §3.1): short, every path of its "Where to
  * change what" table a file of the repository, its features table the folders of src/plugins/, and no measurement
  * tied to a day in it, in CONTRIBUTING.md or in contributing/. Numbers measured on a day go to bench/results/
- * (tools/bench-results.ts); rules such as "the page budget is 180 KiB" stay in the docs.
+ * (tools/measure/bench-results.ts); rules such as "the page budget is 180 KiB" stay in the docs.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -148,10 +148,10 @@ test('the table check reads paths, not commands or words, and reports a missing 
     '',
     '| To change | Edit | Checked by |',
     '| --- | --- | --- |',
-    '| A page budget | `tools/page-budgets.ts`, `tools/page-budget.ts` | `npm run lint:api`, the `x-doc-slug` field, `redocly.yaml` |',
+    '| A page budget | `tools/measure/page-budgets.ts`, `tools/page-budget.ts` | `npm run lint:api`, the `x-doc-slug` field, `redocly.yaml` |',
   ].join('\n');
   const rows = tableUnder(readme, 'Where to change what');
-  assert.deepEqual(pathsIn(rows[0].join(' ')), ['tools/page-budgets.ts', 'tools/page-budget.ts', 'redocly.yaml']);
+  assert.deepEqual(pathsIn(rows[0].join(' ')), ['tools/measure/page-budgets.ts', 'tools/page-budget.ts', 'redocly.yaml']);
   assert.deepEqual(
     pathsIn(rows[0].join(' ')).filter((p) => !exists(p)),
     ['tools/page-budget.ts'],

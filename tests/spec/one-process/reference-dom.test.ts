@@ -2,7 +2,7 @@
  * The reference's behaviour in a real browser, on fixture specs (tests/fixtures/reference/), without a site build: the
  * fixture's reference HTML as gen:api writes it (tools/reference/html.tsx, its hidden panels cut out by
  * tools/api-pages/defer-panels.ts) in a page of its own, made interactive by the page's very module
- * (src/components/ApiDocItem/reference-dom.ts, compiled here with TypeScript), in Chromium:
+ * (src/plugins/static-reference/components/reference-dom.ts, compiled here with TypeScript), in Chromium:
  * - every `oneOf`/`anyOf` variant shows its own fields when its tab is selected (a discriminated payment method, an
  *   id-or-object field), and hides the others;
  * - a recursive schema's link goes to its expansion: it opens the `<details>` around the target, scrolls to it and
@@ -16,7 +16,7 @@ import {after, before, test} from 'node:test';
 import type {Browser, Page} from 'playwright-core';
 import ts from 'typescript';
 import {deferHiddenPanels} from '../../../tools/api-pages/defer-panels';
-import {launchChromium} from '../../../tools/chromium';
+import {launchChromium} from '../../../tools/cli/chromium';
 import {SITE_ROOT} from '../../../tools/cli';
 import {loadApi} from '../../../tools/openapi/load';
 import {buildOperationModel} from '../../../tools/reference/build';
@@ -35,7 +35,7 @@ function browserModule(file: string): string {
 }
 
 const MODULES: Record<string, string> = {
-  '/reference-dom.js': 'src/components/ApiDocItem/reference-dom.ts',
+  '/reference-dom.js': 'src/plugins/static-reference/components/reference-dom.ts',
   '/static-reference.js': 'src/data/static-reference.ts',
 };
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {SITE_ROOT} from '../../../tools/cli';
-import {lintSpec} from '../../../tools/spec-lint';
+import {lintSpec} from '../../../tools/spec/spec-lint';
 import {expectMarks, lintWithRules, projectRules, reported} from '../../helpers/redocly-rules';
 
 const RULE = 'rule/operation-403-declared';

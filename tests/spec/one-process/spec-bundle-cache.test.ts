@@ -1,5 +1,5 @@
 /**
- * The shared bundle of tools/spec-bundle-cache.ts: one bundle per content of what bundling reads, reused as long as
+ * The shared bundle of tools/spec/spec-bundle-cache.ts: one bundle per content of what bundling reads, reused as long as
  * it does not change, a new one as soon as a spec file does (a release snapshot is not read, so it does not count).
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {SITE_ROOT} from '../../../tools/cli';
-import {BUNDLE_CODE_INPUTS, bundleInputsHash, cachedBundle, makeOnce} from '../../../tools/spec-bundle-cache';
+import {BUNDLE_CODE_INPUTS, bundleInputsHash, cachedBundle, makeOnce} from '../../../tools/spec/spec-bundle-cache';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-bundle-cache-'));
 after(() => fs.rmSync(scratch, {recursive: true, force: true}));

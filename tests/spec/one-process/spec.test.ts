@@ -4,10 +4,10 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
 import {API_SPECS, specPath} from '../../../src/data/api-table';
-import {checkPins, loadOperations, type Operation} from '../../../tools/spec-model';
+import {checkPins, loadOperations, type Operation} from '../../../tools/spec/spec-model';
 import {API_DOC_PAGES} from '../../../src/data/navigation';
 import {SITE_ROOT} from '../../../tools/cli';
-import {readExtraRoutes, readRoutes} from '../../../tools/routes-contract';
+import {readExtraRoutes, readRoutes} from '../../../tools/site/routes-contract';
 
 const ops = loadOperations(SITE_ROOT);
 const apiOps = ops.filter((op) => op.method !== 'event');

@@ -1,7 +1,7 @@
 /**
- * The synthetic spec of `npm run bench:scale` (tools/synth-spec.ts) must stay acceptable to the pipeline,
+ * The synthetic spec of `npm run bench:scale` (tools/measure/synth-spec.ts) must stay acceptable to the pipeline,
  * or the scale bench measures a failing build: N operations, all passing the pin/tag/Idempotency-Key checks
- * of tools/spec-model.ts and Redocly lint, in the repository's layout (short roots, one file per path item).
+ * of tools/spec/spec-model.ts and Redocly lint, in the repository's layout (short roots, one file per path item).
  * (The bench itself is not run by the tests.)
  */
 import assert from 'node:assert/strict';
@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, test} from 'node:test';
 import {parse} from 'yaml';
-import {scratchSite} from '../../../tools/scratch-site';
-import {loadOperations} from '../../../tools/spec-model';
-import {synthesizeSpecs} from '../../../tools/synth-spec';
+import {scratchSite} from '../../../tools/site/scratch-site';
+import {loadOperations} from '../../../tools/spec/spec-model';
+import {synthesizeSpecs} from '../../../tools/measure/synth-spec';
 import {run} from '../../../tools/cli';
 
 // What synth-spec, the spec checks and Redocly read.

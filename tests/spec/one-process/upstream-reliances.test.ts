@@ -523,10 +523,10 @@ test('a reliance outside the seam is found in every file type, with its file and
 });
 
 test('a wrapper of a component its swizzle config does not mark safe is a reliance; of a safe one, or Root, it is not', () => {
-  assert.deepEqual(report('src/theme/DocBreadcrumbs/index.tsx', "import X from '@theme-original/DocBreadcrumbs';"), [
-    "src/theme/DocBreadcrumbs/index.tsx:1: wraps DocBreadcrumbs, which its theme's swizzle config does not mark safe to wrap: @theme-original/DocBreadcrumbs (no `relies on: <id>` marker)",
+  assert.deepEqual(report('src/plugins/agent-markdown/theme/DocBreadcrumbs/index.tsx', "import X from '@theme-original/DocBreadcrumbs';"), [
+    "src/plugins/agent-markdown/theme/DocBreadcrumbs/index.tsx:1: wraps DocBreadcrumbs, which its theme's swizzle config does not mark safe to wrap: @theme-original/DocBreadcrumbs (no `relies on: <id>` marker)",
   ]);
-  assert.deepEqual(report('src/theme/CodeBlock/index.tsx', "import X from '@theme-original/CodeBlock';"), []);
+  assert.deepEqual(report('src/plugins/static-code/theme/CodeBlock/index.tsx', "import X from '@theme-original/CodeBlock';"), []);
   assert.deepEqual(report('src/plugins/x/theme/Root/index.tsx', "import Root from '@theme-init/Root';"), []);
   assert.deepEqual(report('src/theme/Footer/index.tsx', 'export default function Footer() { return null; }'), [
     'src/theme/Footer/index.tsx:1: replaces the theme component Footer (no `relies on: <id>` marker)',

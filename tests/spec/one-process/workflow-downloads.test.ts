@@ -1,5 +1,5 @@
 /**
- * The workflows as downloads (tools/workflows/publish.ts, written by tools/spec-bundle.ts into /openapi/workflows/):
+ * The workflows as downloads (tools/workflows/publish.ts, written by tools/spec/spec-bundle.ts into /openapi/workflows/):
  * the YAML is the document as written, the JSON the same document bundled, and each source description points at
  * the published bundle of its API (which has every operation the steps call), never at a source file.
  */
@@ -11,7 +11,7 @@ import {after, test} from 'node:test';
 import {parse} from 'yaml';
 import {API_SPECS} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
-import {cachedBundle} from '../../../tools/spec-bundle-cache';
+import {cachedBundle} from '../../../tools/spec/spec-bundle-cache';
 import {publishWorkflows, WORKFLOW_ARTEFACT_FOLDER, workflowDownloadPath} from '../../../tools/workflows/publish';
 import {parseOperationId, workflowFiles, workflowIdOfFile, type ArazzoDocument} from '../../../tools/workflows/workflows';
 

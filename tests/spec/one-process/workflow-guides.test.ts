@@ -12,12 +12,12 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {SITE_ROOT} from '../../../tools/cli';
-import {extractPage} from '../../../tools/doc-requests';
+import {extractPage} from '../../../tools/content/doc-requests';
 import {SEQUENCE_PAGES} from '../../../tools/content/step-connection';
 import type {MdNode} from '../../../tools/spec-tables/remark-spec-tables';
 import {guideStepProblems, workflowSteps} from '../../../tools/workflows/guide-steps';
 import {stepKey} from '../../../tools/workflows/pages';
-import remarkWorkflowSteps from '../../../tools/workflows/remark-workflow-steps';
+import remarkWorkflowSteps from '../../../src/plugins/workflow-steps/remark';
 
 const scratch = path.join(SITE_ROOT, '.tmp', `workflow-guides-${process.pid}`);
 after(() => fs.rmSync(scratch, {recursive: true, force: true}));

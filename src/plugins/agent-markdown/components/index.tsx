@@ -5,7 +5,7 @@
  *   for agents that read the HTML, not for people);
  * - `CopyPage`: the "Copy page" menu button. The menu itself (copy, view, open in an AI assistant) is a separate
  *   chunk, loaded when the button is pointed at, focused or used, so a page only carries the button;
- * - `DocPageTools`: both, around a doc page's breadcrumbs (src/theme/DocBreadcrumbs).
+ * - `DocPageTools`: both, around a doc page's breadcrumbs (src/plugins/agent-markdown/theme/DocBreadcrumbs).
  */
 import React, {useCallback, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';

@@ -61,7 +61,7 @@ export interface ResponseViolation {
 }
 
 export interface SandboxOptions {
-  /** The combined bundled spec (tools/mock-server.ts' currentCombinedSpec, parsed). */
+  /** The combined bundled spec (tools/site/mock-server.ts' currentCombinedSpec, parsed). */
   spec: Record<string, unknown>;
   /** The wall clock, ms since the epoch (default Date.now); each key's sandbox clock runs ahead of it by what was advanced. */
   now?: () => number;

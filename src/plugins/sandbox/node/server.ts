@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {currentCombinedSpec} from '../../../../tools/mock-server';
+import {currentCombinedSpec} from '../../../../tools/site/mock-server';
 import {createSandbox, type ResponseViolation, type Sandbox, type WebhookTransport} from '../engine';
 import {asksForEventStream, pendingEventStream} from './event-stream';
 import {serveStream} from './stream';

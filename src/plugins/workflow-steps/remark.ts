@@ -1,0 +1,256 @@
+/**
+ * Remark plugin: `::workflow-step{workflow="<workflowId>" step="<stepId>"}` on a line of its own becomes that step
+ * of the Arazzo workflow as its workflow page shows it (tools/workflows/pages.ts: one writer): the operation and the
+ * workflow it comes from, linked, the variables its samples read and set, and its samples in `<Tabs groupId="lang">`.
+ * The page imports Tabs and TabItem as every page with tabs does. A step that does not exist fails the build with
+ * the page's file and line (guide-steps.ts checks the same in `npm run lint:api`).
+ *
+ * With the `samples` option (the site's build: src/plugins/workflow-steps says why), each sample's fenced code is
+ * not left in the page, where it became a string of highlighted HTML in the page's JS module: it is a
+ * `<component file="<name>" sample="<index>" />` that renders the sample from the step's file of its own
+ * (stepSampleFiles: every step's samples highlighted as static-code highlights a fenced block, named by a hash of
+ * them). Without it (the checks, the tests of the directive), the samples stay fenced code in the page.
+ *
+ * The workflow pages themselves (WORKFLOW_PAGES_DIR, written by `npm run gen:api`) get the same with `samples`: each
+ * of their `<Tabs>` of samples (a step's four languages, the page's setup) is a file of its own (workflowPageFiles:
+ * highlighted and named as a step's, from the pages pages.ts writes), its fenced code the component that reads it
+ * (a group the workflows no longer make, on a page older than them, stays fenced code).
+ *
+ * With the `run` option (the site's build), a `<component file workflow step />` follows each step's samples: its
+ * Run button (src/plugins/workflow-steps/client-run-button.tsx), which sends the request the step's file describes
+ * (`run`: src/data/workflow-step-run.ts) to the browser sandbox.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import {WORKFLOW_PAGES_DIR} from '../../data/navigation';
+import {SITE_ROOT} from '../../../tools/cli';
+import {codeBlockParts} from '../../../tools/reference/highlight';
+import type {MdNode} from '../../../tools/spec-tables/remark-spec-tables';
+import {WORKFLOW_STEP_DIRECTIVE} from '../../../tools/content/doc-requests';
+import type {StepRun} from '../../data/workflow-step-run';
+import {stepKey, type StepEmbed} from '../../../tools/workflows/pages';
+import {unknownStep, workflowPagesMdx, workflowSteps} from '../../../tools/workflows/guide-steps';
+
+export interface WorkflowStepsOptions {
+  /** The site folder holding openapi/ (defaults to this repository). */
+  siteDir?: string;
+  /** Render the samples from their step's file: the component (imported by the page from `module`) that does. */
+  samples?: {component: string; module: string};
+  /**
+   * Put a Run button after each step's samples (issue #47, "Guides you run in the page"): the component (imported
+   * from `module`) given the step's file, which holds the request it sends (`run`), and the step's workflow and id.
+   */
+  run?: {component: string; module: string};
+}
+
+/**
+ * One step's file: its samples, each one highlighted (the block's class and inner HTML), and what its Run button
+ * sends and keeps (src/data/workflow-step-run.ts), built from the workflow with the samples; a workflow page's
+ * files (a group of tabs of its own) have no Run button, so no `run`.
+ */
+export interface StepSamplesFile {
+  samples: {className: string; html: string}[];
+  run?: StepRun;
+}
+
+/** The fenced code blocks of some MDX nodes, in order, with the list and index of each (to replace it). */
+function codeBlocks(nodes: MdNode[], out: {node: MdNode; siblings: MdNode[]; index: number}[] = []) {
+  nodes.forEach((node, index) => {
+    if (node.type === 'code' && node.lang !== 'mermaid') out.push({node, siblings: nodes, index});
+    else codeBlocks(node.children ?? [], out);
+  });
+  return out;
+}
+
+/** A step's file: its name (a hash of its content) and its content. */
+function samplesFile(nodes: MdNode[], run?: StepRun): {name: string; content: StepSamplesFile} {
+  const content: StepSamplesFile = {
+    ...(run ? {run} : {}),
+    samples: codeBlocks(nodes).map(({node}) => {
+      // As src/plugins/static-code/remark.ts highlights a block without a title, so the page reads the same.
+      const {className, innerHtml} = codeBlockParts(String(node.value ?? ''), {language: String(node.lang || 'text')});
+      return {className, html: innerHtml};
+    }),
+  };
+  const name = `${crypto.createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16)}.json`;
+  return {name, content};
+}
+
+/** The files made for each step's MDX and run (the steps are built again when the spec changes: a new text, a new file). */
+const filesByStep = new Map<string, {name: string; content: StepSamplesFile}>();
+async function stepFile(embed: StepEmbed): Promise<{name: string; content: StepSamplesFile}> {
+  const key = `${embed.mdx}\n${JSON.stringify(embed.run)}`;
+  let file = filesByStep.get(key);
+  if (!file) {
+    file = samplesFile((await parseMdx(embed.mdx)).children ?? [], embed.run);
+    filesByStep.set(key, file);
+  }
+  return file;
+}
+
+/** The `<Tabs>` of a page that hold code samples (a workflow page's: each step's, and the setup's), in page order. */
+function sampleTabs(node: MdNode, out: MdNode[] = []): MdNode[] {
+  for (const child of node.children ?? []) {
+    if (child.type === 'mdxJsxFlowElement' && child.name === 'Tabs' && codeBlocks(child.children ?? []).length) out.push(child);
+    else sampleTabs(child, out);
+  }
+  return out;
+}
+
+/** The files made for each group of tabs of a workflow page, by their code (the same samples, the same file). */
+const filesByTabs = new Map<string, {name: string; content: StepSamplesFile}>();
+function tabsFile(tabs: MdNode): {name: string; content: StepSamplesFile} {
+  const key = JSON.stringify(codeBlocks(tabs.children ?? []).map(({node}) => [node.lang, node.value]));
+  let file = filesByTabs.get(key);
+  if (!file) {
+    file = samplesFile(tabs.children ?? []);
+    filesByTabs.set(key, file);
+  }
+  return file;
+}
+
+/** The files of the workflow pages, by the pages they were read from (the same until a workflow or the spec changes). */
+const filesByPages = new WeakMap<Map<string, string>, Promise<Map<string, StepSamplesFile>>>();
+
+/**
+ * The samples files of a site's workflow pages, by file name: one per group of tabs of each page, read from the
+ * pages pages.ts writes (those `npm run gen:api` wrote into WORKFLOW_PAGES_DIR, which the remark plugin reads).
+ */
+export async function workflowPageFiles(siteDir: string = SITE_ROOT): Promise<Map<string, StepSamplesFile>> {
+  const pages = await workflowPagesMdx(siteDir);
+  let files = filesByPages.get(pages);
+  if (!files) {
+    files = (async () => {
+      const out = new Map<string, StepSamplesFile>();
+      for (const mdx of pages.values()) {
+        for (const tabs of sampleTabs(await parseMdx(mdx))) {
+          const {name, content} = tabsFile(tabs);
+          out.set(name, content);
+        }
+      }
+      return out;
+    })();
+    filesByPages.set(pages, files);
+    files.catch(() => filesByPages.delete(pages));
+  }
+  return files;
+}
+
+/**
+ * Every samples file of a site, by file name (src/plugins/workflow-steps writes them before the pages build): each
+ * step's a guide embeds, and each group of tabs of the workflow pages.
+ */
+export async function stepSampleFiles(siteDir: string = SITE_ROOT): Promise<Map<string, StepSamplesFile>> {
+  const files = new Map<string, StepSamplesFile>();
+  for (const embed of (await workflowSteps(siteDir)).values()) {
+    const {name, content} = await stepFile(embed);
+    files.set(name, content);
+  }
+  for (const [name, content] of await workflowPageFiles(siteDir)) files.set(name, content);
+  return files;
+}
+
+/** The component that renders sample `index` of `file`, in place of its fenced code. */
+const sampleElement = (component: string, file: string, index: number): MdNode => ({
+  type: 'mdxJsxFlowElement',
+  name: component,
+  // MDX's JSX attributes are a list (MdNode types a directive's record).
+  attributes: [
+    {type: 'mdxJsxAttribute', name: 'file', value: file},
+    {type: 'mdxJsxAttribute', name: 'sample', value: String(index)},
+  ] as unknown as MdNode['attributes'],
+  children: [],
+});
+
+/** Is the page one of the workflow pages (`<siteDir>/docs/guides/workflows/<id>.mdx`)? */
+const isWorkflowPage = (siteDir: string, file: string | undefined): boolean =>
+  !!file && path.relative(path.join(siteDir, WORKFLOW_PAGES_DIR), file).match(/^[^./\\][^/\\]*\.mdx$/) !== null;
+
+/**
+ * A workflow page's samples: each group of tabs' fenced code becomes the component reading the group's file. A group
+ * whose file the workflows do not make (the page on disk is older than them: `npm start` while the spec it reads is
+ * invalid, `npm run gen:api` not run since an edit) keeps its fenced code, as the page was: the build runs gen:api.
+ */
+async function workflowPageSamples(tree: MdNode, siteDir: string, samples: {component: string; module: string}): Promise<void> {
+  const known = await workflowPageFiles(siteDir);
+  const groups = sampleTabs(tree)
+    .map((tabs) => ({tabs, name: tabsFile(tabs).name}))
+    .filter(({name}) => known.has(name));
+  if (!groups.length) return;
+  tree.children!.unshift(...((await parseMdx(`import ${samples.component} from '${samples.module}';`)).children ?? []));
+  for (const {tabs, name} of groups)
+    codeBlocks(tabs.children ?? []).forEach(({siblings, index}, i) => (siblings[index] = sampleElement(samples.component, name, i)));
+}
+
+// unified, remark-parse, remark-gfm and remark-mdx are ESM-only: loaded on first use rather than required.
+let mdxParser: Promise<(text: string) => MdNode> | null = null;
+function parseMdx(text: string): Promise<MdNode> {
+  mdxParser ??= (async () => {
+    const [{unified}, {default: remarkParse}, {default: remarkGfm}, {default: remarkMdx}] = await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-gfm'),
+      import('remark-mdx'),
+    ]);
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
+    return (t: string) => processor.parse(t) as unknown as MdNode;
+  })();
+  return mdxParser.then((p) => p(text));
+}
+
+/** The page's workflow-step directives with their parents, in page order. */
+function directives(node: MdNode, out: {node: MdNode; parent: MdNode}[] = []): {node: MdNode; parent: MdNode}[] {
+  for (const child of node.children ?? []) {
+    if (child.type === 'leafDirective' && child.name === WORKFLOW_STEP_DIRECTIVE) out.push({node: child, parent: node});
+    else directives(child, out);
+  }
+  return out;
+}
+
+/** Does the page import a component from `@theme/<name>`? */
+const imports = (tree: MdNode, name: string): boolean =>
+  (tree.children ?? []).some((n) => n.type === 'mdxjsEsm' && new RegExp(`from\\s+['"]@theme/${name}['"]`).test(String(n.value ?? '')));
+
+export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) {
+  const siteDir = options.siteDir ?? SITE_ROOT;
+  return async (tree: MdNode, file: {path?: string; history?: string[]}): Promise<void> => {
+    const page = file.path ?? file.history?.[0];
+    if (options.samples && isWorkflowPage(siteDir, page)) await workflowPageSamples(tree, siteDir, options.samples);
+    const found = directives(tree);
+    if (!found.length) return;
+    const where = (node: MdNode) => `${page ?? 'page'}:${node.position?.start.line ?? 0}`;
+    const missing = ['Tabs', 'TabItem'].filter((name) => !imports(tree, name));
+    if (missing.length)
+      throw new Error(
+        `${where(found[0].node)}: ::${WORKFLOW_STEP_DIRECTIVE} shows tabs: import ${missing.map((n) => `${n} from '@theme/${n}'`).join(' and ')} at the top of the page`,
+      );
+    const steps = await workflowSteps(siteDir);
+    const {samples, run} = options;
+    if (samples) tree.children!.unshift(...((await parseMdx(`import ${samples.component} from '${samples.module}';`)).children ?? []));
+    if (run) tree.children!.unshift(...((await parseMdx(`import ${run.component} from '${run.module}';`)).children ?? []));
+    for (const {node, parent} of found) {
+      const {workflow, step} = node.attributes ?? {};
+      const problem = !workflow || !step ? `write ::${WORKFLOW_STEP_DIRECTIVE}{workflow="<workflowId>" step="<stepId>"}` : unknownStep(steps, workflow, step);
+      if (problem) throw new Error(`${where(node)}: ${problem}`);
+      const embed = steps.get(stepKey(workflow!, step!))!;
+      const nodes = (await parseMdx(embed.mdx)).children ?? [];
+      const {name} = await stepFile(embed);
+      if (run) {
+        nodes.push({
+          type: 'mdxJsxFlowElement',
+          name: run.component,
+          attributes: [
+            {type: 'mdxJsxAttribute', name: 'file', value: name},
+            {type: 'mdxJsxAttribute', name: 'workflow', value: workflow},
+            {type: 'mdxJsxAttribute', name: 'step', value: step},
+          ] as unknown as MdNode['attributes'],
+          children: [],
+        });
+      }
+      if (samples) {
+        codeBlocks(nodes).forEach(({siblings, index}, i) => (siblings[index] = sampleElement(samples.component, name, i)));
+      }
+      parent.children!.splice(parent.children!.indexOf(node), 1, ...nodes);
+    }
+  };
+}
