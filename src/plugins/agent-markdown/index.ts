@@ -15,6 +15,7 @@
  * Everything is generated before anything is written, so a spec problem fails the build with its cause and
  * leaves no half-written set.
  */
+import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 // Before the plugin: on Docusaurus 4 its logger import needs the seam's hook (why: in that file).
 // relies on: llms-txt-logger-import
@@ -37,6 +38,8 @@ export default function agentMarkdownPlugin(context: LoadContext, pluginOptions:
   const llmsTxt = llmsTxtPlugin(context, options.llmsTxt) as Plugin;
   return {
     name: 'novaramp-agent-markdown',
+    // The "Copy page" menu's places: the breadcrumbs of doc pages, the header of blog posts.
+    getThemePath: () => path.resolve(__dirname, 'theme'),
     async postBuild(props) {
       await llmsTxt.postBuild?.(props);
       const {operations, copies, components} = await finishMarkdown(context.siteDir, props.outDir, options.manifest);

@@ -52,6 +52,8 @@ export default function staticCodePlugin(context: LoadContext, {noPrismAtStartup
   const css = tokenCss(prism.theme, "html:not([data-theme='dark'])") + (prism.darkTheme ? tokenCss(prism.darkTheme, "html[data-theme='dark']") : '');
   return {
     name: 'novaramp-static-code',
+    // The CodeBlock that loads Prism on first use (theme/CodeBlock).
+    getThemePath: () => path.resolve(__dirname, 'theme'),
     getClientModules: () => [path.resolve(__dirname, 'styles.css'), path.resolve(__dirname, 'client.ts')],
     configureWebpack: (_config, isServer, utils) => ({
       plugins: [

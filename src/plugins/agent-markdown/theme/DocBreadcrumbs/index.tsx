@@ -4,7 +4,7 @@
 import React, {type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 // relies on: wraps-doc-breadcrumbs
-import DocBreadcrumbs from '@theme-original/DocBreadcrumbs';
+import DocBreadcrumbs from '@theme-init/DocBreadcrumbs';
 import type DocBreadcrumbsType from '@theme/DocBreadcrumbs';
 import type {WrapperProps} from '@docusaurus/types';
 import {DocPageTools} from '@site/src/plugins/agent-markdown/components';

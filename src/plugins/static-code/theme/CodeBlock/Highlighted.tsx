@@ -4,7 +4,7 @@ import type {ReactNode} from 'react';
 import {Prism} from 'prism-react-renderer';
 // relies on: prism-at-startup
 import prismIncludeLanguages from '@theme/prism-include-languages';
-import CodeBlock from '@theme-original/CodeBlock';
+import CodeBlock from '@theme-init/CodeBlock';
 import type {Props} from '@theme/CodeBlock';
 
 prismIncludeLanguages(Prism);

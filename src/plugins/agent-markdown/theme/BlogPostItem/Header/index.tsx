@@ -4,7 +4,7 @@
 import React, {type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 // relies on: wraps-blog-post-header
-import Header from '@theme-original/BlogPostItem/Header';
+import Header from '@theme-init/BlogPostItem/Header';
 import type HeaderType from '@theme/BlogPostItem/Header';
 import type {WrapperProps} from '@docusaurus/types';
 import {AgentDiscovery, CopyPage} from '@site/src/plugins/agent-markdown/components';
