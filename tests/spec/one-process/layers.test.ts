@@ -1,6 +1,8 @@
 /**
- * The folders import each other in one direction, and every package the code imports is declared in package.json
- * at an exact version. Reads the imports of every source file with TypeScript's own pre-processor.
+ * The folders import each other in one direction, every package the code imports is declared in package.json at an
+ * exact version, and each thing has its folder: tools/ holds folders only, src/ only its layers' folders, and a
+ * feature's client modules and theme wrappers are in its folder. Reads the imports of every source file with
+ * TypeScript's own pre-processor.
  */
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
@@ -39,11 +41,11 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   {name: 'upstream', paths: ['src/upstream/'], mayImport: []},
   // A feature's isomorphic part, which both its browser part and its Node part use.
   {name: 'feature engines', paths: [FEATURE_ENGINE_PART], mayImport: ['data', 'upstream']},
-  // The browser's public entries: a feature's browser part, the client modules, the module that makes the operation
-  // page's reference interactive.
+  // The browser's public entries: a feature's browser part (its client modules, theme wrappers and components, such
+  // as the module that makes the operation page's reference interactive).
   {
     name: 'site entries',
-    paths: [FEATURE_BROWSER_PART, 'src/client/', 'src/plugins/static-reference/components/reference-dom.ts'],
+    paths: [FEATURE_BROWSER_PART],
     mayImport: ['data', 'upstream', 'site', 'feature engines'],
   },
   // A feature's Node part (src/plugins/<feature>/, its browser part aside).
@@ -245,4 +247,76 @@ test('every dependency is pinned to an exact version', () => {
       .map(([name, v]) => `${k}.${name}: ${v}`),
   );
   assert.deepEqual(loose, []);
+});
+
+/**
+ * The folders src/ may have, one per layer or kind of browser code; anything else (a loose file, a `src/client/`)
+ * belongs to one of them, most often to a feature's folder.
+ */
+const SRC_FOLDERS = ['data', 'upstream', 'plugins', 'theme', 'components', 'pages', 'css'];
+
+/**
+ * Every file of tools/ or src/ that is not in a folder of its own kind, as `file: why`: tools/ is the kernel's
+ * folders (the spec, the reference, the site, the checks…), with no loose file beside them; src/ is SRC_FOLDERS.
+ */
+export function misplacedFiles(files: string[]): string[] {
+  return files.flatMap((file) => {
+    const parts = file.split('/');
+    if (parts[0] === 'tools' && parts.length === 2) return [`${file}: a loose file of tools/ (put it in the folder of what it is)`];
+    if (parts[0] === 'src' && parts.length === 2) return [`${file}: a loose file of src/ (put it in its feature's folder or its layer's)`];
+    if (parts[0] === 'src' && !SRC_FOLDERS.includes(parts[1])) return [`${file}: src/${parts[1]}/ is not a folder of src/ (${SRC_FOLDERS.join(', ')})`];
+    return [];
+  });
+}
+
+const trackedFiles = (): string[] =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {cwd: SITE_ROOT, encoding: 'utf8'})
+    .split('\n')
+    .filter((f) => f && fs.existsSync(path.join(SITE_ROOT, f)));
+
+test('tools/ has no loose file, and src/ only the folders of its layers', () => {
+  assert.deepEqual(misplacedFiles(trackedFiles()), []);
+});
+
+test('the folder check names a loose file of tools/ and of src/, and a folder src/ does not have', () => {
+  assert.deepEqual(misplacedFiles(['tools/x.ts', 'tools/spec/spec-model.ts', 'src/y.ts', 'src/client/z.ts', 'src/plugins/f/client.ts', 'scripts/a.ts']), [
+    'tools/x.ts: a loose file of tools/ (put it in the folder of what it is)',
+    "src/y.ts: a loose file of src/ (put it in its feature's folder or its layer's)",
+    `src/client/z.ts: src/client/ is not a folder of src/ (${SRC_FOLDERS.join(', ')})`,
+  ]);
+});
+
+/**
+ * Every client module docusaurus.config.ts registers from the project that is not in a feature's folder
+ * (src/plugins/<feature>/client*), as `docusaurus.config.ts:line: path`: a client module is a feature's browser part.
+ */
+export function looseClientModules(configText: string): string[] {
+  const block = /\bclientModules:\s*\[([\s\S]*?)\n\s*\],/.exec(configText);
+  if (!block) return ['docusaurus.config.ts: no `clientModules: [...]` found (the check reads it)'];
+  const firstLine = configText.slice(0, block.index).split('\n').length;
+  return block[1]
+    .split('\n')
+    .flatMap((line, i) =>
+      [...line.matchAll(/'(\.\/[^']+)'/g)]
+        .filter((m) => !/^\.\/src\/plugins\/[^/]+\/client[^/]*$/.test(m[1]))
+        .map((m) => `docusaurus.config.ts:${firstLine + i}: ${m[1]} is a client module outside a feature's folder`),
+    );
+}
+
+test("every client module the site registers is a feature's (src/plugins/<feature>/client*)", () => {
+  assert.deepEqual(looseClientModules(fs.readFileSync(path.join(SITE_ROOT, 'docusaurus.config.ts'), 'utf8')), []);
+});
+
+test('the client module check names the line of one outside a feature', () => {
+  const config = [
+    'export default {',
+    '  clientModules: [',
+    "    './src/plugins/a11y-fixes/client.ts',",
+    "    ...(x ? [] : ['./src/client/idle-prefetch.ts']),",
+    "    'some-package/client',",
+    '  ],',
+    '};',
+  ].join('\n');
+  assert.deepEqual(looseClientModules(config), ["docusaurus.config.ts:4: ./src/client/idle-prefetch.ts is a client module outside a feature's folder"]);
+  assert.deepEqual(looseClientModules('export default {};'), ['docusaurus.config.ts: no `clientModules: [...]` found (the check reads it)']);
 });
