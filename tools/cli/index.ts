@@ -2,7 +2,7 @@
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 
-/** The repository root (this file lives in tools/). */
+/** The repository root (this file lives in tools/cli/). */
 export const SITE_ROOT = path.resolve(__dirname, '../..');
 
 /** Redocly CLI without telemetry or update notices (no network at build or test time). */

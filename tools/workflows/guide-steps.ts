@@ -1,7 +1,7 @@
 /**
  * Guides built on the workflows (issue #29): a page shows a request of a journey by embedding the workflow's step,
  * `::workflow-step{workflow="onboard-account" step="create-account"}` on a line of its own, which the build replaces
- * with that step's samples as its workflow page has them (remark-workflow-steps.ts). The workflow is what CI runs
+ * with that step's samples as its workflow page has them (src/plugins/workflow-steps/remark.ts). The workflow is what CI runs
  * against the mock, so a guide's request and its journey cannot differ.
  *
  * The check (`npm run lint:api`, and tests/spec/one-process/workflow-guides.test.ts): every directive names a step that exists,

@@ -1,5 +1,5 @@
 /**
- * Guides built on the workflows (issue #29, tools/workflows/guide-steps.ts and remark-workflow-steps.ts): the pages
+ * Guides built on the workflows (issue #29, tools/workflows/guide-steps.ts and src/plugins/workflow-steps/remark.ts): the pages
  * embed the steps of their journeys with `::workflow-step`, which the build replaces with the step's samples as its
  * workflow page has them; no page copies a request a workflow step covers; a wrong directive fails with file:line.
  */
