@@ -165,7 +165,7 @@ test('the layer check names the file of an import across the rule', () => {
       '../../src/data/brand',
       '../../tools/cli',
       '../../src/upstream/operation-entries/sidebar-pages',
-      '../../src/components/ApiDocItem/reference-dom',
+      '../../src/plugins/static-reference/components/reference-dom',
     ],
     'tests/spec/t.test.ts': ['../../src/components/ApiDocItem/TryIt'],
     // A feature's Node part may use the kernel; its browser part may not, and the kernel imports no feature.

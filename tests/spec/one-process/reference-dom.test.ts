@@ -31,7 +31,8 @@ const FIXTURES = path.join('tests', 'fixtures', 'reference');
 function browserModule(file: string): string {
   const source = fs.readFileSync(path.join(SITE_ROOT, file), 'utf8');
   const js = ts.transpileModule(source, {compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022}}).outputText;
-  return js.replace(/from ['"]\.\.\/\.\.\/data\/static-reference['"]/, "from './static-reference.js'");
+  // However deep the module sits under src/, its import of src/data/static-reference.
+  return js.replace(/from ['"](?:\.\.\/)+data\/static-reference['"]/, "from './static-reference.js'");
 }
 
 const MODULES: Record<string, string> = {
