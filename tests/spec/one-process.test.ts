@@ -50,6 +50,8 @@ test('the check names the file and what it shares', () => {
     "y.test.ts: forces React's production build (production-react)",
   ]);
   assert.deepEqual(sharedStateIn('w.test.ts', "import {settle} from '../../helpers/dom';"), ['w.test.ts: sets globals (helpers/dom)']);
-  assert.deepEqual(sharedStateIn('v.test.ts', "import {start} from '../../../tools/mock-server';"), ['v.test.ts: starts a server (tools/site/mock-server)']);
+  assert.deepEqual(sharedStateIn('v.test.ts', "import {start} from '../../../tools/site/mock-server';"), [
+    'v.test.ts: starts a server (tools/site/mock-server)',
+  ]);
   assert.deepEqual(sharedStateIn('z.test.ts', "test('reads process.env.HOME', () => assert.ok(process.env.HOME === '/root'));"), []);
 });
