@@ -78,6 +78,42 @@ function writeDocument(dir: string, name: string, doc: Doc): void {
   fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(doc, null, 2)}\n`);
 }
 
+/**
+ * The 3.1 document as the converter needs it to keep every operation: an operation of a method 3.1 lacks (`QUERY`, in
+ * the path item's `x-additionalOperations`) is given to it as the path's `post`, where the path has none, and the
+ * requests made of it get their own method back (`withOwnMethods`): Postman sends any method.
+ */
+function postmanInput(doc31: Doc): {doc: Doc; methods: Map<string, string>} {
+  const methods = new Map<string, string>();
+  const paths: Doc = {};
+  for (const [route, item] of Object.entries(isDoc(doc31.paths) ? doc31.paths : {})) {
+    const extra = isDoc(item) && isDoc(item['x-additionalOperations']) ? Object.entries(item['x-additionalOperations']) : [];
+    const [method, operation] = extra[0] ?? [];
+    if (!isDoc(item) || extra.length !== 1 || item.post !== undefined || !isDoc(operation)) {
+      if (isDoc(item) && extra.length)
+        throw new Error(`${route}: the Postman collection cannot carry ${extra.map(([m]) => m).join(', ')} beside its other methods`);
+      paths[route] = item;
+      continue;
+    }
+    paths[route] = {...item, post: operation};
+    methods.set(route, method!.toUpperCase());
+  }
+  return {doc: {...doc31, paths}, methods};
+}
+
+/** The converted collection with each request of `methods` (by path template) sent with its own method. */
+function withOwnMethods(collection: unknown, methods: Map<string, string>): unknown {
+  type Item = {item?: Item[]; request?: {method: string; url?: {path?: string[]}}};
+  const template = (segments: string[]) => `/${segments.join('/').replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+  const visit = (item: Item) => {
+    item.item?.forEach(visit);
+    const route = item.request?.url?.path && [...methods.keys()].find((r) => template(item.request!.url!.path!).endsWith(r));
+    if (route && item.request!.method === 'POST') item.request!.method = methods.get(route)!;
+  };
+  (collection as Item).item?.forEach(visit);
+  return collection;
+}
+
 function toPostman(spec: unknown): Promise<unknown> {
   // Loaded on use (~0.4 s of start-up): most processes importing this module find the bundle made already.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -117,7 +153,8 @@ export async function bundleSpecs(siteDir = process.cwd(), outDir = ARTEFACT_DIR
     const combined31 = toOpenApi31(combined as JsonObject);
     writeDocument(tmp, oas31Name(COMBINED), combined31);
     fs.writeFileSync(path.join(tmp, `${COMBINED}.d.ts`), await typescriptTypes(combined));
-    const collection = await toPostman(combined31);
+    const postman = postmanInput(combined31 as Doc);
+    const collection = withOwnMethods(await toPostman(postman.doc), postman.methods);
     fs.writeFileSync(path.join(tmp, `${COMBINED}.postman_collection.json`), `${JSON.stringify(collection, null, 2)}\n`);
     const asyncapi = path.join(tmp, `${ASYNCAPI_ARTEFACT}.yaml`);
     redocly(['bundle', ASYNCAPI_FILE, '-o', asyncapi], siteDir);
