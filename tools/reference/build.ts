@@ -27,6 +27,7 @@ import {
   type SecuritySchemeModel,
   type ServerModel,
   type TagModel,
+  type VariantPage,
   type VariantsModel,
 } from './model';
 
@@ -120,6 +121,47 @@ class SchemaTreeBuilder {
     private readonly problems: ModelProblem[],
     private readonly options: TreeOptions = {depth: Infinity},
   ) {}
+
+  private webhookPages?: Map<string, {operationId: string; route: string; body?: string}>;
+
+  /**
+   * The webhooks that have a page of their own, by event name: its operationId, its route (`x-doc-slug`, how the
+   * portal pins a page) and the `$ref` its JSON body is. A spec without pinned pages has none.
+   */
+  private pagesOfWebhooks(): Map<string, {operationId: string; route: string; body?: string}> {
+    if (this.webhookPages) return this.webhookPages;
+    this.webhookPages = new Map();
+    for (const op of this.api.operations()) {
+      const slug = stringAt(op.operation, 'x-doc-slug');
+      if (op.section !== 'webhooks' || !slug || !op.operationId) continue;
+      const body = this.resolved(op.operation.requestBody ?? {}, childPointer(op.pointer, 'requestBody'));
+      const json = isObject(body.content) ? body.content['application/json'] : undefined;
+      const schema = isObject(json) ? json.schema : undefined;
+      this.webhookPages.set(op.key, {
+        operationId: op.operationId,
+        route: `/docs${slug}`,
+        ...(isObject(schema) && typeof schema.$ref === 'string' ? {body: schema.$ref} : {}),
+      });
+    }
+    return this.webhookPages;
+  }
+
+  /**
+   * Every discriminator value with the page of its variant (the webhook named by the value, whose body is the
+   * variant's `$ref`), or undefined when one value has none.
+   */
+  private variantPages(mapping: {value: string; variant: number}[], branches: {raw: Json}[]): VariantPage[] | undefined {
+    if (!mapping.length) return undefined;
+    const pages: VariantPage[] = [];
+    for (const {value, variant} of mapping) {
+      const raw = branches[variant].raw;
+      const page = this.pagesOfWebhooks().get(value);
+      if (!isObject(raw) || typeof raw.$ref !== 'string' || !page || page.body !== raw.$ref) return undefined;
+      pages.push({value, variant, name: refName(raw.$ref), operationId: page.operationId, route: page.route});
+    }
+    // Every variant is chosen by some value: a variant no value reaches would be lost from the page.
+    return branches.every((_, i) => pages.some((p) => p.variant === i)) ? pages : undefined;
+  }
 
   private count(): void {
     this.nodes += 1;
@@ -383,6 +425,9 @@ class SchemaTreeBuilder {
         .map(([value]) => value);
       return mapped.length ? mapped : propertyName ? [refName(ref)] : [];
     };
+    const mapped = propertyName ? branches.flatMap(({raw}, i) => valuesOf(raw).map((value) => ({value, variant: i}))) : [];
+    // (Fields beside the variants are merged into each: the variant's own page would not list them.)
+    const pages = base ? undefined : this.variantPages(mapped, branches);
     const used = new Set<string>();
     const options = branches.map(({raw, index}, i) => {
       const values = valuesOf(raw);
@@ -397,6 +442,9 @@ class SchemaTreeBuilder {
       if (used.has(label)) label = `${label} (${i + 1})`;
       used.add(label);
       const at = childPointer(pointer, keyword, index);
+      // A variant documented on its page is that page's schema, named, not expanded here (nor in the MCP answer).
+      if (pages && isObject(raw) && typeof raw.$ref === 'string')
+        return {label, schema: {kind: 'ref' as const, name: refName(raw.$ref), ref: raw.$ref, direction, nullable: false, pointer: at}};
       const recursive = isObject(raw) && typeof raw.$ref === 'string' && stack.some((f) => f.ref === raw.$ref);
       const object = !target.type || target.type === 'object' || isObject(target.properties) || Array.isArray(target.allOf);
       if (!base || recursive || !object) return {label, schema: this.build(raw, at, [...words, label], direction, stack)};
@@ -410,11 +458,9 @@ class SchemaTreeBuilder {
       return {label, schema: node};
     });
     const model: VariantsModel = {keyword, options};
+    if (pages) model.pages = pages;
     if (propertyName) {
-      model.discriminator = {
-        propertyName,
-        mapping: branches.flatMap(({raw}, i) => valuesOf(raw).map((value) => ({value, variant: i}))),
-      };
+      model.discriminator = {propertyName, mapping: mapped};
       // OpenAPI 3.2: the schema for a payload without the property or with a value the mapping does not name.
       const fallback = stringAt(discriminator, 'defaultMapping');
       if (fallback) {

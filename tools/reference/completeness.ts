@@ -11,11 +11,11 @@
 import type {AnyNode, Element} from 'domhandler';
 import {DomUtils, parseDocument} from 'htmlparser2';
 import type {ApiDocument} from '../openapi/document';
-import {buildComponentModel} from './build';
+import {buildComponentModel, buildOperationModel} from './build';
 import {ADDITIONAL_PROPERTY, fieldsSignature, literal, possibleValues, segmentText, typeLabel} from './facts';
 import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from './html';
 import {componentMarkdown, operationMarkdown} from './markdown';
-import {schemaRoots, views, type ComponentModel, type Direction, type OperationModel, type SchemaLink, type SchemaNode} from './model';
+import {schemaRoots, type ComponentModel, type Direction, type OperationModel, type SchemaLink, type SchemaNode, type SchemaView} from './model';
 
 /** A row of the reference: a property (or parameter, header, "any other key") under its parent rows. */
 export interface Row {
@@ -178,7 +178,8 @@ function rowWalker(rows: ExpectedRow[], components: Map<string, {ref: string; di
       walk(schema, [...path, name], direction, scope, root);
     };
     for (const p of node.properties) row(p.name, p.schema, p.required);
-    for (const o of node.variants?.options ?? []) walk(o.schema, path, direction, scope, root);
+    // Variants documented on pages of their own are one link away (linkedVariantsLost checks each link and page).
+    if (!node.variants?.pages) for (const o of node.variants?.options ?? []) walk(o.schema, path, direction, scope, root);
     if (node.additionalProperties) row(ADDITIONAL_PROPERTY, node.additionalProperties, false);
   };
   return walk;
@@ -251,6 +252,8 @@ export interface Renderings {
   html: Map<string, string>;
   markdown: Map<string, string>;
   component: (ref: string, direction: Direction) => ComponentModel;
+  /** The model of another page of the API, by operationId (a variant documented on its own page links to it). */
+  page?: (operationId: string) => OperationModel | undefined;
 }
 
 /** The context the page generator renders with, for a spec of our own and nothing recorded. */
@@ -269,6 +272,10 @@ export function render(api: ApiDocument, model: OperationModel): Renderings {
     if (!built.has(key)) built.set(key, buildComponentModel(api, ref, direction, {api: model.api}));
     return built.get(key) as ComponentModel;
   };
+  const page = (operationId: string): OperationModel | undefined => {
+    const op = api.operations().find((o) => o.operationId === operationId);
+    return op && buildOperationModel(api, op, {api: model.api});
+  };
   const html = new Map([['operation', renderReferenceHtml(model, htmlContext())]]);
   const markdown = new Map([['operation', operationMarkdown({model, codeSamples: [], hasMarkdown: () => false})]]);
   const queue = [...model.refs];
@@ -280,7 +287,7 @@ export function render(api: ApiDocument, model: OperationModel): Renderings {
     markdown.set(key, componentMarkdown({component: c, hasMarkdown: () => false}));
     queue.push(...c.refs);
   }
-  return {html, markdown, component};
+  return {html, markdown, component, page};
 }
 
 /**
@@ -289,7 +296,59 @@ export function render(api: ApiDocument, model: OperationModel): Renderings {
  * Empty: nothing lost.
  */
 export function lostRows(model: OperationModel, renderings: Renderings): string[] {
-  return missingRows(expectedRows(model, renderings.component), renderings);
+  return [...missingRows(expectedRows(model, renderings.component), renderings), ...linkedVariantsLost(model, renderings)];
+}
+
+/** The unions of the operation's page whose variants are documented on pages of their own (VariantsModel.pages). */
+function linkedUnions(model: OperationModel): {where: string; view: SchemaView}[] {
+  return schemaRoots(model).flatMap(({where, schema}) => [...shownViews(schema)].filter((v) => v.variants?.pages).map((view) => ({where, view})));
+}
+
+/**
+ * A variant documented on a page of its own is not lost when that page is there and documents it, and the page and
+ * the copy link to it: the page (a webhook named by the discriminator value, at the route linked) has the variant's
+ * component as its body, with its fields listed there, and the HTML and the Markdown copy link each value to it.
+ */
+export function linkedVariantsLost(model: OperationModel, renderings: Pick<Renderings, 'html' | 'markdown' | 'page'>): string[] {
+  const lost: string[] = [];
+  const hrefs = new Set(
+    elementsOf(parseHtml(renderings.html.get('operation') ?? ''))
+      .filter((el) => el.name === 'a')
+      .map((a) => attribute(a, 'href')),
+  );
+  const markdown = renderings.markdown.get('operation') ?? '';
+  for (const {where, view} of linkedUnions(model)) {
+    for (const page of view.variants?.pages ?? []) {
+      const variant = view.variants?.options[page.variant]?.schema;
+      const what = `${where}: ${page.value} (${page.name}, ${page.route})`;
+      const other = renderings.page?.(page.operationId);
+      const body = other?.requestBody?.content.find((m) => m.schema)?.schema;
+      if (!other) lost.push(`page: ${what}: no page ${page.operationId} to check`);
+      else if (other.kind !== 'webhook' || other.path !== page.value)
+        lost.push(`page: ${what}: ${page.operationId} is the ${other.kind} ${other.path}, not the event ${page.value}`);
+      else if (variant?.kind !== 'ref' || variant.name !== page.name || body?.kind !== 'schema' || body.name !== page.name || !body.properties.length)
+        lost.push(`page: ${what}: ${page.operationId} does not document ${page.name} with its fields`);
+      if (!hrefs.has(page.route)) lost.push(`html: ${what}: no link to its page`);
+      if (
+        !new RegExp(`\\| \`${escapeRegExp(page.value)}\` \\| \\[${escapeRegExp(page.name)}\\]\\([^)]*${escapeRegExp(page.route)}(\\.md)?\\) \\|`).test(markdown)
+      )
+        lost.push(`markdown: ${what}: no link to its page`);
+    }
+  }
+  return lost;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The views a page shows: every view, but not inside variants documented on pages of their own. */
+function* shownViews(node: SchemaNode | undefined): Generator<SchemaView> {
+  if (!node || node.kind !== 'schema') return;
+  yield node;
+  for (const p of node.properties) yield* shownViews(p.schema);
+  if (node.additionalProperties) yield* shownViews(node.additionalProperties);
+  if (node.items) yield* shownViews(node.items);
+  if (node.contentSchema) yield* shownViews(node.contentSchema);
+  if (!node.variants?.pages) for (const v of node.variants?.options ?? []) yield* shownViews(v.schema);
 }
 
 /** The expected rows missing from the renderings of their scope (or there without one of their possible values). */
@@ -320,13 +379,13 @@ export function missingRows(expected: ExpectedRow[], renderings: Pick<Renderings
 export function linksOf(node: SchemaNode | undefined): SchemaLink[] {
   const found: SchemaLink[] = [];
   if (node?.kind === 'link') found.push(node);
-  for (const view of views(node)) {
+  for (const view of shownViews(node)) {
     const children = [
       ...view.properties.map((p) => p.schema),
       ...(view.items ? [view.items] : []),
       ...(view.contentSchema ? [view.contentSchema] : []),
       ...(view.additionalProperties ? [view.additionalProperties] : []),
-      ...(view.variants?.options.map((o) => o.schema) ?? []),
+      ...(view.variants?.pages ? [] : (view.variants?.options.map((o) => o.schema) ?? [])),
     ];
     found.push(...children.filter((c): c is SchemaLink => c.kind === 'link'));
   }

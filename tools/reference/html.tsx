@@ -39,6 +39,7 @@ import type {
   SchemaRef,
   SchemaView,
   SecuritySchemeModel,
+  VariantsModel,
 } from './model';
 import {emptySchemaView, innermostItems} from './model';
 import {proseHtml} from './prose';
@@ -233,8 +234,54 @@ function Fields({node, r}: {node: SchemaNode; r: Render}): ReactNode {
   );
 }
 
+/**
+ * Variants each documented on a page of their own (VariantsModel.pages): the discriminator's values, each with a
+ * link to its variant's page, instead of every variant's fields.
+ */
+function LinkedVariants({variants, r}: {variants: VariantsModel; r: Render}): ReactNode {
+  const {discriminator, pages = []} = variants;
+  for (const page of pages) r.ctx.links.push(page.route);
+  return (
+    <li className="novaramp-variants novaramp-variant-pages">
+      <div>
+        <span className="badge badge--info" style={{marginBottom: '1rem'}}>
+          {variants.keyword}
+        </span>
+        <p>
+          Chosen by <code>{discriminator?.propertyName}</code>
+          {variants.keyword === 'oneOf' ? ': exactly one of these' : ': at least one of these'} {variants.options.length} schemas, each listed on the page of
+          its value.
+        </p>
+        <table>
+          <thead>
+            <tr>
+              <th>
+                <code>{discriminator?.propertyName}</code>
+              </th>
+              <th>Schema</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pages.map((page) => (
+              <tr key={page.value}>
+                <td>
+                  <code>{page.value}</code>
+                </td>
+                <td>
+                  <a href={page.route}>{page.name}</a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </li>
+  );
+}
+
 function Variants({node, r}: {node: SchemaView; r: Render}): ReactNode {
   const variants = node.variants!;
+  if (variants.pages) return <LinkedVariants variants={variants} r={r} />;
   const group = r.ids.next(`${node.id}-variants`);
   return (
     <li className="novaramp-variants">

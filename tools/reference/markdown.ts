@@ -111,7 +111,18 @@ class Writer {
     if (key && (node.properties.length || node.variants)) this.described.set(key, where);
     const items: string[] = [];
     for (const p of node.properties) items.push(this.property(p.name, p.schema, p.required, `${where} › ${code(p.name)}`));
-    if (node.variants) {
+    if (node.variants?.pages) {
+      // Each variant is documented on a page of its own: the values, each with a link to it.
+      const {keyword, options, discriminator, pages} = node.variants;
+      const rows = pages.map((p) => `| ${code(p.value)} | ${this.text(`[${p.name}](${p.route})`)} |`);
+      items.push(
+        [
+          `- ${keyword === 'oneOf' ? 'Exactly one' : 'At least one'} of these ${options.length} schemas, chosen by ${code(discriminator?.propertyName ?? '')}, each listed on the page of its value:`,
+          '',
+          indent([`| ${code(discriminator?.propertyName ?? '')} | Schema |`, '| --- | --- |', ...rows].join('\n'), 2),
+        ].join('\n'),
+      );
+    } else if (node.variants) {
       const {keyword, options, discriminator} = node.variants;
       const lines = [
         `- ${keyword === 'oneOf' ? 'Exactly one' : 'At least one'} of these ${options.length} variants${discriminator ? `, chosen by ${code(discriminator.propertyName)}` : ''}${discriminator?.defaultMapping ? ` (without ${code(discriminator.propertyName)}, or with a value not listed: ${defaultLabel(node.variants)})` : ''}:`,

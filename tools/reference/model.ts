@@ -57,6 +57,27 @@ export interface VariantsModel {
     defaultMapping?: {name: string; variant?: number};
   };
   options: VariantModel[];
+  /**
+   * Each discriminator value with the page that documents its variant: the webhook event named by the value, whose
+   * body is the variant's schema (an event list's union of event schemas). Set only when every value has such a
+   * page; the page, its copy and the MCP answer then list the values with links to those pages instead of expanding
+   * the variants, whose fields are one click away: each option's schema is the component, named, not shown here
+   * (a SchemaRef that is in no `refs`: its page is the event's, not a component file).
+   */
+  pages?: VariantPage[];
+}
+
+/** A discriminator value and the page of its variant (see VariantsModel.pages). */
+export interface VariantPage {
+  value: string;
+  /** The index of its variant in `options`. */
+  variant: number;
+  /** The schema that page documents (the variant's component name). */
+  name: string;
+  /** The webhook whose page it is. */
+  operationId: string;
+  /** The page's route in the site (`/docs/api/webhook/events/deposit-completed`). */
+  route: string;
 }
 
 export interface SchemaView {

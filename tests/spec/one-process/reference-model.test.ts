@@ -901,3 +901,151 @@ for (const file of fixtureFiles) {
     assert.deepEqual(problems, []);
   });
 }
+
+/** Events of two schemas, each event type a webhook with its own page, listed by one operation as a discriminated union. */
+function eventsSpec(): string {
+  const event = (types: string[], object: string): JsonObject => ({
+    type: 'object',
+    required: ['type', object],
+    properties: {
+      type: {type: 'string', enum: types},
+      [object]: {type: 'object', required: ['amount'], properties: {amount: {type: 'integer', minimum: 1}, currency: {type: 'string', enum: ['EUR', 'USD']}}},
+    },
+  });
+  const webhook = (name: string, schema: string): JsonObject => ({
+    post: {
+      operationId: `${name.replace('.', '_')}_event`,
+      'x-doc-slug': `/fixture/events/${name.replace('.', '-')}`,
+      requestBody: {required: true, content: {'application/json': {schema: {$ref: `#/components/schemas/${schema}`}}}},
+      responses: {'200': {description: 'Received.'}},
+    },
+  });
+  const union = (mapping: Record<string, string>): JsonObject => ({
+    oneOf: [...new Set(Object.values(mapping))].map((name) => ({$ref: `#/components/schemas/${name}`})),
+    discriminator: {propertyName: 'type', mapping: Object.fromEntries(Object.entries(mapping).map(([v, name]) => [v, `#/components/schemas/${name}`]))},
+  });
+  const list = (operationId: string, items: JsonObject): JsonObject => ({get: {operationId, responses: ok({type: 'array', items})}});
+  const file = path.join(scratch, 'linked-variants.yaml');
+  fs.writeFileSync(
+    file,
+    stringify({
+      openapi: '3.1.0',
+      info: {title: 'linked variants', version: '1.0.0'},
+      servers: [{url: 'https://api.fixture.example/v1'}],
+      paths: {
+        '/events': list('listEvents', {$ref: '#/components/schemas/AnyEvent'}),
+        // `refund.failed` has no page: the variants are expanded, as a union without pages is.
+        '/events/mixed': list('listMixedEvents', union({'payment.created': 'PaymentEvent', 'refund.failed': 'RefundEvent'})),
+        '/charges': list('listCharges', union({card: 'PaymentEvent', bank: 'RefundEvent'})),
+      },
+      webhooks: {
+        'payment.created': webhook('payment.created', 'PaymentEvent'),
+        'payment.paid': webhook('payment.paid', 'PaymentEvent'),
+        'refund.created': webhook('refund.created', 'RefundEvent'),
+      },
+      components: {
+        schemas: {
+          PaymentEvent: event(['payment.created', 'payment.paid'], 'payment'),
+          RefundEvent: event(['refund.created', 'refund.failed'], 'refund'),
+          AnyEvent: union({'payment.created': 'PaymentEvent', 'payment.paid': 'PaymentEvent', 'refund.created': 'RefundEvent'}),
+        },
+      },
+    }),
+  );
+  return file;
+}
+
+test('a discriminated union whose every variant has its own page lists each value with a link to it; nothing is lost', async () => {
+  const api = await load(eventsSpec());
+  const model = buildOperationModel(
+    api,
+    api.operations().find((o) => o.operationId === 'listEvents')!,
+    {api: 'fixture'},
+  );
+  const union = view(view(responseBody(model, '200')).items);
+  assert.deepEqual(union.variants?.pages, [
+    {value: 'payment.created', variant: 0, name: 'PaymentEvent', operationId: 'payment_created_event', route: '/docs/fixture/events/payment-created'},
+    {value: 'payment.paid', variant: 0, name: 'PaymentEvent', operationId: 'payment_paid_event', route: '/docs/fixture/events/payment-paid'},
+    {value: 'refund.created', variant: 1, name: 'RefundEvent', operationId: 'refund_created_event', route: '/docs/fixture/events/refund-created'},
+  ]);
+  assert.deepEqual(labels(union), ['payment.created, payment.paid', 'refund.created']);
+  assert.deepEqual(
+    union.variants?.options.map((o) => o.schema.kind === 'ref' && o.schema.ref),
+    ['#/components/schemas/PaymentEvent', '#/components/schemas/RefundEvent'],
+    'each variant is its component, named, not expanded (the MCP answer too)',
+  );
+  assert.deepEqual(model.refs, [], 'and no component file is shown apart for it');
+
+  const ctx = htmlContext();
+  const page = renderReferenceHtml(model, ctx);
+  const links = fragment(page)
+    .filter((el) => el.name === 'a' && !el.attribs.href?.startsWith('#'))
+    .map((a) => `${textOf(a)} ${a.attribs.href}`);
+  assert.deepEqual(links, [
+    'PaymentEvent /docs/fixture/events/payment-created',
+    'PaymentEvent /docs/fixture/events/payment-paid',
+    'RefundEvent /docs/fixture/events/refund-created',
+  ]);
+  assert.deepEqual(
+    ctx.links,
+    ['/docs/fixture/events/payment-created', '/docs/fixture/events/payment-paid', '/docs/fixture/events/refund-created'],
+    'recorded for the link check',
+  );
+  assert.deepEqual(htmlRows(page), [], 'no variant field is expanded on the page');
+  const whole = render(api, model);
+  const copy = whole.markdown.get('operation') ?? '';
+  assert.match(copy, /Exactly one of these 2 schemas, chosen by `type`, each listed on the page of its value:/);
+  assert.match(copy, /\| `refund\.created` \| \[RefundEvent\]\(https:\/\/[^)]*\/docs\/fixture\/events\/refund-created\) \|/);
+  assert.deepEqual(markdownRows(copy), [], 'no variant field is expanded in the copy');
+  assert.deepEqual(lostRows(model, whole), []);
+  assert.deepEqual(linkProblems(model, whole), []);
+
+  // The check goes red when a link is missing or a page does not document the variant's schema.
+  const refundPage = whole.page?.('refund_created_event');
+  const paymentPage = whole.page?.('payment_created_event');
+  assert.ok(refundPage && paymentPage);
+  const damaged = {
+    ...whole,
+    markdown: new Map([['operation', copy.replace(/^ *\| `payment\.paid` .*\n/m, '')]]),
+    html: new Map([['operation', page.replace('href="/docs/fixture/events/refund-created"', 'href="/docs/fixture/events/elsewhere"')]]),
+    page: (operationId: string) =>
+      operationId === 'payment_created_event'
+        ? {...paymentPage, requestBody: refundPage.requestBody}
+        : operationId === 'payment_paid_event'
+          ? refundPage
+          : whole.page?.(operationId),
+  };
+  assert.deepEqual(lostRows(model, damaged), [
+    'page: response 200 (application/json): payment.created (PaymentEvent, /docs/fixture/events/payment-created): payment_created_event does not document PaymentEvent with its fields',
+    'page: response 200 (application/json): payment.paid (PaymentEvent, /docs/fixture/events/payment-paid): payment_paid_event is the webhook refund.created, not the event payment.paid',
+    'markdown: response 200 (application/json): payment.paid (PaymentEvent, /docs/fixture/events/payment-paid): no link to its page',
+    'html: response 200 (application/json): refund.created (RefundEvent, /docs/fixture/events/refund-created): no link to its page',
+  ]);
+  assert.deepEqual(lostRows(model, {...whole, page: undefined}).length, 3, 'without the other pages, nothing is taken as documented');
+});
+
+test('a discriminated union with a variant or a value without a page of its own expands every variant, as before', async () => {
+  const api = await load(eventsSpec());
+  for (const operationId of ['listMixedEvents', 'listCharges']) {
+    const model = buildOperationModel(
+      api,
+      api.operations().find((o) => o.operationId === operationId)!,
+      {api: 'fixture'},
+    );
+    const union = view(view(responseBody(model, '200')).items);
+    assert.equal(union.variants?.pages, undefined, operationId);
+    assert.ok(union.variants?.discriminator, operationId);
+    const page = html(model);
+    assert.deepEqual(
+      fragment(page).filter((el) => el.name === 'a' && !el.attribs.href?.startsWith('#')),
+      [],
+      `${operationId}: no link to another page`,
+    );
+    const rows = htmlRows(page).map((r) => [...r.path, r.name].join(' › '));
+    assert.ok(
+      rows.includes('payment › amount') && rows.includes('refund › amount'),
+      `${operationId}: every variant's fields are on the page (${rows.join(', ')})`,
+    );
+    assert.deepEqual(lostRows(model, render(api, model)), [], operationId);
+  }
+});

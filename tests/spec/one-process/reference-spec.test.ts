@@ -29,6 +29,7 @@ before(async () => {
         html: new Map([['operation', renderReferenceHtml(model, ctx)]]),
         markdown: new Map([['operation', operationMarkdown({model, codeSamples: [], hasMarkdown: () => true})]]),
         component: () => assert.fail(`${model.operationId} shows a component apart`),
+        page: (operationId) => models.find((m) => m.operationId === operationId),
       };
       pages.set(model.operationId, {renderings, htmlProblems: ctx.problems});
       models.push(model);
