@@ -1,7 +1,7 @@
 // Ejected from docusaurus-theme-openapi-docs 5.2.0 because no wrapper can add the server URL its server render leaves
 // out: the server comes from ./endpoint-server.ts (the operation's first server from the server render on, so the
 // endpoint line does not grow on hydration; the try-it form's choice once the panel is open), not from the theme's
-// Redux store, which only the try-it panel's chunk loads. The two changes are marked `NovaRamp:`; covered by
+// Redux store, which only the try-it panel's chunk loads; QUERY's badge colour. The changes are marked `NovaRamp:`; covered by
 // tests/site/build.test.ts and tests/site/api-page.test.ts.
 /* ============================================================================
  * Copyright (c) Palo Alto Networks
@@ -31,6 +31,9 @@ function colorForMethod(method: string) {
       return "secondary";
     case "event":
       return "secondary";
+    // NovaRamp: OpenAPI 3.2's QUERY has its own colour (src/css/custom.css), not an unstyled white badge.
+    case "query":
+      return "query";
     default:
       return undefined;
   }
