@@ -263,37 +263,3 @@ test('the payloads are read through the envelope: a beneficiary event carries bo
     ['KycVerification'],
   );
 });
-
-test('GET /events types each event as its webhook delivers it: the mapping of `type` sends it to the same schema', () => {
-  const spec = new Spec(SITE_ROOT);
-  const schemas = path.join(SITE_ROOT, OPENAPI_DIR, 'components', 'schemas');
-  const list = spec.read(path.join(schemas, 'EventList.yaml'));
-  const items = spec.deref(path.join(schemas, 'EventList.yaml'), list.value);
-  const parts = isObject(items.node) && Array.isArray(items.node.allOf) ? items.node.allOf : [];
-  const data = parts.map((p) => (isObject(p) && isObject(p.properties) && isObject(p.properties.data) ? p.properties.data : null)).find(Boolean);
-  const typed = spec.deref(path.join(schemas, 'EventList.yaml'), isObject(data) ? (data.items ?? null) : null);
-  assert.equal(path.basename(typed.abs), 'TypedEvent.yaml', `${list.file}: the items of GET /events are TypedEvent`);
-  const discriminator = isObject(typed.node) && isObject(typed.node.discriminator) ? typed.node.discriminator : {};
-  assert.equal(discriminator.propertyName, 'type');
-  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
-
-  const rootAbs = path.join(SITE_ROOT, specPath('webhooks'));
-  const root = spec.read(rootAbs).value;
-  const webhooks = isObject(root) && isObject(root.webhooks) ? root.webhooks : {};
-  const problems: string[] = [];
-  for (const [type, entry] of Object.entries(webhooks)) {
-    const {abs, node: item} = spec.deref(rootAbs, entry);
-    const op = isObject(item) && isObject(item.post) ? item.post : {};
-    const body = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content['application/json'] : null;
-    const delivered = spec.deref(abs, isObject(body) ? (body.schema ?? null) : null).abs;
-    const mapped = mapping[type];
-    if (typeof mapped !== 'string') problems.push(`${type}: not in TypedEvent's mapping`);
-    else if (path.resolve(path.dirname(typed.abs), mapped) !== delivered)
-      problems.push(`${type}: GET /events types it as ${mapped}, its webhook delivers ${path.relative(schemas, delivered)}`);
-  }
-  const types = spec.deref(path.join(schemas, 'Event.yaml'), {$ref: './WebhookEventType.yaml'}).node;
-  const enumerated = isObject(types) && Array.isArray(types.enum) ? types.enum.map(String) : [];
-  assert.deepEqual(problems, []);
-  assert.deepEqual(Object.keys(mapping).sort(), enumerated.sort(), 'the mapping lists every event type, and no other');
-  assert.deepEqual(Object.keys(webhooks).sort(), enumerated.sort(), 'every event type has its webhook');
-});
