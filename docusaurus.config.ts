@@ -38,7 +38,7 @@ import agentMarkdownPlugin, {type AgentMarkdownOptions} from './src/plugins/agen
 import rehypeDocusaurus from './src/plugins/agent-markdown/rehype-docusaurus';
 import {builtWithout} from './tools/measure/speed-pieces';
 import remarkMermaidSvg, {MERMAID_THEMES} from './src/plugins/mermaid/remark-mermaid-svg';
-import remarkSpecTables from './tools/spec-tables/remark-spec-tables';
+import remarkSpecTables from './src/plugins/spec-tables/remark-spec-tables';
 import remarkStaticCode from './src/plugins/static-code/remark';
 import remarkWorkflowSteps, {type WorkflowStepsOptions} from './src/plugins/workflow-steps/remark';
 import {STEP_RUN_CLASS, STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from './src/plugins/workflow-steps/client-files';
@@ -65,7 +65,7 @@ const without = builtWithout;
 
 // Docs, blog and pages: ```mermaid blocks become build-time SVG images (no mermaid in the browser), or stay for
 // @docusaurus/theme-mermaid to draw in the browser when no Chrome/Chromium/Edge is installed. `::spec-table{…}`
-// directives become the tables the OpenAPI spec holds (tools/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
+// directives become the tables the OpenAPI spec holds (src/plugins/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
 // the requests of an Arazzo workflow step (src/plugins/workflow-steps/remark.ts), their samples read from a file
 // of their own (the workflow pages' samples too) and each followed by its Run button (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
 // (src/plugins/static-code/remark.ts).
@@ -157,10 +157,10 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           // Plain docs render with the classic DocItem, operation pages with a lazily split, server-rendered
-          // API page (src/components/ApiDocItem: why, in its header comment).
+          // API page (src/plugins/operation-page/components: why, in its header comment).
           ...MARKDOWN_PLUGINS,
           // relies on: stock-api-item
-          docItemComponent: STOCK_API_ITEM ? '@theme/ApiItem' : '@site/src/components/ApiDocItem',
+          docItemComponent: STOCK_API_ITEM ? '@theme/ApiItem' : '@site/src/plugins/operation-page/components',
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
         },

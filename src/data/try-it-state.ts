@@ -1,6 +1,6 @@
 /**
  * The initial state of the try-it panel's Redux store for one operation, as the OpenAPI theme's ApiItem gives it, but
- * for the credentials (src/components/ApiDocItem/try-it-store.ts adds them with the theme's own `createAuth`). Apart from the store so that
+ * for the credentials (src/plugins/operation-page/components/try-it-store.ts adds them with the theme's own `createAuth`). Apart from the store so that
  * Node can compute it: the behaviour contract 'try-it store' (tests/site/behaviour-contracts.test.ts) compares it with
  * the state of the stock ApiItem's store once its forms have mounted.
  */

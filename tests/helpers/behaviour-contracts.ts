@@ -143,7 +143,7 @@ function checkTryItStore({operations}: Observed): string | undefined {
 }
 
 /**
- * What src/components/ApiDocItem/try-it-store.ts puts back (restoreSavedServer): the operation's server whose URL the
+ * What src/plugins/operation-page/components/try-it-store.ts puts back (restoreSavedServer): the operation's server whose URL the
  * saved one has. relies on: try-it-saved-server
  */
 function checkSavedServer({operations}: Observed): string | undefined {
@@ -155,7 +155,7 @@ function checkSavedServer({operations}: Observed): string | undefined {
   return undefined;
 }
 
-/** The props our try-it panel (src/components/ApiDocItem/TryItPanel.tsx) gives the theme's forms. */
+/** The props our try-it panel (src/plugins/operation-page/components/TryItPanel.tsx) gives the theme's forms. */
 export const OUR_FORM_PROPS: Record<FormComponent, string[]> = {Request: ['item'], Response: ['item'], SecuritySchemes: ['infoPath']};
 
 // relies on: theme-modules-of-the-operation-page

@@ -1,5 +1,5 @@
 /**
- * The operation page's overrides in Chromium (src/components/ApiDocItem, src/theme/*): the reference is static
+ * The operation page's overrides in Chromium (src/plugins/operation-page/components, src/theme/*): the reference is static
  * HTML made at generation time that hydration leaves alone and whose tabs, sections and copy buttons work, also
  * after a client-side navigation (which fetches it from its file, scrolls to a link's anchor, says when it fails);
  * the HTML leaves the hidden tab panels empty, filled from the file when their tab is selected (at once when it has

@@ -299,7 +299,7 @@ describe('pages', () => {
       assert.equal(await types.getAttribute('href'), '/openapi/novaramp.d.ts');
       const served = await page.evaluate(async (href) => (await fetch(href as string)).text(), await types.getAttribute('href'));
       assert.match(served, /^export interface paths \{/m);
-      // The Java, PHP, Ruby and C# grammars come with the API chunk (src/components/ApiDocItem/prism-languages.ts):
+      // The Java, PHP, Ruby and C# grammars come with the API chunk (src/plugins/operation-page/components/prism-languages.ts):
       // after hydration the visible samples are still highlighted by them (TypeScript's is prism-react-renderer's own).
       for (const [lang, token] of [
         ['typescript', 'builtin'],

@@ -4,7 +4,7 @@
  * navigating to one, from one and to a path that is no page works as Docusaurus' own route table did. The API
  * sidebar's categories list their pages as before, though only the first of each is in the sidebar data every page
  * loads: an operation page reads its category's back from its HTML, the others come when shown
- * (src/theme/DocSidebarItems).
+ * (src/plugins/operation-page/theme/DocSidebarItems).
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';

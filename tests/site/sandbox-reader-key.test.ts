@@ -43,7 +43,7 @@ async function sealedContext(viewport: {width: number; height: number}): Promise
   return {context, chunks};
 }
 
-/** The operation page's cURL sample (src/components/ApiDocItem/CodeSamples.tsx), as shown. */
+/** The operation page's cURL sample (src/plugins/operation-page/components/CodeSamples.tsx), as shown. */
 const curlSample = (page: Page) => page.locator('[id="code-sample-curl"] .novaramp-code code');
 
 /** The first workflow-step sample of the page holding `text` (src/plugins/workflow-steps). */

@@ -1,7 +1,7 @@
 /**
  * Every request the guides and API docs pages show states a status its operation documents, and every response body
  * shown validates against the spec's schema for that operation and status. The convention for stating a status is at
- * the top of tools/content/doc-requests.ts. Then the requests are sent to the sandbox (`npm run mock`), page by page in page
+ * the top of tools/docs/doc-requests.ts. Then the requests are sent to the sandbox (`npm run mock`), page by page in page
  * order under one key per page (`sk_sandbox_docs_requests_<page>`), so that state carries from one to the next; every
  * body it answers validates too:
  * - a 2xx is what the request, as written, must answer;
@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {API_KEY_PLACEHOLDER, extractDocRequests, extractPage, type DocRequest, type StatedStatus} from '../../tools/content/doc-requests';
+import {API_KEY_PLACEHOLDER, extractDocRequests, extractPage, type DocRequest, type StatedStatus} from '../../tools/docs/doc-requests';
 import {sharedOrOwnMock, type MockServer} from '../../tools/site/mock-server';
 import type {UnknownObject} from '../../tools/openapi/json';
 import {documentedStatuses, findOperation, responseSchemaPointer, specValidator} from '../../tools/spec/spec-lookup';
@@ -182,7 +182,7 @@ test('the check catches a body off the schema, a status the spec lacks, a reques
   await assert.rejects(check(nowhere, nowhere.statuses), /the spec has no operation GET for this path/);
 });
 
-describe('the convention of tools/content/doc-requests.ts', () => {
+describe('the convention of tools/docs/doc-requests.ts', () => {
   const page = (md: string) => extractPage('page.md', md);
   const curl =
     'curl -X POST https://api.sandbox.novaramp.example/v1/webhooks \\\n  -H "Authorization: Bearer $NOVARAMP_API_KEY" \\\n  -H "Idempotency-Key: $(uuidgen)" \\\n  -d \'{"url": "it\'\'s"}\'';
@@ -221,7 +221,7 @@ describe('the convention of tools/content/doc-requests.ts', () => {
       'page.md:5: title "200 Ok": write the status as "200 OK"',
       'page.md:10: URL https://api.elsewhere.example/v1/coins is not under a documented base URL (https://api.sandbox.novaramp.example/v1, https://api.novaramp.example/v1, http://127.0.0.1:4010)',
       'page.md:14: unknown shell variable $TOKEN: use $NOVARAMP_API_KEY for the key, or an UPPER_CASE *_ID variable an earlier sample set',
-      'page.md:18: curl option -u is not supported by the docs request check (tools/content/doc-requests.ts)',
+      'page.md:18: curl option -u is not supported by the docs request check (tools/docs/doc-requests.ts)',
       'page.md:21: a status title on a block without a curl request',
       "page.md:25: a status title goes on a json response block or on the request's own block, not on a text block",
       'page.md:2: GET /coins states no status: title its response block (```json title="200 OK") or, with no body shown, its own block (```bash title="204 No Content")',

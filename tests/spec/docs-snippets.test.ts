@@ -1,10 +1,10 @@
 /**
  * The task pages followed literally (issue #47): each sequence page (tools/content/step-connection.ts), in each
  * language it shows (cURL with uuidgen and jq, the pinned Node, Debian's Python 3 with python3-requests:
- * scripts/ensure-doc-tools.sh), as one program of its blocks in page order (tools/content/doc-snippets.ts), embedded
+ * scripts/ensure-doc-tools.sh), as one program of its blocks in page order (tools/docs/doc-snippets.ts), embedded
  * workflow steps included, in a fresh folder against a fresh sandbox key (`sk_sandbox_docs_<page>_<language>`), so
  * that the state one request leaves is what the next one meets. Every call must be the request its block shows, get
- * a status the page states for it, and return what the page shows (tools/content/doc-snippets.ts bodyDifferences: the
+ * a status the page states for it, and return what the page shows (tools/docs/doc-snippets.ts bodyDifferences: the
  * fields shown, with their values but for ids, times and secrets). The first call that differs fails the page,
  * named by file:line.
  */
@@ -16,7 +16,7 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
-import {extractPage, type DocRequest} from '../../tools/content/doc-requests';
+import {extractPage, type DocRequest} from '../../tools/docs/doc-requests';
 import {
   bodyDifferences,
   lastBlock,
@@ -26,7 +26,7 @@ import {
   SNIPPET_LANGUAGES,
   type PageBlock,
   type SnippetLanguage,
-} from '../../tools/content/doc-snippets';
+} from '../../tools/docs/doc-snippets';
 import {sharedOrOwnMock, type MockServer} from '../../tools/site/mock-server';
 import {findOperation} from '../../tools/spec/spec-lookup';
 import {workflowSteps} from '../../tools/workflows/guide-steps';

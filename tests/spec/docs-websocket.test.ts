@@ -5,7 +5,7 @@
  * updates happen the way the guide describes them, through the REST API: preview a quote (the quotes guide's
  * request), send the page's `ping`, and advance the sandbox clock past the quote's 30 seconds so that it expires.
  * Every message the page shows (`authenticated`, `subscribed`, the expired `quote`, `pong`, the `unauthenticated`
- * error) is compared with the one the stream sent (tools/content/doc-snippets.ts bodyDifferences), naming the page's line.
+ * error) is compared with the one the stream sent (tools/docs/doc-snippets.ts bodyDifferences), naming the page's line.
  */
 import {spawnSync} from 'node:child_process';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 import WebSocket from 'ws';
 import {SITE_ROOT} from '../../tools/cli';
-import {bodyDifferences} from '../../tools/content/doc-snippets';
+import {bodyDifferences} from '../../tools/docs/doc-snippets';
 import {sharedOrOwnMock, type MockServer} from '../../tools/site/mock-server';
 
 const PAGE = 'docs/guides/websocket-guide.md';

@@ -2,7 +2,7 @@
  * The sandbox answers invalid requests as the spec documents them: at least 50 generated invalid requests per
  * operation (tests/helpers/invalid-requests.ts), and every answer is a status the operation declares, never a 5xx and
  * never a success, with a problem details body whose `code` the operation documents for that status (its description,
- * its parameters' descriptions, or the generic code of the status: tools/spec-tables/spec-facts.ts) and that validates
+ * its parameters' descriptions, or the generic code of the status: src/plugins/spec-tables/spec-facts.ts) and that validates
  * against the spec; and every response the sandbox sent passed its conformance check (body schema per status). A reused
  * `Idempotency-Key` with another body gets `409 idempotency_key_reused` once the first answer was stored.
  */
@@ -14,7 +14,7 @@ import {currentCombinedSpec} from '../../tools/site/mock-server';
 import {startSandboxServer, type SandboxServer} from '../../src/plugins/sandbox/node/server';
 import type {JsonObject} from '../../tools/openapi/json';
 import {findOperation, responseSchemaPointer, specValidator} from '../../tools/spec/spec-lookup';
-import {specFacts} from '../../tools/spec-tables/spec-facts';
+import {specFacts} from '../../src/plugins/spec-tables/spec-facts';
 import {invalidRequestCases, type OperationCases, type SampleRequest} from '../helpers/invalid-requests';
 
 const PER_OPERATION = 50;

@@ -21,7 +21,7 @@ import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {SITE_ROOT} from '../../tools/cli';
 import {codeBlockParts} from '../../tools/reference/highlight';
-import type {MdNode} from '../../tools/spec-tables/remark-spec-tables';
+import type {MdNode} from '../../src/plugins/spec-tables/remark-spec-tables';
 import {workflowPagesMdx, workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey, type StepEmbed} from '../../tools/workflows/pages';
 import remarkWorkflowSteps, {stepSampleFiles, workflowPageFiles} from '../../src/plugins/workflow-steps/remark';
@@ -34,7 +34,7 @@ import {checkWorkflows} from '../../tools/workflows/check';
 import {API_SPECS, specPath} from '../../src/data/api-table';
 import {WORKFLOW_PAGES_DIR} from '../../src/data/navigation';
 import {loadFreshApi} from '../../tools/openapi/load';
-import {docPages} from '../../tools/content/doc-requests';
+import {docPages} from '../../tools/docs/doc-requests';
 import {workflowPages} from '../../tools/workflows/pages';
 import {combinedSpec, DOCS_ACCOUNT, newKey} from '../helpers/sandbox';
 

@@ -120,7 +120,7 @@ const TYPES_NOTE = `<p class="novaramp-code-samples__note">Save <a href="${TYPES
 
 /**
  * The code samples as the page shows them: one highlighted code block per language, exported by the page as
- * `codeSamples` (src/components/ApiDocItem/CodeSamples.tsx puts them in its tabs).
+ * `codeSamples` (src/plugins/operation-page/components/CodeSamples.tsx puts them in its tabs).
  */
 export function codeSampleBlocks(samples: CodeSample[]): {language: string; logoClass: string; html: string}[] {
   return samples.flatMap((sample, i) => {

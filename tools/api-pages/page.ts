@@ -14,8 +14,8 @@ import {createDeprecationNotice, createHeading, createMethodEndpoint, createRequ
 import type {OperationModel} from '../reference/model';
 import {proseText} from '../reference/prose';
 
-/** Every operation page exports the component that renders it (src/components/ApiDocItem picks it up). */
-export const API_PAGE_EXPORT = "export {default as ApiPage} from '@site/src/components/ApiDocItem/ApiPage';";
+/** Every operation page exports the component that renders it (src/plugins/operation-page/components picks it up). */
+export const API_PAGE_EXPORT = "export {default as ApiPage} from '@site/src/plugins/operation-page/components/ApiPage';";
 
 /**
  * The notice on the page of an operation marked `x-sandbox-only` (the simulations), defined here only: the stock
@@ -119,7 +119,7 @@ export function pageMdx({model, id, slug, referenceFile, tryItFile, descriptionH
     "import Heading from '@theme/Heading';",
     "import Translate from '@docusaurus/Translate';",
     "import ReleaseLink from '@docusaurus/Link';",
-    "import SpecProse from '@site/src/components/ApiDocItem/SpecProse';",
+    "import SpecProse from '@site/src/plugins/operation-page/components/SpecProse';",
     "import StaticReference from '@site/src/plugins/static-reference/components/StaticReference';",
     '',
     body,

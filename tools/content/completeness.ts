@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type {SpecFacts} from '../spec-tables/spec-facts';
+import type {SpecFacts} from '../../src/plugins/spec-tables/spec-facts';
 import {ERROR_CODE_OWNER, EVENT_OWNER, OPERATION_OWNERS, SANDBOX_OWNER, SCOPE_OWNER, STATUS_OWNERS} from './owners';
 import {renderPage, type RenderedPage} from './rendered';
 

@@ -1,7 +1,7 @@
 /**
  * Derived, never copied: a hand-written list or table that names three or more operations, events, statuses, error
  * codes or scopes enumerates what the spec owns, and stops being complete the day the spec grows. Such a block must
- * be a `::spec-table` directive instead (tools/spec-tables/), which renders it from the spec at build time.
+ * be a `::spec-table` directive instead (src/plugins/spec-tables/), which renders it from the spec at build time.
  *
  * What a block names: operations as `METHOD /path` or as links to their reference pages; events as `type` in code or
  * links to their pages; status values, error codes and scopes in code. A list is consecutive list-item lines (with
@@ -10,7 +10,7 @@
  * A block that is guidance rather than an enumeration (what to do for each failure of one guide's step) may stay
  * hand-written when the line right above it says why, as an MDX comment: `{/* prose-list: <why> *\/}`.
  */
-import type {SpecFacts} from '../spec-tables/spec-facts';
+import type {SpecFacts} from '../../src/plugins/spec-tables/spec-facts';
 import {splitFences, templatePattern} from './content-check';
 
 export const DERIVED_LIST_THRESHOLD = 3;

@@ -4,7 +4,7 @@
  * on the page: the links it makes and the names it shows.
  */
 import path from 'node:path';
-import remarkSpecTables, {type MdNode} from '../spec-tables/remark-spec-tables';
+import remarkSpecTables, {type MdNode} from '../../src/plugins/spec-tables/remark-spec-tables';
 
 export interface RenderedPage {
   /** Every text, inline code and link target of the page, one per line. */

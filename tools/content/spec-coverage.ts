@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {contentFiles} from './content-check';
-import {specFacts} from '../spec-tables/spec-facts';
+import {specFacts} from '../../src/plugins/spec-tables/spec-facts';
 import {checkCompleteness, renderFromDisk} from './completeness';
 import {checkDerivedLists} from './derived-lists';
 import {checkSteps, SEQUENCE_PAGES} from './step-connection';

@@ -1,14 +1,14 @@
 /**
  * Steps that connect: on a page whose requests form a sequence (a task guide, getting started, the sandbox
  * walkthrough), every identifier or reference a request sends must come from somewhere the reader has seen: a
- * response body shown earlier on the page (```json title="<status> …", the convention of tools/content/doc-requests.ts), or
+ * response body shown earlier on the page (```json title="<status> …", the convention of tools/docs/doc-requests.ts), or
  * a sentence before the request that names it in code and links the page it comes from
  * ("the account `acc_7Hq2LmX9pR4sT8vW` you created in [Create an account](/docs/guides/create-account-guide)").
  *
  * What a request sends: the resource ids in its path (`acc_…`, `wal_…`: a prefix and 16 characters), and in its
  * JSON body every string under a key ending in `_id`, and a `reference` shaped like a deposit reference.
  */
-import {extractPage, type DocRequest} from './doc-requests';
+import {extractPage, type DocRequest} from '../docs/doc-requests';
 import {splitFences} from './content-check';
 
 /** The sequence pages: each walks one task request by request. */
@@ -47,7 +47,7 @@ export function sentIdentifiers(req: DocRequest): {value: string; where: string}
   const walk = (v: unknown, key: string) => {
     if (Array.isArray(v)) v.forEach((x) => walk(x, key));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
-    // A `$NAME_ID` is a variable an earlier sample set from a response (tools/content/doc-requests.ts).
+    // A `$NAME_ID` is a variable an earlier sample set from a response (tools/docs/doc-requests.ts).
     else if (typeof v === 'string' && !v.startsWith('$') && (/_id$/.test(key) || (key === 'reference' && DEPOSIT_REFERENCE.test(v))))
       out.push({value: v, where: `"${key}" of its body`});
   };

@@ -5,7 +5,7 @@
  * against the mock, so a guide's request and its journey cannot differ.
  *
  * The check (`npm run lint:api`, and tests/spec/one-process/workflow-guides.test.ts): every directive names a step that exists,
- * and no page copies a request a workflow covers: a hand-written `curl` request (tools/content/doc-requests.ts) shown
+ * and no page copies a request a workflow covers: a hand-written `curl` request (tools/docs/doc-requests.ts) shown
  * answering a 2xx, to an operation a workflow step calls with at least the query parameters, headers and body
  * fields the request sends, is reported with the steps to embed instead. A request that shows what no step does
  * (the `sort` parameter of a list) stays hand-written, and so does an error example (a request shown answering only
@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {API_SPECS, specPath} from '../../src/data/api-table';
-import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../content/doc-requests';
+import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../docs/doc-requests';
 import type {ApiDocument} from '../openapi/document';
 import {loadFreshApi} from '../openapi/load';
 import {fileState} from '../openapi/spec-files';

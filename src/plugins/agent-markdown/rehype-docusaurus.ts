@@ -161,7 +161,7 @@ function rewrite(parent: Parent, state: {heading: number}): void {
 }
 
 /**
- * An operation or webhook-event page (the `theme-api-markdown` row of src/components/ApiDocItem/ApiPage.tsx): its copy is written from the spec afterwards
+ * An operation or webhook-event page (the `theme-api-markdown` row of src/plugins/operation-page/components/ApiPage.tsx): its copy is written from the spec afterwards
  * (./index.ts), so converting its reference, the largest HTML of the site, would only cost time and
  * memory, which grow with the API.
  * relies on: openapi-page-columns

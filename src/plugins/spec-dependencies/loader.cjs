@@ -1,6 +1,6 @@
 /**
  * Runs before the MDX loader on every Markdown file: a page that renders part of itself from the spec
- * (`::spec-table{…}`, `::workflow-step{…}`: tools/spec-tables, tools/workflows) depends on every file of openapi/, so
+ * (`::spec-table{…}`, `::workflow-step{…}`: src/plugins/spec-tables, tools/workflows) depends on every file of openapi/, so
  * Rspack compiles it again when the spec or a workflow changes, in the dev server and from its persistent cache
  * alike. Without it such a page kept what the spec said when the page itself last changed (`npm start`, and a
  * `npm run build` with a warm cache). The source passes through unchanged.

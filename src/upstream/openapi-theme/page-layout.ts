@@ -1,6 +1,6 @@
 /**
  * The OpenAPI theme's ApiItem layout, which the operation page renders its columns in
- * (src/components/ApiDocItem/ApiPage.tsx): a theme-internal path, not a component the theme documents for swizzling.
+ * (src/plugins/operation-page/components/ApiPage.tsx): a theme-internal path, not a component the theme documents for swizzling.
  * A module apart from ./try-it.ts so that the page's chunk pulls in nothing of the try-it panel. Contract 'theme
  * modules of the operation page'.
  */

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI theme's try-it panel (src/components/ApiDocItem/TryItPanel.tsx and try-it-store.ts there, a chunk of
+ * The OpenAPI theme's try-it panel (src/plugins/operation-page/components/TryItPanel.tsx and try-it-store.ts there, a chunk of
  * its own, loaded on use): its forms (authorization, parameters and body, response) and the Redux store they share,
  * made as the theme's ApiItem makes it. Theme-internal paths. Contracts 'theme modules of the operation page' and
  * 'try-it store'; and 'try-it send': the Request form's submit is its Send, which the panel holds until the browser

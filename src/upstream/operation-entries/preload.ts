@@ -145,7 +145,7 @@ function placeholdersIndexed(): Promise<void> {
 /**
  * The pages of the keys a page shows, put into their categories. A failure does not hold up the page (Docusaurus
  * would not render it): the sidebar category says that its pages could not be loaded and offers to try again
- * (src/theme/DocSidebarItems).
+ * (src/plugins/operation-page/theme/DocSidebarItems).
  */
 const pagesShown = (keys: () => string[]): Promise<void> =>
   placeholdersIndexed()

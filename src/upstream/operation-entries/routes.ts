@@ -87,7 +87,7 @@ export const PAGES_APART_PROP = 'operationPagesApart';
 
 /**
  * The placeholder in a category's items. Docusaurus' own `html` item, which its sidebar code takes as one visible item
- * that is neither a link nor active; src/theme/DocSidebarItems never renders it as such.
+ * that is neither a link nor active; src/plugins/operation-page/theme/DocSidebarItems never renders it as such.
  */
 export interface PagesApartPlaceholder {
   type: 'html';

@@ -1,6 +1,6 @@
 /**
  * The sidebar categories' operation pages kept apart from the docs versions' props (./index.ts): where each key's
- * placeholder is, putting the pages in its place, and telling the sidebar (src/theme/DocSidebarItems) when they come.
+ * placeholder is, putting the pages in its place, and telling the sidebar (src/plugins/operation-page/theme/DocSidebarItems) when they come.
  * ./preload.ts indexes the placeholders, sets the loader and puts the pages in before a page that shows them renders.
  *
  * The pages are put into the version's own sidebar arrays and docs, where Docusaurus' hooks look for them (the active

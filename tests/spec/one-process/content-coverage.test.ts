@@ -14,7 +14,7 @@ import {EVENT_OWNER, OPERATION_OWNERS, STATUS_OWNERS} from '../../../tools/conte
 import {renderPage} from '../../../tools/content/rendered';
 import {checkSpecCoverage} from '../../../tools/content/spec-coverage';
 import {checkSteps, SEQUENCE_PAGES} from '../../../tools/content/step-connection';
-import {specFacts} from '../../../tools/spec-tables/spec-facts';
+import {specFacts} from '../../../src/plugins/spec-tables/spec-facts';
 
 const facts = specFacts(SITE_ROOT);
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {parse} from 'yaml';
 import {SITE_ROOT} from '../../../tools/cli';
-import {DEFAULT_RATE_LIMIT, specFacts} from '../../../tools/spec-tables/spec-facts';
+import {DEFAULT_RATE_LIMIT, specFacts} from '../../../src/plugins/spec-tables/spec-facts';
 import {projectRules, ruleBlockTests} from '../../helpers/redocly-rules';
 
 const RULES = ['rule/rate-limits-declared', 'rule/rate-limits-shape', 'rule/rate-limit-known', 'rule/rate-limit-withdrawals'];

@@ -3,7 +3,7 @@
  * every other statement of it agrees: the sorting page (docs/api/sorting.md) renders it per operation from the spec
  * (`::spec-table{lists}`, its "Default sort" column) and types no default of its own, and a list operation's
  * description that names an order ("newest first", "sorted by `code`") names that default. The spec is read here
- * on its own (the YAML files, `$ref`s followed by hand), not through tools/spec-tables/spec-facts.ts.
+ * on its own (the YAML files, `$ref`s followed by hand), not through src/plugins/spec-tables/spec-facts.ts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import {test} from 'node:test';
 import {parse} from 'yaml';
 import {API_SPECS, HTTP_METHODS} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
-import remarkSpecTables, {type MdNode} from '../../../tools/spec-tables/remark-spec-tables';
+import remarkSpecTables, {type MdNode} from '../../../src/plugins/spec-tables/remark-spec-tables';
 
 const OPENAPI = path.join(SITE_ROOT, 'openapi');
 const SORTING_PAGE = 'docs/api/sorting.md';

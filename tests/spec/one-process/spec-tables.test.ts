@@ -1,5 +1,5 @@
 /**
- * tools/spec-tables/remark-spec-tables.ts: `::spec-table{…}` directives become the spec's own tables at build time,
+ * src/plugins/spec-tables/remark-spec-tables.ts: `::spec-table{…}` directives become the spec's own tables at build time,
  * run as Docusaurus runs it (remark-parse + remark-directive, and the MDX compiler); anything it cannot find fails
  * with the Markdown file and line; and the guides use it instead of retyping the spec's tables.
  */
@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {parse} from 'yaml';
-import remarkSpecTables, {specFileParses, type MdNode} from '../../../tools/spec-tables/remark-spec-tables';
+import remarkSpecTables, {specFileParses, type MdNode} from '../../../src/plugins/spec-tables/remark-spec-tables';
 import {SITE_ROOT} from '../../../tools/cli';
-import {specFacts} from '../../../tools/spec-tables/spec-facts';
+import {specFacts} from '../../../src/plugins/spec-tables/spec-facts';
 import {readWorkflowFile, workflowFiles} from '../../../tools/workflows/workflows';
 
 const GUIDES = path.join(SITE_ROOT, 'docs', 'guides');

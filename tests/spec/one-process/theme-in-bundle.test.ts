@@ -55,7 +55,7 @@ test('the check names each way the theme could be run outside the bundler again'
     'tools/reference/theme.ts': "import ParamsDetails from 'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails';",
     'tools/reference/spaced.ts': 'const React2 = {...React, createElement: (type, props) => null};\nReact.createElement = () => null;',
     // relies on: theme-modules-of-the-operation-page
-    'src/components/ApiDocItem/TryItPanel.tsx': "import Request from '@theme/ApiExplorer/Request';",
+    'src/plugins/operation-page/components/TryItPanel.tsx': "import Request from '@theme/ApiExplorer/Request';",
   };
   assert.deepEqual(checkFakeFiles(themeOutsideBundler, fake), [
     'tools/api-pages/render.ts: imports node:vm (a module loader of its own)',

@@ -12,7 +12,7 @@ import {fromMarkdown} from 'mdast-util-from-markdown';
 import {COMBINED_SPEC} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
 import {typecheckSamples} from '../../helpers/typecheck';
-import {docPages} from '../../../tools/content/doc-requests';
+import {docPages} from '../../../tools/docs/doc-requests';
 import {loadOperations} from '../../../tools/spec/spec-model';
 import {cachedBundle} from '../../../tools/spec/spec-bundle-cache';
 import {OPENAPI_FETCH_METHODS, typedSamples, TYPES_MODULE, type TypedSample} from '../../../tools/typed-samples';

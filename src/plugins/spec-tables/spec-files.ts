@@ -3,8 +3,8 @@
  * reader and `$ref`-following pointer walk (tools/openapi/source-values.ts); paths here are relative to openapi/.
  */
 import path from 'node:path';
-import {OPENAPI_DIR} from '../../src/data/api-table';
-import {readSourceValue, resolveSourceValue, SourceValueError, sourceFileParses} from '../openapi/source-values';
+import {OPENAPI_DIR} from '../../data/api-table';
+import {readSourceValue, resolveSourceValue, SourceValueError, sourceFileParses} from '../../../tools/openapi/source-values';
 
 /** A mistake in a directive or in the spec it points at; the plugin prefixes the Markdown file and line. */
 export class DirectiveError extends SourceValueError {}

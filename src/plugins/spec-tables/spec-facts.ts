@@ -1,16 +1,16 @@
 /**
  * The facts of the spec that hand-written pages enumerate: operations (with scope, filters, sort fields, error codes),
  * webhook events, status values, error codes and scopes. The derived tables of `::spec-table` render them
- * (tools/spec-tables/derived-tables.ts) and the content checks compare pages with them (tools/content/), so both read
+ * (src/plugins/spec-tables/derived-tables.ts) and the content checks compare pages with them (tools/content/), so both read
  * one model. Read from the openapi/ files through the OpenAPI kernel's cached source reader and `$ref`-following
  * pointer walk (spec-files.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {API_SPECS, OPENAPI_DIR} from '../../src/data/api-table';
-import {pathItemOperations} from '../openapi/document';
-import {escapeToken} from '../openapi/pointer';
-import {isObject, type UnknownObject} from '../openapi/json';
+import {API_SPECS, OPENAPI_DIR} from '../../data/api-table';
+import {pathItemOperations} from '../../../tools/openapi/document';
+import {escapeToken} from '../../../tools/openapi/pointer';
+import {isObject, type UnknownObject} from '../../../tools/openapi/json';
 import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
 
 /** Query parameters every list operation takes: not filters. */

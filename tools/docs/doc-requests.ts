@@ -221,7 +221,7 @@ export function parseCurl(command: string): ParsedCurl {
     // How long curl waits (a stream's sample ends with it): not part of the request.
     else if (a === '-m' || a === '--max-time' || a === '--connect-timeout') value(++i, a);
     else if (CURL_FLAGS.has(a) || /^-[sSivfL]+$/.test(a)) continue;
-    else if (a.startsWith('-')) throw new DocError(`curl option ${a} is not supported by the docs request check (tools/content/doc-requests.ts)`);
+    else if (a.startsWith('-')) throw new DocError(`curl option ${a} is not supported by the docs request check (tools/docs/doc-requests.ts)`);
     else if (url === undefined) url = a;
     else throw new DocError(`a second URL "${a}": show one request per curl command`);
   }

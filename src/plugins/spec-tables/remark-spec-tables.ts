@@ -31,12 +31,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {API_SPECS, OPENAPI_DIR, specPath} from '../../src/data/api-table';
-import {pathItemOperations} from '../openapi/document';
-import {SITE_ROOT} from '../cli';
-import {escapeToken} from '../openapi/pointer';
-import {SourceValueError} from '../openapi/source-values';
-import {isObject, type UnknownObject} from '../openapi/json';
+import {API_SPECS, OPENAPI_DIR, specPath} from '../../data/api-table';
+import {pathItemOperations} from '../../../tools/openapi/document';
+import {SITE_ROOT} from '../../../tools/cli';
+import {escapeToken} from '../../../tools/openapi/pointer';
+import {SourceValueError} from '../../../tools/openapi/source-values';
+import {isObject, type UnknownObject} from '../../../tools/openapi/json';
 import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
 import {derivedTable, DERIVED_FORMS} from './derived-tables';
 import {eventFacts, specFacts} from './spec-facts';
