@@ -125,6 +125,8 @@ const config: Config = {
   themes: [
     '@docusaurus/theme-mermaid',
     'docusaurus-theme-openapi-docs',
+    // The operation page's theme wrappers: after the OpenAPI theme, whose MethodEndpoint it replaces.
+    './src/plugins/operation-page/index.ts',
     [
       // Offline full-text search over guides, API pages and blog: the index is built with the site, no service.
       '@easyops-cn/docusaurus-search-local',

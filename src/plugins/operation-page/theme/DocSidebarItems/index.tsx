@@ -4,7 +4,7 @@
 // they cannot be loaded. Covered by tests/site/operation-routes.test.ts.
 import React, {useEffect, useSyncExternalStore, type ReactNode} from 'react';
 // relies on: wraps-doc-sidebar-items
-import DocSidebarItems from '@theme-original/DocSidebarItems';
+import DocSidebarItems from '@theme-init/DocSidebarItems';
 import type DocSidebarItemsType from '@theme/DocSidebarItems';
 import type {WrapperProps} from '@docusaurus/types';
 // relies on: route-table-files
