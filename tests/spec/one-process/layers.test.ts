@@ -1,8 +1,8 @@
 /**
  * The folders import each other in one direction, every package the code imports is declared in package.json at an
- * exact version, and each thing has its folder: tools/ holds folders only, src/ only its layers' folders, and a
- * feature's client modules and theme wrappers are in its folder. Reads the imports of every source file with
- * TypeScript's own pre-processor.
+ * exact version, and each thing has its folder: tools/ holds folders only, src/ only its layers' folders (no theme
+ * wrapper or component outside a feature), and every client module, remark or rehype plugin and component the site
+ * registers is in a feature's folder. Reads the imports of every source file with TypeScript's own pre-processor.
  */
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
@@ -33,7 +33,8 @@ const FEATURE_ENGINE_PART = /^src\/plugins\/[^/]+\/engine(\/.*)?$/;
  * nothing imports scripts/ (entry points, one per npm script), bench/ or tests/ from outside. `site entries` is part
  * of the site (the two import each other freely): the files tests may import of it, to unit-test its browser-side
  * logic in a DOM. A feature's Node part may use the tools/ kernel; the kernel never imports a feature (what it needs
- * of one, such as the changelog's release badges, its entry script passes in).
+ * of one, such as the changelog's release badges, its entry script passes in). The content checks (tools/content/)
+ * sit above the features: they render the written pages as the site does, with its features' remark plugins.
  */
 export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: string[]}[] = [
   {name: 'data', paths: ['src/data/'], mayImport: []},
@@ -51,6 +52,8 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   // A feature's Node part (src/plugins/<feature>/, its browser part aside).
   {name: 'features', paths: ['src/plugins/'], mayImport: ['data', 'upstream', 'site entries', 'feature engines', 'tools']},
   {name: 'site', paths: ['src/'], mayImport: ['data', 'upstream', 'site entries']},
+  // The checks of the written pages (npm run check:content and the fast tier): the kernel and the features they render with.
+  {name: 'checks', paths: ['tools/content/'], mayImport: ['data', 'upstream', 'features', 'tools']},
   {name: 'tools', paths: ['tools/'], mayImport: ['data', 'upstream']},
   // Code the hosts run (hosting/): self-contained, since each host bundles it its own way.
   {name: 'hosting', paths: ['hosting/'], mayImport: []},
@@ -59,9 +62,9 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   {name: 'config', paths: ['docusaurus.config.ts', 'sidebars.ts'], mayImport: ['data', 'upstream', 'site', 'site entries', 'features', 'tools']},
   // The house rules (npm run lint): they import only their packages.
   {name: 'lint config', paths: ['eslint.config.mjs', 'prettier.config.mjs'], mayImport: []},
-  {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'upstream', 'features', 'tools']},
+  {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'upstream', 'checks', 'features', 'tools']},
   {name: 'bench', paths: ['bench/'], mayImport: ['data', 'upstream', 'tools']},
-  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'feature engines', 'features', 'tools', 'hosting']},
+  {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'feature engines', 'checks', 'features', 'tools', 'hosting']},
 ];
 
 /** A file's path without its extension: what an import names. */
@@ -167,12 +170,16 @@ test('the layer check names the file of an import across the rule', () => {
       '../../src/upstream/operation-entries/sidebar-pages',
       '../../src/plugins/static-reference/components/reference-dom',
     ],
-    'tests/spec/t.test.ts': ['../../src/components/ApiDocItem/TryIt'],
+    'tests/spec/t.test.ts': ['../../src/pages/index', '../../tools/content/content-check'],
     // A feature's Node part may use the kernel; its browser part may not, and the kernel imports no feature.
     'src/plugins/f/index.ts': ['../../../tools/spec/spec-model', './client', './theme/Root'],
     'src/plugins/f/client.ts': ['../../../tools/spec/spec-model', './index'],
     'src/plugins/f/theme/Root/index.tsx': ['../../remark'],
     'tools/t.ts': ['../src/plugins/f/remark'],
+    // The content checks render with a feature's remark plugin; neither the kernel nor a feature imports a check.
+    'tools/content/rendered.ts': ['../../src/plugins/spec-tables/remark-spec-tables', '../openapi/load'],
+    'tools/spec/s.ts': ['../content/rendered'],
+    'src/plugins/f/remark.ts': ['../../../tools/content/content-check'],
     // A feature's engine is isomorphic: data and packages only; its Node part and its browser part may use it.
     'src/plugins/f/engine/index.ts': ['../../../data/brand', '../index', '../../../../tools/cli'],
     'src/plugins/f/node/server.ts': ['../engine'],
@@ -184,11 +191,13 @@ test('the layer check names the file of an import across the rule', () => {
     'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data, upstream)',
     'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, upstream, tools)',
     'src/data/w.ts: imports ../components/X (data → site; data may import data)',
-    'tests/spec/t.test.ts: imports ../../src/components/ApiDocItem/TryIt (tests → site; tests may import tests, data, upstream, site entries, feature engines, features, tools, hosting)',
+    'tests/spec/t.test.ts: imports ../../src/pages/index (tests → site; tests may import tests, data, upstream, site entries, feature engines, checks, features, tools, hosting)',
     'src/plugins/f/client.ts: imports ../../../tools/spec/spec-model (site entries → tools; site entries may import site entries, data, upstream, site, feature engines)',
     'src/plugins/f/client.ts: imports ./index (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
     'src/plugins/f/theme/Root/index.tsx: imports ../../remark (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
     'tools/t.ts: imports ../src/plugins/f/remark (tools → features; tools may import tools, data, upstream)',
+    'tools/spec/s.ts: imports ../content/rendered (tools → checks; tools may import tools, data, upstream)',
+    'src/plugins/f/remark.ts: imports ../../../tools/content/content-check (features → checks; features may import features, data, upstream, site entries, feature engines, tools)',
     'src/plugins/f/engine/index.ts: imports ../index (feature engines → features; feature engines may import feature engines, data, upstream)',
     'src/plugins/f/engine/index.ts: imports ../../../../tools/cli (feature engines → tools; feature engines may import feature engines, data, upstream)',
   ]);
@@ -253,7 +262,14 @@ test('every dependency is pinned to an exact version', () => {
  * The folders src/ may have, one per layer or kind of browser code; anything else (a loose file, a `src/client/`)
  * belongs to one of them, most often to a feature's folder.
  */
-const SRC_FOLDERS = ['data', 'upstream', 'plugins', 'theme', 'components', 'pages', 'css'];
+const SRC_FOLDERS = ['data', 'upstream', 'plugins', 'pages', 'css'];
+
+/** src/'s folders for a feature's parts that a site may have at its root, and where a feature keeps them instead. */
+const FEATURE_PART_FOLDERS: Record<string, string> = {
+  theme: "a theme wrapper outside a feature's folder (put it in src/plugins/<feature>/theme/, served by the plugin's getThemePath)",
+  components: "a component outside a feature's folder (put it in src/plugins/<feature>/components/)",
+  client: "a client module outside a feature's folder (put it in src/plugins/<feature>/client*.ts)",
+};
 
 /**
  * Every file of tools/ or src/ that is not in a folder of its own kind, as `file: why`: tools/ is the kernel's
@@ -264,6 +280,7 @@ export function misplacedFiles(files: string[]): string[] {
     const parts = file.split('/');
     if (parts[0] === 'tools' && parts.length === 2) return [`${file}: a loose file of tools/ (put it in the folder of what it is)`];
     if (parts[0] === 'src' && parts.length === 2) return [`${file}: a loose file of src/ (put it in its feature's folder or its layer's)`];
+    if (parts[0] === 'src' && FEATURE_PART_FOLDERS[parts[1]]) return [`${file}: ${FEATURE_PART_FOLDERS[parts[1]]}`];
     if (parts[0] === 'src' && !SRC_FOLDERS.includes(parts[1])) return [`${file}: src/${parts[1]}/ is not a folder of src/ (${SRC_FOLDERS.join(', ')})`];
     return [];
   });
@@ -279,44 +296,82 @@ test('tools/ has no loose file, and src/ only the folders of its layers', () => 
 });
 
 test('the folder check names a loose file of tools/ and of src/, and a folder src/ does not have', () => {
-  assert.deepEqual(misplacedFiles(['tools/x.ts', 'tools/spec/spec-model.ts', 'src/y.ts', 'src/client/z.ts', 'src/plugins/f/client.ts', 'scripts/a.ts']), [
+  const files = [
+    'tools/x.ts',
+    'tools/spec/spec-model.ts',
+    'src/y.ts',
+    'src/client/z.ts',
+    'src/theme/ApiExplorer/MethodEndpoint/index.tsx',
+    'src/components/ApiDocItem/index.tsx',
+    'src/lib/w.ts',
+    'src/plugins/f/client.ts',
+    'src/plugins/operation-page/theme/DocSidebarItems/index.tsx',
+    'scripts/a.ts',
+  ];
+  assert.deepEqual(misplacedFiles(files), [
     'tools/x.ts: a loose file of tools/ (put it in the folder of what it is)',
     "src/y.ts: a loose file of src/ (put it in its feature's folder or its layer's)",
-    `src/client/z.ts: src/client/ is not a folder of src/ (${SRC_FOLDERS.join(', ')})`,
+    "src/client/z.ts: a client module outside a feature's folder (put it in src/plugins/<feature>/client*.ts)",
+    "src/theme/ApiExplorer/MethodEndpoint/index.tsx: a theme wrapper outside a feature's folder (put it in src/plugins/<feature>/theme/, served by the plugin's getThemePath)",
+    "src/components/ApiDocItem/index.tsx: a component outside a feature's folder (put it in src/plugins/<feature>/components/)",
+    `src/lib/w.ts: src/lib/ is not a folder of src/ (${SRC_FOLDERS.join(', ')})`,
   ]);
 });
 
 /**
- * Every client module docusaurus.config.ts registers from the project that is not in a feature's folder
- * (src/plugins/<feature>/client*), as `docusaurus.config.ts:line: path`: a client module is a feature's browser part.
+ * Every part of a feature docusaurus.config.ts registers from outside a feature's folder, as
+ * `docusaurus.config.ts:line: what`: a client module (`clientModules`), a remark or rehype plugin (a name in a
+ * `…RemarkPlugins`/`…RehypePlugins` list, imported from the project) and a component (`'@site/src/…'`, such as the docs
+ * item component) are a feature's parts, in src/plugins/<feature>/.
  */
-export function looseClientModules(configText: string): string[] {
+export function featurePartsOutsideFolders(configText: string): string[] {
+  const lineOf = (index: number): number => configText.slice(0, index).split('\n').length;
+  const inFeature = (p: string): boolean => /^(\.|@site)\/src\/plugins\/[^/]+\//.test(p);
+  const problems: {line: number; text: string}[] = [];
   const block = /\bclientModules:\s*\[([\s\S]*?)\n\s*\],/.exec(configText);
   if (!block) return ['docusaurus.config.ts: no `clientModules: [...]` found (the check reads it)'];
-  const firstLine = configText.slice(0, block.index).split('\n').length;
-  return block[1]
-    .split('\n')
-    .flatMap((line, i) =>
-      [...line.matchAll(/'(\.\/[^']+)'/g)]
-        .filter((m) => !/^\.\/src\/plugins\/[^/]+\/client[^/]*$/.test(m[1]))
-        .map((m) => `docusaurus.config.ts:${firstLine + i}: ${m[1]} is a client module outside a feature's folder`),
-    );
+  for (const m of block[1].matchAll(/'(\.\/[^']+)'/g))
+    if (!inFeature(m[1]))
+      problems.push({line: lineOf(block.index + block[0].indexOf(block[1]) + m.index), text: `${m[1]} is a client module outside a feature's folder`});
+  // The project's default imports, by local name: `import remarkX from './…'`.
+  const imported = new Map([...configText.matchAll(/^import (\w+)(?:, \{[^}]*\})? from '(\.\/[^']+)';$/gm)].map((m) => [m[1], m[2]]));
+  for (const list of configText.matchAll(/\b\w*(?:Remark|Rehype|remark|rehype)Plugins:\s*\[([^\n]*)\]/g))
+    for (const name of list[1].matchAll(/\b\w+\b/g)) {
+      const from = imported.get(name[0]);
+      if (from && !inFeature(from))
+        problems.push({line: lineOf(list.index), text: `${name[0]} (${from}) is a remark or rehype plugin outside a feature's folder`});
+    }
+  for (const m of configText.matchAll(/'(@site\/src\/[^']+)'/g))
+    if (!inFeature(m[1])) problems.push({line: lineOf(m.index), text: `${m[1]} is a component outside a feature's folder`});
+  return problems.sort((a, b) => a.line - b.line).map((p) => `docusaurus.config.ts:${p.line}: ${p.text}`);
 }
 
-test("every client module the site registers is a feature's (src/plugins/<feature>/client*)", () => {
-  assert.deepEqual(looseClientModules(fs.readFileSync(path.join(SITE_ROOT, 'docusaurus.config.ts'), 'utf8')), []);
+test("every client module, remark or rehype plugin and component the site registers is a feature's (src/plugins/<feature>/)", () => {
+  assert.deepEqual(featurePartsOutsideFolders(fs.readFileSync(path.join(SITE_ROOT, 'docusaurus.config.ts'), 'utf8')), []);
 });
 
-test('the client module check names the line of one outside a feature', () => {
+test('the feature part check names the line of one outside a feature', () => {
   const config = [
+    "import remarkSpecTables from './tools/spec-tables/remark-spec-tables';",
+    "import remarkStaticCode from './src/plugins/static-code/remark';",
+    "import rehypeX, {X_OPTIONS} from './src/rehype-x';",
     'export default {',
+    '  beforeDefaultRemarkPlugins: [remarkSpecTables, [remarkStaticCode, {}]],',
+    '  rehypePlugins: [[rehypeX, X_OPTIONS]],',
     '  clientModules: [',
     "    './src/plugins/a11y-fixes/client.ts',",
     "    ...(x ? [] : ['./src/client/idle-prefetch.ts']),",
     "    'some-package/client',",
     '  ],',
+    "  docs: {docItemComponent: '@site/src/components/ApiDocItem'},",
+    "  blog: {docItemComponent: '@site/src/plugins/operation-page/components'},",
     '};',
   ].join('\n');
-  assert.deepEqual(looseClientModules(config), ["docusaurus.config.ts:4: ./src/client/idle-prefetch.ts is a client module outside a feature's folder"]);
-  assert.deepEqual(looseClientModules('export default {};'), ['docusaurus.config.ts: no `clientModules: [...]` found (the check reads it)']);
+  assert.deepEqual(featurePartsOutsideFolders(config), [
+    "docusaurus.config.ts:5: remarkSpecTables (./tools/spec-tables/remark-spec-tables) is a remark or rehype plugin outside a feature's folder",
+    "docusaurus.config.ts:6: rehypeX (./src/rehype-x) is a remark or rehype plugin outside a feature's folder",
+    "docusaurus.config.ts:9: ./src/client/idle-prefetch.ts is a client module outside a feature's folder",
+    "docusaurus.config.ts:12: @site/src/components/ApiDocItem is a component outside a feature's folder",
+  ]);
+  assert.deepEqual(featurePartsOutsideFolders('export default {};'), ['docusaurus.config.ts: no `clientModules: [...]` found (the check reads it)']);
 });
