@@ -41,7 +41,7 @@ import type {
   SecuritySchemeModel,
   VariantsModel,
 } from './model';
-import {emptySchemaView, innermostItems} from './model';
+import {emptySchemaView, innermostItems, tagTrailLabels} from './model';
 import {proseHtml} from './prose';
 import {sampleOf, streamExample, streamWords} from './sample';
 
@@ -923,17 +923,7 @@ function OperationFacts({op}: {op: OperationModel}): ReactNode {
   if (!named.length && !oauth.length && !op.self && !op.tagPaths) return null;
   return (
     <div className="novaramp-ref-facts">
-      {op.tagPaths && (
-        <p className="novaramp-ref-tags">
-          In{' '}
-          {op.tagPaths.map((trail, i) => (
-            <React.Fragment key={trail.join('/')}>
-              {i > 0 && ', '}
-              {trail.join(' › ')}
-            </React.Fragment>
-          ))}
-        </p>
-      )}
+      {op.tagPaths && <p className="novaramp-ref-tags">In {tagTrailLabels(op).join(', ')}</p>}
       {named.length > 0 && (
         <details open className={DETAILS_CLASS}>
           <summary>

@@ -14,7 +14,7 @@ import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent} from './markdown-text';
 import {ADDITIONAL_PROPERTY, defaultLabel, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
-import {emptySchemaView, innermostItems} from './model';
+import {emptySchemaView, innermostItems, tagTrailLabels} from './model';
 import {proseMarkdown} from './prose';
 import {streamExample, streamWords} from './sample';
 
@@ -305,7 +305,7 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
       ? `Webhook event ${code(model.path)}: ${BRAND} sends it as an HTTP ${code(model.method.toUpperCase())} request to your webhook endpoint. Operation ID: ${code(model.operationId)}.`
       : `${code(`${model.method.toUpperCase()} ${model.path}`)} (operation ID ${code(model.operationId)})`,
   );
-  if (model.tagPaths) out.push(`In: ${model.tagPaths.map((t) => t.join(' › ')).join(', ')}.`);
+  if (model.tagPaths) out.push(`In: ${tagTrailLabels(model).join(', ')}.`);
   if (model.self) out.push(`From the API description ${code(model.self)}.`);
   if (model.deprecated) out.push('**Deprecated.** Do not use this operation in new integrations.');
   const description = request.text(model.description);
