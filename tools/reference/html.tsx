@@ -43,6 +43,7 @@ import type {
 } from './model';
 import {emptySchemaView, innermostItems, tagTrailLabels} from './model';
 import {proseHtml} from './prose';
+import {sentCookie} from './request';
 import {sampleOf, streamExample, streamWords} from './sample';
 
 /** What rendering needs besides the model: how prose is written, and where a component shown apart is. */
@@ -687,6 +688,7 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
         schema.kind === 'schema' &&
         schema.examples[0] !== undefined && <Value className="novaramp-ref-example" label="Example" value={schema.examples[0]} />
       )}
+      {sentCookie(p) !== undefined && <Value className="novaramp-ref-example" label="Sent as" value={`Cookie: ${sentCookie(p)}`} />}
     </li>
   );
 }

@@ -16,6 +16,7 @@ import {ADDITIONAL_PROPERTY, defaultLabel, fieldsSignature, jsonType, literal, p
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
 import {emptySchemaView, innermostItems, tagTrailLabels} from './model';
 import {proseMarkdown} from './prose';
+import {sentCookie} from './request';
 import {streamExample, streamWords} from './sample';
 
 export interface MarkdownInput {
@@ -185,6 +186,8 @@ class Writer {
     } else if (node.kind === 'schema' && node.examples.length) {
       body.push(`**Example:** ${code(literal(node.examples[0]))}`);
     }
+    const cookie = sentCookie(p);
+    if (cookie !== undefined) body.push(`**Sent as:** ${code(`Cookie: ${cookie}`)}`);
     if (hasFields(node)) body.push(this.fields(node, code(p.name)));
     return [head, ...body.map((b) => indent(b, 2))].join('\n\n');
   }

@@ -237,10 +237,13 @@ test('a discriminator defaultMapping: the variant a payload without a listed val
   });
 });
 
-test('a cookie parameter with style: cookie: the cookie and its example as it is sent', async () => {
+test('a cookie parameter with style: cookie: the cookie, its example, and the example as the Cookie header sends it', async () => {
   await open('oas32-cookie-style.yaml', 'getSession', async (page) => {
     assert.ok(await page.getByRole('heading', {name: 'Cookie Parameters'}).isVisible());
-    assert.match(await seen(page.locator('.novaramp-ref-param'), 'the cookie'), /^session_id\s+string\s+REQUIRED\s+Example: s:abc\/123$/);
+    assert.match(
+      await seen(page.locator('.novaramp-ref-param'), 'the cookie'),
+      /^session_id\s+string\s+REQUIRED\s+Example: s:abc\/123\s+Sent as: Cookie: session_id=s:abc\/123$/,
+    );
   });
 });
 

@@ -313,9 +313,12 @@ test('the OAuth device flow and the metadata URL are in the security section of 
 });
 
 test('a cookie parameter with style: cookie is sent as it is; the default form style percent-encodes', async () => {
-  const {model, md} = await rendered('oas32-cookie-style.yaml', 'getSession');
+  const {model, text, md} = await rendered('oas32-cookie-style.yaml', 'getSession');
   assert.equal(model.parameters[0].style, 'cookie');
   assert.match(md, /### Cookie parameters\n\n- \*\*`session_id`\*\* string required/);
+  // The page and the copy say how the example is sent, which is what the style changes.
+  assert.match(text, /Example: s:abc\/123Sent as: Cookie: session_id=s:abc\/123/);
+  assert.match(md, /\*\*Example:\*\* `s:abc\/123`\n\n {2}\*\*Sent as:\*\* `Cookie: session_id=s:abc\/123`/);
   assert.deepEqual(
     exampleRequest(model).headers.find((h) => h.key === 'Cookie'),
     {key: 'Cookie', value: 'session_id=s:abc/123'},
@@ -325,4 +328,5 @@ test('a cookie parameter with style: cookie is sent as it is; the default form s
     exampleRequest(form).headers.find((h) => h.key === 'Cookie'),
     {key: 'Cookie', value: 'session_id=s%3Aabc%2F123'},
   );
+  assert.match(textOf(parseHtml(renderReferenceHtml(form, htmlContext()))), /Sent as: Cookie: session_id=s%3Aabc%2F123/);
 });
