@@ -802,16 +802,23 @@ export function buildTagTree(api: ApiDocument): TagModel[] {
   return roots;
 }
 
-/** Each of an operation's tags with the tags above it, when the API nests tags (else nothing: the model stays as 3.1's). */
-function tagPathsOf(api: ApiDocument, o: JsonObject): Pick<OperationModel, 'tagPaths'> {
+/**
+ * Each of an operation's tags with the tags above it, and the summaries of those that have one, when the API nests
+ * tags (else nothing: the model stays as 3.1's).
+ */
+function tagPathsOf(api: ApiDocument, o: JsonObject): Pick<OperationModel, 'tagPaths' | 'tagSummaries'> {
   const tags = Array.isArray(o.tags) ? o.tags.map(String) : [];
   const tree = buildTagTree(api);
   if (!tags.length || tree.every((t) => !t.children.length)) return {};
   const paths = new Map<string, string[]>();
+  const summaries = new Map<string, string>();
   const walk = (node: TagModel, above: string[]) => {
     paths.set(node.name, [...above, node.name]);
+    if (node.summary?.trim()) summaries.set(node.name, node.summary.trim());
     for (const c of node.children) walk(c, [...above, node.name]);
   };
   for (const root of tree) walk(root, []);
-  return {tagPaths: tags.map((t) => paths.get(t) ?? [t])};
+  const tagPaths = tags.map((t) => paths.get(t) ?? [t]);
+  const shown = [...new Set(tagPaths.flat())].filter((t) => summaries.has(t));
+  return {tagPaths, ...(shown.length ? {tagSummaries: Object.fromEntries(shown.map((t) => [t, summaries.get(t) as string]))} : {})};
 }

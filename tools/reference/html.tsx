@@ -41,8 +41,9 @@ import type {
   SecuritySchemeModel,
   VariantsModel,
 } from './model';
-import {emptySchemaView, innermostItems} from './model';
+import {emptySchemaView, innermostItems, tagTrailLabels} from './model';
 import {proseHtml} from './prose';
+import {sentCookie} from './request';
 import {sampleOf, streamExample, streamWords} from './sample';
 
 /** What rendering needs besides the model: how prose is written, and where a component shown apart is. */
@@ -687,6 +688,7 @@ function Parameter({p, r}: {p: ParameterModel; r: Render}): ReactNode {
         schema.kind === 'schema' &&
         schema.examples[0] !== undefined && <Value className="novaramp-ref-example" label="Example" value={schema.examples[0]} />
       )}
+      {sentCookie(p) !== undefined && <Value className="novaramp-ref-example" label="Sent as" value={`Cookie: ${sentCookie(p)}`} />}
     </li>
   );
 }
@@ -923,17 +925,7 @@ function OperationFacts({op}: {op: OperationModel}): ReactNode {
   if (!named.length && !oauth.length && !op.self && !op.tagPaths) return null;
   return (
     <div className="novaramp-ref-facts">
-      {op.tagPaths && (
-        <p className="novaramp-ref-tags">
-          In{' '}
-          {op.tagPaths.map((trail, i) => (
-            <React.Fragment key={trail.join('/')}>
-              {i > 0 && ', '}
-              {trail.join(' › ')}
-            </React.Fragment>
-          ))}
-        </p>
-      )}
+      {op.tagPaths && <p className="novaramp-ref-tags">In {tagTrailLabels(op).join(', ')}</p>}
       {named.length > 0 && (
         <details open className={DETAILS_CLASS}>
           <summary>

@@ -14,8 +14,9 @@ import type {CodeSample} from '../../src/data/operation';
 import {absoluteLinks, code, fence, indent} from './markdown-text';
 import {ADDITIONAL_PROPERTY, defaultLabel, fieldsSignature, jsonType, literal, possibleValues, qualifierWords, typeLabel, type Segment} from './facts';
 import type {ComponentModel, Direction, MediaModel, OperationModel, ParameterModel, SchemaNode} from './model';
-import {emptySchemaView, innermostItems} from './model';
+import {emptySchemaView, innermostItems, tagTrailLabels} from './model';
 import {proseMarkdown} from './prose';
+import {sentCookie} from './request';
 import {streamExample, streamWords} from './sample';
 
 export interface MarkdownInput {
@@ -185,6 +186,8 @@ class Writer {
     } else if (node.kind === 'schema' && node.examples.length) {
       body.push(`**Example:** ${code(literal(node.examples[0]))}`);
     }
+    const cookie = sentCookie(p);
+    if (cookie !== undefined) body.push(`**Sent as:** ${code(`Cookie: ${cookie}`)}`);
     if (hasFields(node)) body.push(this.fields(node, code(p.name)));
     return [head, ...body.map((b) => indent(b, 2))].join('\n\n');
   }
@@ -305,7 +308,7 @@ export function operationMarkdown({model, codeSamples, hasMarkdown, componentUrl
       ? `Webhook event ${code(model.path)}: ${BRAND} sends it as an HTTP ${code(model.method.toUpperCase())} request to your webhook endpoint. Operation ID: ${code(model.operationId)}.`
       : `${code(`${model.method.toUpperCase()} ${model.path}`)} (operation ID ${code(model.operationId)})`,
   );
-  if (model.tagPaths) out.push(`In: ${model.tagPaths.map((t) => t.join(' › ')).join(', ')}.`);
+  if (model.tagPaths) out.push(`In: ${tagTrailLabels(model).join(', ')}.`);
   if (model.self) out.push(`From the API description ${code(model.self)}.`);
   if (model.deprecated) out.push('**Deprecated.** Do not use this operation in new integrations.');
   const description = request.text(model.description);

@@ -276,6 +276,8 @@ export interface OperationModel {
   tags: string[];
   /** Each tag's path from the top of the tag tree (`['payments', 'refunds']`), when the API nests its tags. */
   tagPaths?: string[][];
+  /** The `summary` of each tag of `tagPaths` that has one (OpenAPI 3.2): the trail shows it, as the sidebar does. */
+  tagSummaries?: Record<string, string>;
   /** OpenAPI 3.2 `$self`: the URI of the API description this operation is from. */
   self?: string;
   servers: ServerModel[];
@@ -358,3 +360,7 @@ export function schemaRoots(op: OperationModel): {where: string; schema: SchemaN
   }
   return roots;
 }
+
+/** An operation's tag trails as a reader sees them, in the page, its copy and the sidebar: each tag's summary, else its name. */
+export const tagTrailLabels = (op: Pick<OperationModel, 'tagPaths' | 'tagSummaries'>): string[] =>
+  (op.tagPaths ?? []).map((trail) => trail.map((tag) => op.tagSummaries?.[tag] ?? tag).join(' › '));

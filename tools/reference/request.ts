@@ -55,6 +55,26 @@ function simple(value: Json, explode = false): string {
 }
 
 /**
+ * A cookie parameter's `name=value` in the Cookie header: `style: cookie` (OpenAPI 3.2) sends the value as it is,
+ * `form` (the default) percent-encodes it.
+ */
+export function cookiePair(p: ParameterModel, value: Json): string {
+  const sent = simple(value, p.explode);
+  return `${p.name}=${p.style === 'cookie' ? sent : encodeURIComponent(sent)}`;
+}
+
+/**
+ * A cookie parameter's example as the Cookie header carries it, which its `style` decides (shown on the page and in
+ * the copy: `s:abc/123` is sent as it is with `style: cookie`, as `s%3Aabc%2F123` with `form`); undefined for any
+ * other parameter, one without an example, or one whose example says how it is sent (`serializedValue`).
+ */
+export function sentCookie(p: ParameterModel): string | undefined {
+  if (p.in !== 'cookie' || p.examples[0]?.serializedValue !== undefined) return undefined;
+  const example = p.examples[0]?.value ?? (p.schema?.kind === 'schema' ? p.schema.examples[0] : undefined);
+  return example === undefined ? undefined : cookiePair(p, example);
+}
+
+/**
  * A query parameter's value as the request sends it, by its `style` and `explode` (OpenAPI's defaults: `form`,
  * exploded): an array as repeated keys (`ids=a&ids=b`) or joined (`ids=a,b`, space- or pipe-delimited), an object as
  * its own keys or as `key[name]=value` (`deepObject`; an array there as `key[]=v`, as form-encoded APIs take it).
@@ -149,14 +169,8 @@ export function exampleRequest(op: OperationModel): ExampleRequest {
       rawQuery = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
     }
   }
-  // Cookies in one header; `style: cookie` (OpenAPI 3.2) sends the value as it is, `form` (the default)
-  // percent-encodes it.
-  const cookies = op.parameters
-    .filter((p) => p.in === 'cookie' && values.get(p) !== undefined)
-    .map((p) => {
-      const value = simple(values.get(p) as Json, p.explode);
-      return `${p.name}=${p.style === 'cookie' ? value : encodeURIComponent(value)}`;
-    });
+  // Cookies in one header, each as its style sends it.
+  const cookies = op.parameters.filter((p) => p.in === 'cookie' && values.get(p) !== undefined).map((p) => cookiePair(p, values.get(p) as Json));
   const media = op.requestBody?.content[0];
   const accept = op.responses.filter((r) => /^2/.test(r.status)).flatMap((r) => r.content.map((c) => c.mediaType))[0];
   const headers = [

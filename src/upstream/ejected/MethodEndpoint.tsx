@@ -1,8 +1,9 @@
 // Ejected from docusaurus-theme-openapi-docs 5.2.0 because no wrapper can add the server URL its server render leaves
 // out: the server comes from ./endpoint-server.ts (the operation's first server from the server render on, so the
 // endpoint line does not grow on hydration; the try-it form's choice once the panel is open), not from the theme's
-// Redux store, which only the try-it panel's chunk loads; QUERY's badge colour. The changes are marked `NovaRamp:`; covered by
-// tests/site/build.test.ts and tests/site/api-page.test.ts.
+// Redux store, which only the try-it panel's chunk loads; QUERY's badge colour and any other method's. The changes are
+// marked `NovaRamp:`; covered by tests/site/build.test.ts, tests/site/api-page.test.ts and
+// tests/spec/one-process/reference-oas32-dom.test.ts.
 /* ============================================================================
  * Copyright (c) Palo Alto Networks
  *
@@ -34,8 +35,10 @@ function colorForMethod(method: string) {
     // NovaRamp: OpenAPI 3.2's QUERY has its own colour (src/css/custom.css), not an unstyled white badge.
     case "query":
       return "query";
+    // NovaRamp: any other method (OpenAPI 3.2 `additionalOperations`, such as PURGE) is Infima's neutral badge, not
+    // `badge--undefined`, whose white text sat on the endpoint line's pale background (1.07:1).
     default:
-      return undefined;
+      return "secondary";
   }
 }
 

@@ -11,13 +11,14 @@ import {test} from 'node:test';
 import {CODE_SAMPLE_LANGUAGES} from '../../../src/data/api-table';
 import {codeSamples} from '../../../tools/api-pages/code-samples';
 import {pageMdx} from '../../../tools/api-pages/page';
+import {tagTrails} from '../../../tools/api-pages/tag-trails';
 import {SITE_ROOT} from '../../../tools/cli';
 import type {ApiDocument} from '../../../tools/openapi/document';
 import {loadApi} from '../../../tools/openapi/load';
 import {buildOperationModel, buildTagTree} from '../../../tools/reference/build';
 import {elementsOf, htmlContext, lostRows, parseHtml, render, textOf} from '../../../tools/reference/completeness';
 import {renderReferenceHtml} from '../../../tools/reference/html';
-import type {OperationModel, SchemaView} from '../../../tools/reference/model';
+import {tagTrailLabels, type OperationModel, type SchemaView} from '../../../tools/reference/model';
 import {exampleRequest} from '../../../tools/reference/request';
 
 const FIXTURES = 'tests/fixtures/reference';
@@ -116,14 +117,44 @@ test('hierarchical tags: the model has the tag tree with summaries, and each ope
   assert.equal(tree[0].description, 'Money in and out.');
   const chargeback = await rendered('oas32-tags.yaml', 'getChargeback');
   assert.deepEqual(chargeback.model.tagPaths, [['payments', 'disputes', 'chargebacks']]);
-  assert.match(chargeback.text, /In payments › disputes › chargebacks/);
-  assert.match(chargeback.md, /^In: payments › disputes › chargebacks\.$/m);
+  // The trail says what the sidebar says: each tag's summary (the fixture's are capitalised, its names are not).
+  assert.match(chargeback.text, /In Payments › Disputes › Chargebacks/);
+  assert.match(chargeback.md, /^In: Payments › Disputes › Chargebacks\.$/m);
   assert.match(chargeback.mcp, /"tagPaths":\[\["payments","disputes","chargebacks"\]\]/);
+  assert.match(chargeback.mcp, /"tagSummaries":\{"payments":"Payments","disputes":"Disputes","chargebacks":"Chargebacks"\}/);
+  const sidebar = tagTrails(api).get('getChargeback');
+  assert.deepEqual(tagTrailLabels(chargeback.model)[0], sidebar?.map((t) => t.label).join(' › '));
   const refund = await rendered('oas32-tags.yaml', 'createRefund');
   assert.deepEqual(refund.model.tagPaths, [['payments', 'refunds'], ['beta']]);
+  assert.match(refund.text, /In Payments › Refunds, Beta/);
+  assert.match(refund.md, /^In: Payments › Refunds, Beta\.$/m);
   // A 3.1 API without nested tags keeps the model it had.
   const flat = await rendered('query-styles.yaml', 'listCharges');
   assert.equal(flat.model.tagPaths, undefined);
+});
+
+test("the page's tag trail names a tag without a summary by its name, as the sidebar does", async () => {
+  const {ApiDocument} = await import('../../../tools/openapi/document');
+  const api = new ApiDocument({
+    openapi: '3.2.0',
+    info: {title: 'Trail', version: '1'},
+    tags: [
+      {name: 'fiat', summary: 'Fiat money'},
+      {name: 'fiat-withdrawals', summary: '  ', parent: 'fiat'},
+    ],
+    paths: {'/w': {get: {operationId: 'listWithdrawals', tags: ['fiat-withdrawals'], responses: {'200': {description: 'OK'}}}}},
+  });
+  const op = api.operations().find((o) => o.operationId === 'listWithdrawals');
+  assert.ok(op);
+  const model = buildOperationModel(api, op, {api: 'fixture'});
+  assert.deepEqual(model.tagSummaries, {fiat: 'Fiat money'});
+  assert.match(textOf(parseHtml(renderReferenceHtml(model, htmlContext()))), /In Fiat money › fiat-withdrawals/);
+  assert.deepEqual(
+    tagTrails(api)
+      .get('listWithdrawals')
+      ?.map((t) => t.label),
+    ['Fiat money', 'fiat-withdrawals'],
+  );
 });
 
 test('a tag whose parents lead back to it, or to no tag, stays at the top of the tree', async () => {
@@ -282,9 +313,12 @@ test('the OAuth device flow and the metadata URL are in the security section of 
 });
 
 test('a cookie parameter with style: cookie is sent as it is; the default form style percent-encodes', async () => {
-  const {model, md} = await rendered('oas32-cookie-style.yaml', 'getSession');
+  const {model, text, md} = await rendered('oas32-cookie-style.yaml', 'getSession');
   assert.equal(model.parameters[0].style, 'cookie');
   assert.match(md, /### Cookie parameters\n\n- \*\*`session_id`\*\* string required/);
+  // The page and the copy say how the example is sent, which is what the style changes.
+  assert.match(text, /Example: s:abc\/123Sent as: Cookie: session_id=s:abc\/123/);
+  assert.match(md, /\*\*Example:\*\* `s:abc\/123`\n\n {2}\*\*Sent as:\*\* `Cookie: session_id=s:abc\/123`/);
   assert.deepEqual(
     exampleRequest(model).headers.find((h) => h.key === 'Cookie'),
     {key: 'Cookie', value: 'session_id=s:abc/123'},
@@ -294,4 +328,5 @@ test('a cookie parameter with style: cookie is sent as it is; the default form s
     exampleRequest(form).headers.find((h) => h.key === 'Cookie'),
     {key: 'Cookie', value: 'session_id=s%3Aabc%2F123'},
   );
+  assert.match(textOf(parseHtml(renderReferenceHtml(form, htmlContext()))), /Sent as: Cookie: session_id=s%3Aabc%2F123/);
 });
