@@ -316,6 +316,138 @@ function resolved(root: UnknownObject, node: unknown, seen: readonly string[] = 
 /** Whether two schemas, of the base and the head document, say the same, down to what their `$ref`s name. */
 const same = (a: unknown, b: unknown, ctx: Context): boolean => JSON.stringify(resolved(ctx.base, a)) === JSON.stringify(resolved(ctx.head, b));
 
+/** What `resolved` gives, with the parts of every `allOf` sorted by what they say: their order means nothing. */
+function unordered(node: unknown, names = false): unknown {
+  if (Array.isArray(node)) return node.map((v) => unordered(v));
+  if (!isObject(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => {
+      if (names || k !== 'allOf' || !Array.isArray(v)) return [k, unordered(v, !names && SCHEMA_MAPS.has(k))];
+      const parts = v.map((part) => unordered(part)).map((part) => [JSON.stringify(part), part] as const);
+      return [k, parts.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, part]) => part)];
+    }),
+  );
+}
+
+/** Where the head's parts of one `allOf` go to stand where the base has the same part: `order[i]` is the head's part at `i`. */
+function matchParts(base: UnknownObject, head: UnknownObject, before: unknown[], after: unknown[]): number[] {
+  const says = (root: UnknownObject, part: unknown) => JSON.stringify(unordered(resolved(root, part)));
+  const refOf = (part: unknown) => (isObject(part) && typeof part.$ref === 'string' ? part.$ref : undefined);
+  const [b, a] = [before.map((p) => says(base, p)), after.map((p) => says(head, p))];
+  const paired: (number | undefined)[] = before.map(() => undefined);
+  const free = new Set(after.keys());
+  const pair = (match: (i: number, j: number) => boolean) => {
+    for (const i of before.keys()) {
+      if (paired[i] !== undefined) continue;
+      const j = [...free].find((k) => match(i, k));
+      if (j === undefined) continue;
+      paired[i] = j;
+      free.delete(j);
+    }
+  };
+  // The same part first, then a part naming the same schema (changed inside), then by position.
+  pair((i, j) => b[i] === a[j]);
+  pair((i, j) => refOf(before[i]) !== undefined && refOf(before[i]) === refOf(after[j]));
+  pair(() => true);
+  return [...paired.filter((j): j is number => j !== undefined), ...free];
+}
+
+export interface AlignedHead {
+  head: UnknownObject;
+  /** Where the head lists the parts of an `allOf` in another order than the base. */
+  reordered: (string | number)[][];
+  /** A path of the aligned document (through `$ref`s) as the head document has it. */
+  headPath: (path: (string | number)[]) => (string | number)[];
+}
+
+/**
+ * The head document with the parts of each `allOf` in the order of the base's parts they match (by what they say,
+ * a `$ref` by what it names; a changed part stays paired with its `$ref`, or takes a place left), and where the
+ * head lists them in another order. An `allOf` is a conjunction, its order means nothing; api-smart-diff compares
+ * and merges the parts by position, and read an event schema that put its own part before the envelope's (so that
+ * Ajv reads the event's own `type` values first) as 51 fields removed. Compared aligned, only what changed in a
+ * part is a difference; the order itself is one finding (`allof-reordered`), made by the caller.
+ */
+export function alignAllOf(base: UnknownObject, head: UnknownObject): AlignedHead {
+  const reordered: AlignedHead['reordered'] = [];
+  // Each aligned `allOf` array: where its parts are in the head document.
+  const orders = new WeakMap<unknown[], number[]>();
+  const walk = (b: unknown, a: unknown, at: (string | number)[]): unknown => {
+    if (Array.isArray(a)) return a.map((v, i) => walk(Array.isArray(b) ? b[i] : undefined, v, [...at, i]));
+    if (!isObject(a)) return a;
+    const out: UnknownObject = {};
+    for (const [k, v] of Object.entries(a)) {
+      const was = isObject(b) ? b[k] : undefined;
+      if (k === 'allOf' && Array.isArray(v) && Array.isArray(was) && v.length > 1) {
+        const order = matchParts(base, head, was, v);
+        if (order.some((j, i) => j !== i)) reordered.push([...at, k]);
+        const parts = order.map((j, i) => walk(was[i], v[j], [...at, k, i]));
+        orders.set(parts, order);
+        out[k] = parts;
+      } else out[k] = walk(was, v, [...at, k]);
+    }
+    return out;
+  };
+  const aligned = walk(base, head, []) as UnknownObject;
+  const headPath = (path: (string | number)[]): (string | number)[] => {
+    const out: (string | number)[] = [];
+    let node: unknown = aligned;
+    for (const [i, key] of path.entries()) {
+      node = deref(aligned, node);
+      const order = Array.isArray(node) ? orders.get(node) : undefined;
+      if (!isObject(node) && !Array.isArray(node)) return [...out, ...path.slice(i)];
+      out.push(order ? (order[Number(key)] ?? key) : key);
+      node = Array.isArray(node) ? node[Number(key)] : node[String(key)];
+    }
+    return out;
+  };
+  return {head: aligned, reordered, headPath};
+}
+
+/** The finding of an `allOf` whose parts `alignAllOf` found in another order. */
+export function allOfReorderedFinding(head: UnknownObject, path: (string | number)[]): Finding {
+  const [components, section, name] = path;
+  const named = components === 'components' && section === 'schemas' && path.length === 4;
+  const schema = named ? String(name) : path.slice(0, -1).join('.');
+  // A bundled component has no place in the source files but where it is used: the first operation that reaches it.
+  const at = named ? usageOf(head, `#/components/schemas/${String(name)}`) : undefined;
+  return {
+    target: 'other',
+    action: 'changed',
+    rule: 'allof-reordered',
+    name: schema,
+    path: at ? [...at, 'allOf'] : path,
+    inBase: false,
+  };
+}
+
+/** The path, through `$ref`s as the source locator follows them, of the first `$ref` to `ref` from `paths` or `webhooks`. */
+function usageOf(doc: UnknownObject, ref: string): (string | number)[] | undefined {
+  const seen = new Set<string>();
+  const find = (node: unknown, at: (string | number)[]): (string | number)[] | undefined => {
+    if (Array.isArray(node)) {
+      for (const [i, v] of node.entries()) {
+        const found = find(v, [...at, i]);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (!isObject(node)) return undefined;
+    if (typeof node.$ref === 'string') {
+      if (node.$ref === ref) return at;
+      if (seen.has(node.$ref)) return undefined;
+      seen.add(node.$ref);
+      return find(deref(doc, {$ref: node.$ref}), at);
+    }
+    for (const [k, v] of Object.entries(node)) {
+      const found = find(v, [...at, k]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return find(doc.paths, ['paths']) ?? find(doc.webhooks, ['webhooks']);
+}
+
 /**
  * A schema that became a union of its refinements: before, one schema; after, a `oneOf`/`anyOf` whose every variant
  * is an `allOf` with that schema, unchanged, among its parts (`GET /events` items: `Event`, then one of

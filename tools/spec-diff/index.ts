@@ -8,7 +8,7 @@
 import {specPath} from '../../src/data/api-table';
 import type {SpecChange} from '../../src/data/spec-changes';
 import {compareAsyncApi} from './asyncapi';
-import {classifyDiffs, type Finding} from './classify';
+import {alignAllOf, allOfReorderedFinding, classifyDiffs, type Finding} from './classify';
 import {documentFindings} from './document';
 import {compareOpenApi} from './engine';
 import {SourceLocator} from '../openapi/locate';
@@ -176,8 +176,11 @@ export function classifySpecs(base: SpecSnapshot | undefined, head: SpecSnapshot
     // Most documents of a working spec equal their release: skip the structural diff for those.
     else if (JSON.stringify(b) === JSON.stringify(h)) findings = [];
     else {
-      const [viewB, viewH] = [engineView(b), engineView(h)];
-      findings = [...documentFindings(b, h), ...classifyDiffs(viewB, viewH, compareOpenApi(viewB, viewH)).map(inPlace)];
+      const viewB = engineView(b);
+      // allOf parts compared by what they say, not by position: see alignAllOf.
+      const {head: viewH, reordered, headPath} = alignAllOf(viewB, engineView(h));
+      const found = classifyDiffs(viewB, viewH, compareOpenApi(viewB, viewH)).map((f) => (f.inBase ? f : {...f, path: headPath(f.path)}));
+      findings = [...documentFindings(b, h), ...reordered.map((at) => allOfReorderedFinding(viewH, at)), ...found.map(inPlace)];
     }
     out.push(...findings.map((f) => toChange(api, f, b, h, h ? locator : undefined)));
   }

@@ -90,6 +90,8 @@ export function describe(f: Finding, op: string | undefined, fullSummary?: strin
       return `The ${subject(f)} of ${place} states a limit its values already had${detail}.`;
     case 'discriminator-stated':
       return `The ${subject(f)} of ${place} states the tag its variants already had${detail}.`;
+    case 'allof-reordered':
+      return `The \`allOf\` of ${code(f.name)} lists its parts in another order${detail}.`;
     case 'response-header-added':
       return `New response ${subject(f)} in ${place}.`;
     case 'response-header-removed':

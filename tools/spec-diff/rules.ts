@@ -34,6 +34,7 @@ export const CLASSIFICATION_RULES = {
   'request-values-widened': 'non-breaking',
   'limit-stated': 'non-breaking',
   'discriminator-stated': 'non-breaking',
+  'allof-reordered': 'non-breaking',
   'response-field-added': 'non-breaking',
   'response-field-removed': 'breaking',
   'response-field-made-optional': 'breaking',

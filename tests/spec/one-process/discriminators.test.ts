@@ -1,7 +1,7 @@
 /**
  * Tagged unions name their tag (issue #48, polymorphism): a `oneOf`/`anyOf` whose variants all carry the same
- * property with values of their own (`const`, or an `enum`: one value each, or several, as event schemas that each
- * narrow an envelope's `type` to their own event types) is told apart by that property, so it states it
+ * property with values of their own (`const`, or an `enum`: one value each, or several, as each event schema of
+ * `TypedEvent` lists its own event types) is told apart by that property, so it states it
  * with `discriminator: {propertyName, mapping}`: the reference prints "chosen by …", Redocly scores it, and a
  * typed client narrows on it. The mapping sends each value to its variant's `$ref` (named variants, so the
  * mapping can point at them), and each variant requires the property. A `oneOf` of a schema and `null`, or one
@@ -110,7 +110,7 @@ function unionsIn(file: string, node: unknown, pointer = ''): Union[] {
 /**
  * What is wrong with one union: empty when it is not tagged, or is tagged and says so correctly. A union is tagged
  * by a property every variant lists its own values of, no value in two variants (one value each, or several:
- * an event schema that narrows the envelope's `type` to the `account.*` types).
+ * `AccountEvent` is the `account.*` types of `TypedEvent`).
  */
 export function unionProblems({file, pointer, keyword, node}: Union, load: Load): string[] {
   const where = `${path.relative(SITE_ROOT, file)}#${pointer} (${keyword})`;
@@ -163,7 +163,7 @@ test('every oneOf/anyOf whose variants carry one tag value each has a discrimina
     [],
   );
   const discriminated = unions.filter((u) => isObject(u.node.discriminator)).map((u) => path.basename(u.file));
-  assert.deepEqual(discriminated.sort(), ['BankDetails.yaml', 'MaskedBankDetails.yaml']);
+  assert.deepEqual(discriminated.sort(), ['BankDetails.yaml', 'MaskedBankDetails.yaml', 'TypedEvent.yaml'], 'the events of GET /events are chosen by `type`');
 });
 
 test('a tagged union without a discriminator, or with a wrong one, fails; nullable and exactly-one-of do not', () => {

@@ -263,3 +263,65 @@ test('the payloads are read through the envelope: a beneficiary event carries bo
     ['KycVerification'],
   );
 });
+
+test('GET /events types each event as its webhook delivers it: the mapping of `type` sends it to the same schema', () => {
+  const spec = new Spec(SITE_ROOT);
+  const schemas = path.join(SITE_ROOT, OPENAPI_DIR, 'components', 'schemas');
+  const list = spec.read(path.join(schemas, 'EventList.yaml'));
+  const items = spec.deref(path.join(schemas, 'EventList.yaml'), list.value);
+  const parts = isObject(items.node) && Array.isArray(items.node.allOf) ? items.node.allOf : [];
+  const data = parts.map((p) => (isObject(p) && isObject(p.properties) && isObject(p.properties.data) ? p.properties.data : null)).find(Boolean);
+  const typed = spec.deref(path.join(schemas, 'EventList.yaml'), isObject(data) ? (data.items ?? null) : null);
+  assert.equal(path.basename(typed.abs), 'TypedEvent.yaml', `${list.file}: the items of GET /events are TypedEvent`);
+  const discriminator = isObject(typed.node) && isObject(typed.node.discriminator) ? typed.node.discriminator : {};
+  assert.equal(discriminator.propertyName, 'type');
+  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
+
+  const rootAbs = path.join(SITE_ROOT, specPath('webhooks'));
+  const root = spec.read(rootAbs).value;
+  const webhooks = isObject(root) && isObject(root.webhooks) ? root.webhooks : {};
+  const problems: string[] = [];
+  for (const [type, entry] of Object.entries(webhooks)) {
+    const {abs, node: item} = spec.deref(rootAbs, entry);
+    const op = isObject(item) && isObject(item.post) ? item.post : {};
+    const body = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content['application/json'] : null;
+    const delivered = spec.deref(abs, isObject(body) ? (body.schema ?? null) : null).abs;
+    const mapped = mapping[type];
+    if (typeof mapped !== 'string') problems.push(`${type}: not in TypedEvent's mapping`);
+    else if (path.resolve(path.dirname(typed.abs), mapped) !== delivered)
+      problems.push(`${type}: GET /events types it as ${mapped}, its webhook delivers ${path.relative(schemas, delivered)}`);
+  }
+  const types = spec.deref(path.join(schemas, 'Event.yaml'), {$ref: './WebhookEventType.yaml'}).node;
+  const enumerated = isObject(types) && Array.isArray(types.enum) ? types.enum.map(String) : [];
+  assert.deepEqual(problems, []);
+  assert.deepEqual(Object.keys(mapping).sort(), enumerated.sort(), 'the mapping lists every event type, and no other');
+  assert.deepEqual(Object.keys(webhooks).sort(), enumerated.sort(), 'every event type has its webhook');
+});
+
+test('each variant of TypedEvent states its own types first: the values a validator reads for the discriminator', () => {
+  // Ajv (redocly respect's schema check, @redocly/ajv 8.18) takes a variant's values of `type` from the first `allOf`
+  // part that declares `type`; with Event first, every variant would claim all 23 and the schema would not compile.
+  const spec = new Spec(SITE_ROOT);
+  const typedAbs = path.join(SITE_ROOT, OPENAPI_DIR, 'components', 'schemas', 'TypedEvent.yaml');
+  const typed = spec.read(typedAbs);
+  const node = isObject(typed.value) ? typed.value : {};
+  const mapping = isObject(node.discriminator) && isObject(node.discriminator.mapping) ? node.discriminator.mapping : {};
+  const problems: string[] = [];
+  for (const variant of Array.isArray(node.oneOf) ? node.oneOf : []) {
+    const ref = isObject(variant) ? String(variant.$ref) : '';
+    const {abs, node: schema} = spec.deref(typedAbs, variant);
+    const parts = isObject(schema) && Array.isArray(schema.allOf) ? schema.allOf : [];
+    const first = parts.map((p) => spec.deref(abs, p)).find(({node: p}) => isObject(p) && isObject(p.properties) && p.properties.type !== undefined);
+    const type = first && isObject(first.node) && isObject(first.node.properties) ? spec.deref(first.abs, first.node.properties.type).node : null;
+    const read = isObject(type) && Array.isArray(type.enum) ? type.enum.map(String).sort() : [];
+    const mapped = Object.keys(mapping)
+      .filter((k) => mapping[k] === ref)
+      .sort();
+    if (JSON.stringify(read) !== JSON.stringify(mapped))
+      problems.push(
+        `${path.relative(SITE_ROOT, abs)}: the first allOf part with \`type\` lists [${read.join(', ')}], the mapping sends it [${mapped.join(', ')}]`,
+      );
+  }
+  assert.equal((node.oneOf as unknown[]).length, 7);
+  assert.deepEqual(problems, []);
+});

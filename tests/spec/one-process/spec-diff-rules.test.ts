@@ -13,6 +13,7 @@ import {test} from 'node:test';
 import {parse, stringify} from 'yaml';
 import {bin, run, SITE_ROOT} from '../../../tools/cli';
 import {classifySpecs, type ClassifiedChange} from '../../../tools/spec-diff';
+import {compareOpenApi} from '../../../tools/spec-diff/engine';
 import {stylishProblems} from '../../helpers/redocly-rules';
 
 const FIXTURES = 'tests/fixtures/diff/rules';
@@ -222,4 +223,116 @@ test('a description added to a union is documentation; with a variant changed to
     removed.some((c) => c.change.kind === 'breaking'),
     summary(removed),
   );
+});
+
+/**
+ * base.yaml with Widget.tag a `TaggedA`: an allOf of the envelope `Tag` and its own part (narrowing `kind`, its
+ * `data.holder` a Person or a Robot), in the order given; `edit` changes the document after.
+ */
+function taggedA(ownFirst: boolean, edit: (doc: Doc) => void = () => {}): Doc {
+  const doc = parse(fs.readFileSync(path.join(SITE_ROOT, 'tests/fixtures/diff/base.yaml'), 'utf8')) as Doc;
+  const schemas = doc.components.schemas;
+  schemas.Tag = {
+    type: 'object',
+    required: ['kind', 'data'],
+    properties: {
+      kind: {type: 'string', enum: ['a', 'b']},
+      data: {type: 'object', required: ['holder'], properties: {holder: {type: 'object', description: 'Who holds it.'}}},
+    },
+  };
+  schemas.Robot = {title: 'Robot', type: 'object', required: ['serial'], properties: {serial: {type: 'string'}}};
+  const holder = {oneOf: [{$ref: '#/components/schemas/Person'}, {$ref: '#/components/schemas/Robot'}]};
+  const own = {type: 'object', properties: {kind: {type: 'string', enum: ['a']}, data: {type: 'object', required: ['holder'], properties: {holder}}}};
+  const envelope = {$ref: '#/components/schemas/Tag'};
+  schemas.TaggedA = {allOf: ownFirst ? [own, envelope] : [envelope, own]};
+  schemas.Widget.properties.tag = {$ref: '#/components/schemas/TaggedA'};
+  edit(doc);
+  return doc;
+}
+
+/** A description added to the union inside TaggedA's own part: what made api-smart-diff misread the reorder. */
+const describeHolder = (doc: Doc) => {
+  const own = doc.components.schemas.TaggedA.allOf.find((p: Doc) => p.$ref === undefined);
+  own.properties.data.properties.holder.description = 'The person or robot.';
+};
+
+test('the same allOf parts in another order: one non-breaking finding, the parts compared by what they say', () => {
+  const before = taggedA(false, describeHolder);
+  const after = taggedA(true, describeHolder);
+  const changes = classify(before, after);
+  assert.deepEqual(
+    changes.map((c) => [c.change.kind, c.rule, c.change.message]),
+    [['non-breaking', 'allof-reordered', 'The `allOf` of `TaggedA` lists its parts in another order.']],
+  );
+  // With a description added on the way, that is all there is besides; compared by position, parts were removed.
+  const described = classify(taggedA(false), after);
+  assert.deepEqual([...new Set(described.map((c) => `${c.change.kind} ${c.rule}`))].sort(), [
+    'documentation documentation-changed',
+    'non-breaking allof-reordered',
+  ]);
+  assert.ok(
+    described.some((c) => /Documentation of field `tag.data.holder` in the `200` response of `GET \/widgets\/\{widget_id\}` changed/.test(c.change.message)),
+    summary(described),
+  );
+  const byPosition = compareOpenApi(taggedA(false), after).filter((d) => d.type === 'breaking');
+  assert.ok(byPosition.length > 0, 'api-smart-diff alone reads the reordered parts as breaking (the case this rule is for)');
+  // What the client sends, reordered: the same values accepted.
+  const request = (ownFirst: boolean) =>
+    taggedA(ownFirst, (doc) => {
+      doc.components.schemas.CreateWidgetRequest.properties.tag = {$ref: '#/components/schemas/TaggedA'};
+    });
+  const sent = classify(request(false), request(true));
+  assert.deepEqual(
+    sent.map((c) => [c.change.kind, c.rule]),
+    [['non-breaking', 'allof-reordered']],
+    summary(sent),
+  );
+});
+
+test('reordered allOf parts with anything else changed in them stay breaking, the change named', () => {
+  const cases: [string, (doc: Doc) => void, RegExp][] = [
+    [
+      'a part no longer requires a field',
+      (doc) => {
+        doc.components.schemas.Tag.required = ['data'];
+      },
+      /field `tag.kind` of the `200` response of `GET \/widgets\/\{widget_id\}` is no longer always present/,
+    ],
+    [
+      'a part names another schema',
+      (doc) => {
+        doc.components.schemas.Tag2 = {type: 'object', properties: {kind: {type: 'string'}}};
+        doc.components.schemas.TaggedA.allOf[1] = {$ref: '#/components/schemas/Tag2'};
+      },
+      /Removed field `data\[\]\.tag\.data` from the `200` response of `GET \/widgets`/,
+    ],
+    [
+      'a part left out',
+      (doc) => {
+        doc.components.schemas.TaggedA.allOf = [doc.components.schemas.TaggedA.allOf[0]];
+      },
+      /Removed field `tag` from the `200` response of `GET \/widgets\/\{widget_id\}`/,
+    ],
+    [
+      'one part twice instead of both',
+      (doc) => {
+        doc.components.schemas.TaggedA.allOf = [doc.components.schemas.TaggedA.allOf[0], doc.components.schemas.TaggedA.allOf[0]];
+      },
+      /Unclassified change of the field `data\[\]\.tag`/,
+    ],
+    [
+      'the same parts as a oneOf',
+      (doc) => {
+        doc.components.schemas.TaggedA = {oneOf: doc.components.schemas.TaggedA.allOf};
+      },
+      /New `oneOf` alternative of field `data\[\]\.tag`/,
+    ],
+  ];
+  for (const [name, edit, breaking] of cases) {
+    const changes = classify(taggedA(false), taggedA(true, edit));
+    assert.ok(
+      changes.some((c) => c.change.kind === 'breaking' && breaking.test(c.change.message)),
+      `${name}: breaking\n${summary(changes)}`,
+    );
+  }
 });
