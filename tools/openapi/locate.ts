@@ -125,6 +125,12 @@ export class SourceLocator {
       if (found.depth > best.depth) best = found;
       if (found.location.exact) break;
     }
+    // An `allOf` part the source does not have: a merge made it (api-smart-diff wraps each variant of a `oneOf` that
+    // has siblings as `allOf: [siblings, variant]`), so the path goes on from the same schema.
+    if (best.depth === i && segments[i] === 'allOf' && /^\d+$/.test(String(segments[i + 1] ?? ''))) {
+      const skipped = this.walk(current, segments, i + 2, at);
+      if (skipped.depth > best.depth) return skipped;
+    }
     return best;
   }
 

@@ -44,6 +44,11 @@ export interface Finding {
   path: (string | number)[];
   /** True when `path` is in the base document (the element no longer exists). */
   inBase: boolean;
+  /**
+   * For a removal: `path` with each `allOf` part where the head document lists it (see alignAllOf), where the
+   * source locator looks for the place the element was removed from.
+   */
+  headPath?: (string | number)[];
   /** The removed element as it was released (for the deprecation and sunset check). */
   removedValue?: unknown;
   /**

@@ -64,7 +64,7 @@ function engineView(doc: UnknownObject): UnknownObject {
 /** A finding of the documents `engineView` made, with the keys and methods of the documents themselves. */
 function inPlace(f: Finding): Finding {
   const op = f.operation;
-  const [section, key, , ...rest] = f.path;
+  const [section, key] = f.path;
   const moved = (OPERATION_SECTIONS as readonly unknown[]).includes(section) && typeof key === 'string' && methodApart(key, '').key !== key;
   if (!op && !moved) return f;
   const back = (k: string | undefined) => (k === undefined || !op ? k : methodApart(k, op.method).key);
@@ -73,8 +73,14 @@ function inPlace(f: Finding): Finding {
     ...(op
       ? {operation: {...op, baseKey: back(op.baseKey), headKey: back(op.headKey), method: methodApart(op.headKey ?? op.baseKey ?? '', op.method).method}}
       : {}),
-    ...(moved ? {path: [section, methodApart(key, '').key, methodApart(key, '').method, ...rest]} : {}),
+    ...(moved ? {path: unmoved(f.path)} : {}),
+    ...(moved && f.headPath ? {headPath: unmoved(f.headPath)} : {}),
   };
+}
+
+/** A path under a method key the engine view made (`<path> <method>`) as the path item and its method. */
+function unmoved([section, key, , ...rest]: (string | number)[]): (string | number)[] {
+  return [section, methodApart(String(key), '').key, methodApart(String(key), '').method, ...rest];
 }
 
 /**
@@ -128,7 +134,8 @@ function toChange(
     message: describe(f, label, summary),
   };
   if (locator) {
-    const at = locator.locate(specPath(api as never), f.inBase && !f.operation?.headKey ? path.slice(0, 2) : path);
+    const located = f.inBase && f.headPath ? sourcePath(head, f.headPath) : path;
+    const at = locator.locate(specPath(api as never), f.inBase && !f.operation?.headKey ? path.slice(0, 2) : located);
     if (at) change.location = {file: at.file, line: at.line};
   }
   return {change, rule: f.rule, ...(f.removedValue !== undefined ? {removedValue: f.removedValue} : {})};
@@ -179,7 +186,9 @@ export function classifySpecs(base: SpecSnapshot | undefined, head: SpecSnapshot
       const viewB = engineView(b);
       // allOf parts compared by what they say, not by position: see alignAllOf.
       const {head: viewH, reordered, headPath} = alignAllOf(viewB, engineView(h));
-      const found = classifyDiffs(viewB, viewH, compareOpenApi(viewB, viewH)).map((f) => (f.inBase ? f : {...f, path: headPath(f.path)}));
+      const found = classifyDiffs(viewB, viewH, compareOpenApi(viewB, viewH)).map((f) =>
+        f.inBase ? {...f, headPath: headPath(f.path)} : {...f, path: headPath(f.path)},
+      );
       findings = [...documentFindings(b, h), ...reordered.map((at) => allOfReorderedFinding(viewH, at)), ...found.map(inPlace)];
     }
     out.push(...findings.map((f) => toChange(api, f, b, h, h ? locator : undefined)));
