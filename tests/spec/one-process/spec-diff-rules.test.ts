@@ -3,7 +3,9 @@
  * at the lines marked `# expect: <rule id>` and nowhere else, none fires on conforming.yaml (deprecated operations,
  * parameters, fields and events done right), and the shared headers they ask for exist. And the gate's union rules
  * (tools/spec-diff/classify.ts): a `discriminator` stated on a union its variants are already told apart by is
- * non-breaking, anything less stays breaking; a schema that becomes a union of its refinements sends fewer values.
+ * non-breaking, anything less stays breaking; a schema that becomes a union of its refinements sends fewer values;
+ * a union with `null` written as a named nullable schema with the same constraints only changes its title
+ * (tools/spec-diff/nullable.ts), anything that accepts other values stays breaking.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -330,6 +332,111 @@ test('reordered allOf parts with anything else changed in them stay breaking, th
   ];
   for (const [name, edit, breaking] of cases) {
     const changes = classify(taggedA(false), taggedA(true, edit));
+    assert.ok(
+      changes.some((c) => c.change.kind === 'breaking' && breaking.test(c.change.message)),
+      `${name}: breaking\n${summary(changes)}`,
+    );
+  }
+});
+
+const REF_SCHEMA = {type: 'string', title: 'Ref', minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$'};
+const NULLABLE_REF = {...REF_SCHEMA, type: ['string', 'null'], title: 'NullableRef'};
+const refTo = (name: string) => ({$ref: `#/components/schemas/${name}`});
+
+/**
+ * base.yaml with a field `ref` in Widget (what the API sends) or in CreateWidgetRequest (what the client sends), set
+ * by `field`; `Ref`, `NullableRef` (Ref's constraints, `null` added to its type), `Color` and `NullableColor` exist,
+ * `edit` changes the schemas after.
+ */
+function withRef(where: 'response' | 'request', field: unknown, edit: (schemas: Doc) => void = () => {}): Doc {
+  const doc = parse(fs.readFileSync(path.join(SITE_ROOT, 'tests/fixtures/diff/base.yaml'), 'utf8')) as Doc;
+  const schemas = doc.components.schemas;
+  schemas.Ref = structuredClone(REF_SCHEMA);
+  schemas.NullableRef = structuredClone(NULLABLE_REF);
+  // An enum with `null` added to its type only: `null` is not among its values.
+  schemas.Color = {type: 'string', enum: ['red', 'blue']};
+  schemas.NullableColor = {type: ['string', 'null'], enum: ['red', 'blue']};
+  schemas[where === 'response' ? 'Widget' : 'CreateWidgetRequest'].properties.ref = structuredClone(field);
+  edit(schemas);
+  return doc;
+}
+
+/** `ref` as the spec wrote a nullable reference before, and as a named nullable schema with its own description. */
+const UNION = {description: 'Your reference, or `null`.', oneOf: [refTo('Ref'), {type: 'null'}], example: null};
+const NAMED = {$ref: '#/components/schemas/NullableRef', description: 'Your reference, or `null`.', example: null};
+
+test('a union of a schema and null, written as a named nullable schema with the same constraints: only its title changed', () => {
+  for (const where of ['response', 'request'] as const) {
+    const changes = classify(withRef(where, UNION), withRef(where, NAMED));
+    assert.ok(changes.length > 0, `${where}: the title change is reported`);
+    assert.deepEqual([...new Set(changes.map((c) => `${c.change.kind} ${c.rule}`))], ['documentation documentation-changed'], `${where}\n${summary(changes)}`);
+    assert.ok(
+      changes.every((c) => /Documentation of field `(data\[\]\.)?ref` .* changed \(`title`\)/.test(c.change.message)),
+      summary(changes),
+    );
+    // The other way round too: the same values.
+    const back = classify(withRef(where, NAMED), withRef(where, UNION));
+    assert.deepEqual([...new Set(back.map((c) => c.change.kind))], ['documentation'], summary(back));
+  }
+  // What this reading is for: api-smart-diff alone reads the `$ref` with a description as an allOf, a breaking change.
+  const alone = compareOpenApi(withRef('response', UNION), withRef('response', NAMED)).filter((d) => d.type === 'breaking' || d.type === 'unclassified');
+  assert.ok(alone.length > 0, 'api-smart-diff alone reads the rewrite as breaking');
+});
+
+test('a named nullable schema that accepts other values than the union stays breaking, the change named', () => {
+  const cases: [string, 'response' | 'request', unknown, unknown, (schemas: Doc) => void, RegExp][] = [
+    [
+      'the nullable schema allows longer values (response)',
+      'response',
+      UNION,
+      NAMED,
+      (s) => (s.NullableRef.maxLength = 128),
+      /field `ref` of the `200` response of `GET \/widgets\/\{widget_id\}` changed \(`maxLength`\)/,
+    ],
+    [
+      'the nullable schema allows fewer values (request)',
+      'request',
+      UNION,
+      NAMED,
+      (s) => (s.NullableRef.pattern = '^[a-z]+$'),
+      /field `ref` of the request body of `POST \/widgets` changed \(`pattern`\)/,
+    ],
+    ['null no longer accepted (request)', 'request', UNION, refTo('Ref'), () => {}, /field `ref` (of|in) the request body of `POST \/widgets`/],
+    [
+      'null sent where it was not (response)',
+      'response',
+      refTo('Ref'),
+      NAMED,
+      () => {},
+      /field `ref` (of|in) the `200` response of `GET \/widgets\/\{widget_id\}`/,
+    ],
+    [
+      'the variant an enum, which null is not among (request)',
+      'request',
+      {oneOf: [refTo('Color'), {type: 'null'}]},
+      refTo('NullableColor'),
+      () => {},
+      /field `ref` (of|in) the request body of `POST \/widgets`/,
+    ],
+    [
+      'a third variant no longer accepted (request)',
+      'request',
+      {oneOf: [refTo('Ref'), {type: 'null'}, {type: 'integer'}]},
+      NAMED,
+      () => {},
+      /field `ref` (of|in) the request body of `POST \/widgets`/,
+    ],
+    [
+      'a limit beside the union, which the nullable schema does not have (response)',
+      'response',
+      {...UNION, maxLength: 10},
+      NAMED,
+      () => {},
+      /field `ref` (of|in) the `200` response of `GET \/widgets\/\{widget_id\}`/,
+    ],
+  ];
+  for (const [name, where, before, after, edit, breaking] of cases) {
+    const changes = classify(withRef(where, before), withRef(where, after, edit));
     assert.ok(
       changes.some((c) => c.change.kind === 'breaking' && breaking.test(c.change.message)),
       `${name}: breaking\n${summary(changes)}`,
