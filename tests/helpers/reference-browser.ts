@@ -2,10 +2,10 @@
  * An operation's reference from a fixture spec (tests/fixtures/reference/) in Chromium, without a site build, put
  * together as the site puts it: the reference HTML as gen:api writes it (tools/reference/html.tsx, its hidden panels
  * cut out by tools/api-pages/defer-panels.ts), the components it shows apart served as their own files, the page's
- * endpoint line (our ejected MethodEndpoint) and its sidebar item (with the class the page generator gives it), under
- * the site's stylesheets (Infima, src/css/custom.css, the static reference's own) in light or dark mode, and made
- * interactive by the page's very module (src/plugins/static-reference/components/reference-dom.ts, compiled here
- * with TypeScript). Used by tests/spec/one-process/reference-dom.test.ts and reference-oas32-dom.test.ts.
+ * endpoint line (our ejected MethodEndpoint) and its sidebar item (with the class the page generator gives it and the
+ * attributes our wrapper gives its link), under the site's stylesheets (Infima, src/css/custom.css, the static
+ * reference's own) in light or dark mode, and made interactive by the page's very module
+ * (src/plugins/static-reference/components/reference-dom.ts, compiled here with TypeScript). Used by tests/spec/one-process/reference-dom.test.ts and reference-oas32-dom.test.ts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ import type {ReferenceFile} from '../../src/data/static-reference';
 // relies on: endpoint-line
 import MethodEndpoint from '../../src/upstream/ejected/MethodEndpoint';
 import {EndpointServerContext} from '../../src/upstream/ejected/endpoint-server';
+import {sidebarLinkAttributes} from '../../src/plugins/operation-page/components/sidebar-method';
 import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
 import {pageMdx} from '../../tools/api-pages/page';
 import {SITE_ROOT} from '../../tools/cli';
@@ -98,12 +99,16 @@ function pageHtml({api, model}: FixtureOperation, html: string, theme: string): 
     ),
   );
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  // What our wrapper of the sidebar link adds to it (src/plugins/operation-page/theme/DocSidebarItem/Link).
+  const linkAttributes = Object.entries(sidebarLinkAttributes(sidebarClass))
+    .map(([name, value]) => ` ${name}="${escape(value).replace(/"/g, '&quot;')}"`)
+    .join('');
   return `<!doctype html><html lang="en" data-theme="${theme}"><head><meta charset="utf-8"><title>${escape(title)}</title>
 ${Object.keys(STYLESHEETS)
   .map((href) => `<link rel="stylesheet" href="${href}">`)
   .join('\n')}
 </head><body>
-<nav class="menu" aria-label="API"><ul class="menu__list"><li class="theme-doc-sidebar-item-link menu__list-item ${sidebarClass}"><a class="menu__link menu__link--active" aria-current="page" href="/">${escape(title)}</a></li></ul></nav>
+<nav class="menu" aria-label="API"><ul class="menu__list"><li class="theme-doc-sidebar-item-link menu__list-item ${sidebarClass}"><a class="menu__link menu__link--active" aria-current="page" href="/"${linkAttributes}>${escape(title)}</a></li></ul></nav>
 <main><article><div class="markdown"><h1>${escape(title)}</h1>${endpoint}<div class="novaramp-reference">${html}</div></div></article><div style="height:3000px"></div></main>
 <script type="module">
 import {attachReference} from './reference-dom.js';

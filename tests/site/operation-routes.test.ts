@@ -145,6 +145,16 @@ describe('operation pages outside the route table', () => {
       for (const category of ['Crypto', 'Wallet']) await sidebar.getByRole('button', {name: `Expand sidebar category '${category}'`}).click();
       await sidebar.locator(`a[href="${OPERATION.route}"]`).waitFor();
       assert.deepEqual(await sidebarLabels(page, OPERATION.category), labelsOf(OPERATION.category));
+      // Each operation's link, the first in the sidebar data and those loaded apart, carries its method for its
+      // badge (src/plugins/operation-page/theme/DocSidebarItem/Link).
+      const methods = await sidebar
+        .locator(`li.api-method > a.menu__link[href^="/docs${OPERATION.category}/"]`)
+        .evaluateAll((links) => links.map((a) => [a.getAttribute('href') ?? '', a.getAttribute('data-method')]));
+      assert.ok(methods.length >= labelsOf(OPERATION.category).length, `${methods.length} links`);
+      assert.deepEqual(
+        methods,
+        methods.map(([href]) => [href, apiManifest().find((entry) => entry.route === href)?.method]),
+      );
       // Click what a reader sees: until the categories are open (height transitions), the link is clipped by a list
       // still growing, which Playwright would scroll to reach it; the list springs back when it lets go, between the
       // press and the release, and the click lands on the list (2 runs in 25 with both cores busy).

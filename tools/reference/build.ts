@@ -243,12 +243,20 @@ class SchemaTreeBuilder {
     const id = given ?? this.newId(words);
     const before = this.nodes;
     // Keywords beside a `$ref` apply with it (OpenAPI 3.1); fields beside it add to the component's, as `allOf` would.
+    // Either way the description beside the `$ref` is this use's, else the component's.
+    const description = typeof siblings.description === 'string' ? siblings.description : isObject(target) ? target.description : undefined;
     const merged = !isObject(target)
       ? target === false
         ? {not: {}}
         : siblings
       : extended
-        ? mergeAllOf({allOf: siblingsFirst(target, siblings) ? [siblings, target] : [target, siblings]}, this.partResolver(pointer, stack)).schema
+        ? mergeAllOf(
+            {
+              ...(typeof description === 'string' ? {description} : {}),
+              allOf: siblingsFirst(target, siblings) ? [siblings, target] : [target, siblings],
+            },
+            this.partResolver(pointer, stack),
+          ).schema
         : {...target, ...siblings};
     const node = this.buildView(merged, pointer, words, direction, [...stack, {ref: $ref, id, object}], id);
     if (node.kind === 'schema') node.name ??= name;

@@ -11,10 +11,12 @@
 import type {AnyNode, Element} from 'domhandler';
 import {DomUtils, parseDocument} from 'htmlparser2';
 import type {ApiDocument} from '../openapi/document';
+import {isObject, type Json, type JsonObject} from '../openapi/json';
 import {buildComponentModel, buildOperationModel} from './build';
 import {ADDITIONAL_PROPERTY, fieldsSignature, literal, possibleValues, segmentText, typeLabel} from './facts';
 import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from './html';
 import {componentMarkdown, operationMarkdown} from './markdown';
+import {proseMarkdown, proseText} from './prose';
 import {schemaRoots, type ComponentModel, type Direction, type OperationModel, type SchemaLink, type SchemaNode, type SchemaView} from './model';
 
 /** A row of the reference: a property (or parameter, header, "any other key") under its parent rows. */
@@ -447,4 +449,133 @@ export function linkProblems(model: OperationModel, renderings: Renderings): str
     problems.push(...anchorProblems(text, linksOf(renderings.component(ref, direction).schema)).map((p) => `${ref} (${direction}): ${p}`));
   }
   return problems;
+}
+
+/** A description the spec gives something a page shows, with where it is (for messages). */
+interface SpecDescription {
+  where: string;
+  text: string;
+}
+
+/**
+ * The descriptions a reader is owed for an operation, read from the spec itself (not from the model, which could
+ * drop one without a trace): each parameter's and header's (else its schema's), and each schema's the operation
+ * shows, with how the model reads a schema made of parts. A schema's own description comes first; without one, the
+ * descriptions of the `allOf` parts written in place (not those reached through a `$ref`: `allOf: [$ref Base, …]`
+ * does not repeat Base's description); beside a `$ref`, the description there, else the component's; a single
+ * `allOf: [$ref]` (OpenAPI 3.0's way to describe a reference) and a nullable `[X, null]` read as X with the
+ * description around them. Read-only fields in requests, write-only ones in responses, `null` branches and variants
+ * documented on pages of their own are not shown here, so owe nothing.
+ */
+export function specDescriptions(api: ApiDocument, model: OperationModel): SpecDescription[] {
+  const op = api.operations().find((o) => o.pointer === model.pointer);
+  if (!op) throw new Error(`the spec has no operation at ${model.pointer}`);
+  const onOtherPages = new Set(
+    linkedUnions(model).flatMap(({view}) => view.variants?.options.flatMap((o) => (o.schema.kind === 'ref' ? [o.schema.ref] : [])) ?? []),
+  );
+  const found: SpecDescription[] = [];
+  const add = (where: string, text: Json | undefined) => {
+    if (typeof text === 'string' && text.trim() && !found.some((d) => d.text === text)) found.push({where, text});
+  };
+  const target = (ref: string): JsonObject => {
+    try {
+      const node = api.resolve({$ref: ref}).node;
+      return isObject(node) ? node : {};
+    } catch {
+      return {};
+    }
+  };
+  const walked = new Set<string>();
+  /** `described`: what is around the schema already gave its description; `part`: it is merged as an `allOf` part. */
+  const walk = (raw: Json | undefined, where: string, direction: Direction, described: boolean, part = false): void => {
+    if (!isObject(raw)) return;
+    if (typeof raw.$ref === 'string') {
+      const {$ref, description, ...siblings} = raw;
+      if (onOtherPages.has($ref)) return;
+      const component = target($ref);
+      if (!described) add(where, typeof description === 'string' ? description : component.description);
+      walk(siblings, where, direction, true, part);
+      const key = `${$ref}|${direction}`;
+      if (walked.has(key)) return;
+      walked.add(key);
+      walk(component, where, direction, true, part);
+      return;
+    }
+    if (!described) add(where, raw.description);
+    const own = described || (typeof raw.description === 'string' && !!raw.description.trim());
+    const allOf = Array.isArray(raw.allOf) ? raw.allOf : [];
+    const single = !part && allOf.length === 1;
+    for (const p of allOf) {
+      const viaRef = isObject(p) && typeof p.$ref === 'string';
+      walk(p, where, direction, own || (viaRef && !single), true);
+    }
+    const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
+    for (const [name, property] of Object.entries(isObject(raw.properties) ? raw.properties : {})) {
+      const flags = isObject(property) && typeof property.$ref === 'string' ? target(property.$ref) : property;
+      if ((isObject(property) && property[hidden] === true) || (isObject(flags) && flags[hidden] === true)) continue;
+      walk(property, `${where} › ${name}`, direction, false);
+    }
+    for (const key of ['items', 'additionalProperties', 'contentSchema'] as const) walk(raw[key], `${where} › ${key}`, direction, false);
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const branches = (Array.isArray(raw[keyword]) ? (raw[keyword] as Json[]) : []).filter((b) => {
+        const r = isObject(b) && typeof b.$ref === 'string' ? target(b.$ref) : b;
+        return !(isObject(r) && (r.type === 'null' || (Array.isArray(r.type) && r.type.length === 1 && r.type[0] === 'null') || r.const === null));
+      });
+      const structure = isObject(raw.properties) || raw.items !== undefined || isObject(raw.additionalProperties);
+      // `[X, null]`: X with this schema's description laid over its own.
+      const overlaid = branches.length === 1 && !structure;
+      for (const b of branches) walk(b, `${where} (${keyword})`, direction, overlaid && own);
+    }
+  };
+  const parameter = (p: JsonObject, where: string, direction: Direction) => {
+    add(where, p.description);
+    const media = isObject(p.content) ? Object.values(p.content)[0] : undefined;
+    walk(p.schema ?? (isObject(media) ? media.schema : undefined), where, direction, typeof p.description === 'string' && !!p.description.trim());
+  };
+  const content = (holder: JsonObject, where: string, direction: Direction) => {
+    for (const [mediaType, raw] of Object.entries(isObject(holder.content) ? holder.content : {})) {
+      const media = isObject(raw) && typeof raw.$ref === 'string' ? target(raw.$ref) : raw;
+      if (!isObject(media)) continue;
+      walk(media.schema, `${where} (${mediaType})`, direction, false);
+      walk(media.itemSchema, `${where} (${mediaType}) item`, direction, false);
+    }
+  };
+  for (const {parameter: p} of op.parameters) parameter(p, `${String(p.in)} parameter ${String(p.name)}`, 'request');
+  const resolvedAt = (raw: Json | undefined): JsonObject => (isObject(raw) && typeof raw.$ref === 'string' ? target(raw.$ref) : isObject(raw) ? raw : {});
+  if (op.operation.requestBody !== undefined) content(resolvedAt(op.operation.requestBody), 'request body', 'request');
+  for (const [status, raw] of Object.entries(isObject(op.operation.responses) ? op.operation.responses : {})) {
+    const response = resolvedAt(raw);
+    for (const [name, header] of Object.entries(isObject(response.headers) ? response.headers : {}))
+      parameter(resolvedAt(header), `response ${status} header ${name}`, 'response');
+    content(response, `response ${status}`, 'response');
+  }
+  return found;
+}
+
+/** Text compared without its layout: the page, the copy and the spec break and indent prose differently. */
+const unspaced = (text: string): string => text.replace(/\s+/g, '');
+/** Markdown compared without its layout, emphasis and link targets (the copy makes root-relative links absolute). */
+const unspacedMarkdown = (text: string): string => unspaced(text.replace(/\]\([^)]*\)/g, ']').replace(/[*`]/g, ''));
+
+const plainTexts = new Map<string, string>();
+/** The plain text of a description (cached: the same descriptions come back on page after page). */
+function plainText(markdown: string): string {
+  if (!plainTexts.has(markdown)) plainTexts.set(markdown, proseText(markdown));
+  return plainTexts.get(markdown) as string;
+}
+
+/**
+ * Every description the spec gives (specDescriptions) missing from the page's HTML or from its Markdown copy (with
+ * those of the components it shows apart), as `html|markdown: <where>: "<description>"`. Empty: none lost.
+ */
+export function lostDescriptions(api: ApiDocument, model: OperationModel, renderings: Pick<Renderings, 'html' | 'markdown'>): string[] {
+  const html = unspaced([...renderings.html.values()].map((h) => textOf(parseHtml(h))).join(' '));
+  const markdown = unspacedMarkdown([...renderings.markdown.values()].join(' '));
+  const lost: string[] = [];
+  for (const {where, text} of specDescriptions(api, model)) {
+    const quoted = `"${plainText(text).slice(0, 60)}"`;
+    if (!html.includes(unspaced(plainText(text)))) lost.push(`html: ${where}: ${quoted}`);
+    if (!markdown.includes(unspacedMarkdown(proseMarkdown(text)))) lost.push(`markdown: ${where}: ${quoted}`);
+  }
+  return lost;
 }

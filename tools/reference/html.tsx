@@ -385,19 +385,28 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
       </li>
     );
   }
+  const view = schema.kind === 'schema' ? schema : undefined;
+  // What its items (or its decoded content) are, said as the copy says it; also for an array of values, which has
+  // no fields to open.
+  const inner = view?.items ?? view?.contentSchema;
+  const innerDescription = inner?.kind === 'schema' && inner.description !== view?.description ? inner.description : undefined;
+  const eachItem = innerDescription && (
+    <div>
+      {view?.items ? 'Each item' : 'Its content'}: <Prose text={innerDescription} r={r} className="novaramp-inline" />
+    </div>
+  );
   if (!hasFields(schema)) {
     return (
       <li className="novaramp-ref-field">
         <div>
           <RowHead name={name} node={schema} required={required} />
           <Prose text={description} r={r} />
+          {eachItem}
           <Facts node={schema} />
         </div>
       </li>
     );
   }
-  const view = schema.kind === 'schema' ? schema : undefined;
-  const itemDescription = view?.items?.kind === 'schema' && view.items.description !== view.description ? view.items.description : undefined;
   if (schema.kind === 'ref') {
     return (
       <ComponentRow node={schema} r={r} content={<Prose text={description} r={r} />}>
@@ -415,11 +424,7 @@ function Property({property, r}: {property: PropertyModel; r: Render}): ReactNod
           <div className={DETAILS_CONTENT_CLASS}>
             <div style={{marginLeft: '1rem'}}>
               <Prose text={description} r={r} />
-              {itemDescription && (
-                <div>
-                  Each item: <Prose text={itemDescription} r={r} className="novaramp-inline" />
-                </div>
-              )}
+              {eachItem}
               <Facts node={schema} />
               <ul id={view && (view.items ?? view.contentSchema) ? fieldsId((view.items ?? view.contentSchema) as SchemaNode) : undefined}>
                 <Fields node={schema} r={r} />

@@ -160,8 +160,9 @@ class Writer {
     const description = this.text(node.kind === 'schema' ? node.description : node.description);
     if (description) body.push(description);
     body.push(...this.facts(node));
-    if (node.kind === 'schema' && node.items?.kind === 'schema' && node.items.description && node.items.description !== node.description) {
-      body.push(`Each item: ${this.text(node.items.description)}`);
+    const inner = node.kind === 'schema' ? (node.items ?? node.contentSchema) : undefined;
+    if (node.kind === 'schema' && inner?.kind === 'schema' && inner.description && inner.description !== node.description) {
+      body.push(`${node.items ? 'Each item' : 'Its content'}: ${this.text(inner.description)}`);
     }
     if (hasFields(node)) {
       const fields = this.fields(node, where);

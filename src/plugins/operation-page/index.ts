@@ -2,10 +2,11 @@
  * The operation page: what an API page renders in the browser. The generated page (tools/api-pages/page.ts) exports
  * its component (./components/ApiPage.tsx), which the docs item component (./components, `docItemComponent` in
  * docusaurus.config.ts) renders; the reference inside it is the static-reference feature's. This plugin serves the
- * page's two theme wrappers (./theme): the OpenAPI theme's method and endpoint line, ejected into the seam, and the
- * sidebar's item lists, which load an API category's operation pages when it opens (src/upstream/operation-entries).
- * It is registered as a theme after docusaurus-theme-openapi-docs: the last theme to provide a component wins, and
- * the OpenAPI theme provides ApiExplorer/MethodEndpoint itself.
+ * page's theme wrappers (./theme): the OpenAPI theme's method and endpoint line, ejected into the seam, the sidebar's
+ * item lists, which load an API category's operation pages when it opens (src/upstream/operation-entries), and its
+ * links, which carry an operation's method for its badge. It is registered as a theme after
+ * docusaurus-theme-openapi-docs: the last theme to provide a component wins, and the OpenAPI theme provides
+ * ApiExplorer/MethodEndpoint itself.
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';

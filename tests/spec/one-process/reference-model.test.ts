@@ -35,6 +35,7 @@ import {
   htmlContext,
   htmlRows,
   linkProblems,
+  lostDescriptions,
   lostRows,
   markdownRows,
   parseHtml,
@@ -882,12 +883,59 @@ test("an array of arrays of objects, directly or through allOf, lists the inner 
   assert.deepEqual(lostRows(model, render(api, model)), []);
 });
 
+test('a description inside an allOf part describes the schema that has none of its own, on the page, in the copy and in the model', async () => {
+  const {api, model} = await operation('allof-descriptions.yaml', 'createRefund');
+  const body = view(requestBody(model));
+  const said = (name: string) => view(at(body, name)).description;
+  // The part written in place describes the body; the component it is made of (Resource) does not.
+  assert.equal(body.description, 'A refund of part of a payment.');
+  assert.equal(said('amount'), "The amount refunded, at most the payment's.");
+  // The schema's own description wins over its parts'.
+  assert.equal(said('fee'), 'What the refund costs.');
+  // A property two parts define keeps both descriptions, in the order of the parts.
+  assert.equal(said('kind'), 'What the resource is.\n\nAlways `refund` here.');
+  // Fields beside a `$ref` keep the component's description (and its name).
+  assert.equal(said('original'), 'An amount in one currency.');
+  assert.equal(view(at(body, 'original')).name, 'Money');
+  const page = textOf(parseHtml(html(model)));
+  const md = markdown(api, model);
+  for (const text of ['A refund of part of a payment.', "The amount refunded, at most the payment's.", 'Always refund here.', 'An amount in one currency.']) {
+    assert.ok(page.includes(text), `the page says "${text}"`);
+    assert.ok(md.replace(/`/g, '').includes(text), `the copy says "${text}"`);
+  }
+  for (const text of ['Not repeated on the schemas made of it', 'Never shown']) {
+    assert.ok(!page.includes(text) && !md.includes(text), `"${text}" is not said`);
+  }
+  assert.deepEqual(lostDescriptions(api, model, render(api, model)), []);
+});
+
+test('the nothing-lost check of descriptions reads the spec: a description the model or a rendering drops is reported', async () => {
+  const {api, model} = await operation('nested-arrays.yaml', 'createGrid');
+  const group = 'A group of lines settled together.';
+  // The description of an allOf part of the batches' items (the model says it; the page and the copy as "Each item").
+  assert.equal(view(view(at(responseBody(model, '201'), 'batches')).items).description, group);
+  const whole = render(api, model);
+  assert.deepEqual(lostDescriptions(api, model, whole), []);
+  assert.match(itemBody(markdown(api, model), 'batches'), new RegExp(`Each item: ${group}`));
+  const drop = (text: string) => text.replaceAll(group, '');
+  const damaged = {html: new Map([...whole.html].map(([k, v]) => [k, drop(v)])), markdown: new Map([...whole.markdown].map(([k, v]) => [k, drop(v)]))};
+  assert.deepEqual(lostDescriptions(api, model, damaged), [
+    `html: response 201 (application/json) › batches › items: "${group}"`,
+    `markdown: response 201 (application/json) › batches › items: "${group}"`,
+  ]);
+  // A model that drops it (as it did before allOf parts kept their descriptions) is caught too.
+  const dropped = structuredClone(model);
+  delete view(view(at(responseBody(dropped, '201'), 'batches')).items).description;
+  assert.equal(lostDescriptions(api, dropped, render(api, dropped)).length, 2);
+});
+
 for (const file of fixtureFiles) {
-  test(`nothing is lost from ${file}: every property of every operation has its row on the page and in the copy`, async () => {
+  test(`nothing is lost from ${file}: every property of every operation has its row on the page and in the copy, every description too`, async () => {
     const api = await load(file);
     const lost = api.operations().flatMap((op) => {
       const model = buildOperationModel(api, op, {api: 'fixture'});
-      return lostRows(model, render(api, model)).map((l) => `${model.operationId}: ${l}`);
+      const renderings = render(api, model);
+      return [...lostRows(model, renderings), ...lostDescriptions(api, model, renderings)].map((l) => `${model.operationId}: ${l}`);
     });
     assert.deepEqual(lost, []);
   });

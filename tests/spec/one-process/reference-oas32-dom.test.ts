@@ -96,6 +96,65 @@ test('an additional method (PURGE) has a readable badge of its own on the endpoi
   });
 });
 
+/** The contrast ratio of two `rgb(…)` colours (WCAG 2.1). */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, bl] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`an additional method (PURGE) has its badge in the sidebar too, on the endpoint line's neutral colours (${theme} mode)`, async () => {
+    await withReference(
+      browser,
+      await fixtureOperation('oas32-query.yaml', 'purgeCacheEntry'),
+      async (page) => {
+        const endpoint = page.locator(ENDPOINT_BADGE);
+        const link = page.locator('.menu__link');
+        // Its name, from the link's data-method, in capitals as every badge, and part of the link's accessible name.
+        assert.equal(await link.getAttribute('data-method'), 'purge');
+        assert.equal(await pseudo(link, '::before', 'content'), '"purge"');
+        assert.equal(await pseudo(link, '::before', 'text-transform'), 'uppercase');
+        assert.equal(await pseudo(link, '::before', 'display'), 'block');
+        assert.ok(Number.parseFloat(await pseudo(link, '::before', 'width')) > 0, 'the badge takes room');
+        assert.equal(await page.getByRole('link', {name: /^purge\s+Purge a cached entry$/i}).count(), 1, 'the badge is part of the link name');
+        // The endpoint line's neutral badge: its background and its text colour, readable (at least 4.5:1).
+        const [background, colour] = [await pseudo(link, '::before', 'background-color'), await pseudo(link, '::before', 'color')];
+        assert.deepEqual([background, colour], await endpoint.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]));
+        assert.ok(contrast(background, colour) >= 4.5, `${colour} on ${background}: ${contrast(background, colour).toFixed(2)}:1`);
+        // The methods with a row of their own look as they did: their label, their colour, white text.
+        const badges = await page.evaluate(() => {
+          const list = document.querySelector('.menu__list') as HTMLElement;
+          return ['get', 'post', 'patch', 'put', 'delete', 'event', 'query'].map((method) => {
+            const li = document.createElement('li');
+            li.className = `menu__list-item api-method ${method}`;
+            li.innerHTML = `<a class="menu__link" href="/x" data-method="${method}">X</a>`;
+            list.append(li);
+            const s = getComputedStyle(li.firstElementChild as Element, '::before');
+            return `${method}: ${s.content} ${s.backgroundColor} ${s.color}`;
+          });
+        });
+        assert.deepEqual(badges, [
+          'get: "get" rgb(31, 111, 67) rgb(255, 255, 255)',
+          'post: "post" rgb(29, 78, 216) rgb(255, 255, 255)',
+          'patch: "patch" rgb(138, 75, 8) rgb(255, 255, 255)',
+          'put: "put" rgb(109, 76, 11) rgb(255, 255, 255)',
+          'delete: "del" rgb(180, 35, 24) rgb(255, 255, 255)',
+          'event: "event" rgb(91, 33, 182) rgb(255, 255, 255)',
+          'query: "query" rgb(14, 110, 126) rgb(255, 255, 255)',
+        ]);
+      },
+      {theme},
+    );
+  });
+}
+
 test('a querystring parameter: one parameter, the whole query string, its properties listed under it, its example as sent', async () => {
   await open('oas32-querystring.yaml', 'listPayments', async (page) => {
     assert.ok(await page.getByRole('heading', {name: 'Query String'}).isVisible());

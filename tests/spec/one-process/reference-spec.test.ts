@@ -3,20 +3,23 @@
  * APIs: the model finds nothing wrong (no `allOf` whose parts conflict, no `$ref` to nothing, no link that leads
  * nowhere), shows nothing apart (every schema of every page is on the page itself, as before), and nothing is lost:
  * every property reachable from an operation is a row of its page and an item of its Markdown copy, with its type,
- * required flag and constraints (tools/reference/completeness.ts). No build needed.
+ * required flag and constraints, and every description the spec gives it (tools/reference/completeness.ts). No build
+ * needed.
  */
 import assert from 'node:assert/strict';
 import {before, test} from 'node:test';
 import {API_SPECS, specPath} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
+import type {ApiDocument} from '../../../tools/openapi/document';
 import {loadApi} from '../../../tools/openapi/load';
 import {buildOperationModel} from '../../../tools/reference/build';
-import {linkProblems, lostRows, type Renderings} from '../../../tools/reference/completeness';
+import {linkProblems, lostDescriptions, lostRows, type Renderings} from '../../../tools/reference/completeness';
 import {renderReferenceHtml} from '../../../tools/reference/html';
 import {operationMarkdown} from '../../../tools/reference/markdown';
 import type {OperationModel} from '../../../tools/reference/model';
 
 const models: OperationModel[] = [];
+const specs = new Map<string, ApiDocument>();
 const pages = new Map<string, {renderings: Renderings; htmlProblems: string[]}>();
 
 before(async () => {
@@ -32,6 +35,7 @@ before(async () => {
         page: (operationId) => models.find((m) => m.operationId === operationId),
       };
       pages.set(model.operationId, {renderings, htmlProblems: ctx.problems});
+      specs.set(model.operationId, doc);
       models.push(model);
     }
   }
@@ -55,6 +59,13 @@ test('every operation of the eight APIs has a model with no problem, nothing sho
 
 test('every property reachable from an operation is on its page and in its copy, with its type, required flag and constraints', () => {
   const lost = models.flatMap((model) => lostRows(model, pages.get(model.operationId)!.renderings).map((m) => `${model.operationId}: ${m}`));
+  assert.deepEqual(lost, []);
+});
+
+test('every description the spec gives what an operation shows is on its page and in its copy, also one inside an allOf part', () => {
+  const lost = models.flatMap((model) =>
+    lostDescriptions(specs.get(model.operationId)!, model, pages.get(model.operationId)!.renderings).map((m) => `${model.operationId}: ${m}`),
+  );
   assert.deepEqual(lost, []);
 });
 
