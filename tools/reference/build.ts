@@ -333,7 +333,13 @@ class SchemaTreeBuilder {
       pointer,
     };
     Object.assign(view, textsOf(schema, 'title', 'description'));
-    if (Array.isArray(schema.enum)) view.enum = schema.enum;
+    if (Array.isArray(schema.enum)) {
+      view.enum = schema.enum;
+      // A `$ref` narrowed beside it (an event's `type` narrowing the envelope's) keeps only the component's
+      // examples that its own values allow: another event's type would contradict the list above it.
+      const allowed = new Set(schema.enum.map((v) => JSON.stringify(v)));
+      view.examples = view.examples.filter((e) => allowed.has(JSON.stringify(e)));
+    }
     if (schema.const !== undefined) view.const = schema.const;
     if (schema.default !== undefined) view.default = schema.default;
 

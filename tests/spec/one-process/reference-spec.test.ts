@@ -73,3 +73,26 @@ test('every link of every page leads to an element a reader can reach from it, a
   const problems = models.flatMap((model) => linkProblems(model, pages.get(model.operationId)!.renderings).map((p) => `${model.operationId}: ${p}`));
   assert.deepEqual(problems, []);
 });
+
+test('no example shown contradicts the values its field allows (a narrowed `$ref` keeps only examples of its enum)', () => {
+  // An event's `type` narrows the envelope's WebhookEventType to its own values; the component's example is another
+  // event's type.
+  const contradictions: string[] = [];
+  const visit = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, where));
+    if (!node || typeof node !== 'object') return;
+    const o = node as {kind?: string; enum?: unknown[]; examples?: unknown[]; pointer?: string};
+    if (o.kind === 'schema' && Array.isArray(o.enum) && Array.isArray(o.examples)) {
+      for (const e of o.examples) {
+        if (!o.enum.some((v) => JSON.stringify(v) === JSON.stringify(e))) contradictions.push(`${where} ${o.pointer}: example ${JSON.stringify(e)}`);
+      }
+    }
+    for (const value of Object.values(node)) visit(value, where);
+  };
+  for (const m of models) visit(m, m.operationId);
+  assert.ok(
+    models.some((m) => m.operationId === 'accountUpdatedEvent'),
+    'the account.updated event is a model',
+  );
+  assert.deepEqual(contradictions, []);
+});
