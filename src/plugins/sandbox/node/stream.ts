@@ -43,7 +43,7 @@ export function serveStream(server: Server, sandbox: Sandbox): Stream {
   heartbeat.unref();
 
   const unsubscribeNotices = sandbox.onEvent((notice: SandboxNotice) => {
-    if (notice.kind === 'event') return;
+    if (notice.kind === 'event' || notice.kind === 'key_revoked') return;
     const channel = notice.kind === 'quote' ? 'quotes' : 'transactions';
     for (const c of connections) {
       if (c.apiKey === notice.apiKey && c.subscriptions.has(`${channel} ${notice.accountId}`))
@@ -62,7 +62,8 @@ export function serveStream(server: Server, sandbox: Sandbox): Stream {
     const {id} = message;
     if (!c.apiKey) {
       const key = String(message.api_key ?? '');
-      if (message.type !== 'auth' || !sandbox.accepts(key)) {
+      // Restricted keys are refused until subscriptions check their scopes.
+      if (message.type !== 'auth' || sandbox.credential(key)?.scopes !== null) {
         fail(c, 'unauthenticated', 'The API key is missing or invalid for the sandbox environment.', id);
         return c.socket.close(4001, 'unauthenticated');
       }
