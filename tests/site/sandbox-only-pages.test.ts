@@ -20,6 +20,8 @@ test('the built pages put a "Sandbox only" admonition on the simulation pages an
   assert.deepEqual(flagged.map(({route}) => path.basename(route)).sort(), [
     'advance-sandbox-clock',
     'create-sandbox-restricted-key',
+    'list-sandbox-restricted-keys',
+    'revoke-sandbox-restricted-key',
     'simulate-account-suspension',
     'simulate-bank-account-verification',
     'simulate-bank-transfer',

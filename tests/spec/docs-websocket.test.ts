@@ -138,3 +138,37 @@ test('a key the stream refuses gets the error the page shows, then the close cod
     [],
   );
 });
+
+test('a restricted key without the channel scope gets the insufficient_scope error the page shows (Step 2)', async () => {
+  const shown = shownMessages().find((m) => m.message.type === 'error' && m.message.code === 'insufficient_scope');
+  assert.ok(shown, `${PAGE}: the insufficient_scope error`);
+  // The page's own sandbox request: a key holding only quotes:read.
+  const owner = 'sk_sandbox_docs_websocket_scopes';
+  const created = await fetch(`${mock.origin}/v1/sandbox/restricted-keys`, {
+    method: 'POST',
+    headers: {authorization: `Bearer ${owner}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID()},
+    body: JSON.stringify({scopes: ['quotes:read']}),
+  });
+  assert.equal(created.status, 201);
+  const {key} = (await created.json()) as {key: string};
+  const ws = new WebSocket(`${mock.origin.replace('http', 'ws')}/v1`);
+  const messages: Record<string, unknown>[] = [];
+  ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as Record<string, unknown>));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  try {
+    ws.send(JSON.stringify({type: 'auth', api_key: key}));
+    ws.send(JSON.stringify({...shownMessages().find((m) => m.message.type === 'subscribe')!.message, channel: 'transactions', id: shown.message.id}));
+    for (const deadline = Date.now() + 5_000; !messages.some((m) => m.type === 'error');) {
+      if (Date.now() > deadline) assert.fail(`no error came; the stream sent ${JSON.stringify(messages)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const error = messages.find((m) => m.type === 'error')!;
+    assert.deepEqual(
+      bodyDifferences(shown.message, error).map((d) => `${PAGE}:${shown.line}: ${d}`),
+      [],
+    );
+    assert.equal(error.message, shown.message.message, `${PAGE}:${shown.line}: the message`);
+  } finally {
+    ws.close();
+  }
+});

@@ -80,7 +80,7 @@ test('sandbox-only operations: exactly those under /sandbox/, on the sandbox ser
     sandbox.map((o) => o.path),
     ops.filter((o) => o.path.startsWith('/sandbox/')).map((o) => o.path),
   );
-  assert.equal(sandbox.length, 13); // 9, and the clock, restricted keys, account suspension and outages (issue #47)
+  assert.equal(sandbox.length, 15); // 9, and the clock, restricted keys (create, list, revoke), account suspension and outages (issue #47)
   for (const {where, op} of sandbox) {
     const servers = op.servers as {url: string; 'x-internal'?: boolean}[];
     assert.deepEqual(

@@ -4,6 +4,8 @@
  * refuses a key without the scope of its security requirement with `403 insufficient_scope` (a problem valid against
  * the spec's Problem schema), `:write` does not imply `:read`, an unknown scope is `400 validation_failed`, and the
  * secret key keeps every scope. The scopes expected are read from the bundled spec, as the engine reads them.
+ * GET /sandbox/restricted-keys lists the keys redacted, with the cursor rules of every list, and
+ * DELETE /sandbox/restricted-keys/{key_id} revokes one: it then answers `401 unauthenticated`.
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
@@ -23,15 +25,28 @@ async function problemErrors(body: unknown): Promise<string[]> {
   return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }
 
-/** A restricted key holding `scopes`, made by `owner`. */
-async function restrictedKey(sandbox: Sandbox, owner: string, scopes: string[]): Promise<string> {
+interface CreatedKey {
+  id: string;
+  key: string;
+  redacted_key: string;
+  scopes: string[];
+  created_at: string;
+}
+
+/** A restricted key holding `scopes`, made by `owner`, as the creation answers it. */
+async function createKey(sandbox: Sandbox, owner: string, scopes: string[]): Promise<CreatedKey> {
   const created = await call(sandbox, owner, 'POST', '/sandbox/restricted-keys', {body: {scopes}});
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  const body = created.body as {key: string; scopes: string[]; created_at: string};
+  const body = created.body as CreatedKey;
   assert.match(body.key, /^rk_sandbox_[A-Za-z0-9]{24}$/);
+  assert.match(body.id, /^key_[A-Za-z0-9]{16}$/);
+  assert.equal(body.redacted_key, `rk_sandbox_...${body.key.slice(-4)}`);
   assert.deepEqual(body.scopes, scopes);
-  return body.key;
+  return body;
 }
+
+/** A restricted key holding `scopes`, made by `owner`. */
+const restrictedKey = async (sandbox: Sandbox, owner: string, scopes: string[]): Promise<string> => (await createKey(sandbox, owner, scopes)).key;
 
 /** Asserts that `response` is `403 insufficient_scope` naming `scope`, with a body the spec's Problem schema accepts. */
 async function assertInsufficientScope(response: SandboxResponse, scope: string, what: string): Promise<void> {
@@ -85,7 +100,8 @@ test('an accounts:read key reads the accounts of its secret key and nothing else
   );
   // The scope is checked before the body: a refused key learns nothing about its request.
   await assertInsufficientScope(await call(sandbox, reader, 'POST', '/accounts', {body: {}}), 'accounts:write', 'createAccount');
-  assert.equal(sandbox.accepts(reader), false, 'the WebSocket stream takes secret keys only');
+  // What the WebSocket stream's auth learns of the key: its secret key's sandbox and its scopes.
+  assert.deepEqual(sandbox.credential(reader), {ownerKey: owner, scopes: new Set(['accounts:read'])});
   assert.deepEqual(sandbox.conformance().violations, []);
 });
 
@@ -184,4 +200,92 @@ test('every operation refuses a key without the scope its security requirement n
   }
   assert.ok(checked >= 67, `${checked} operations`);
   assert.deepEqual(sandbox.conformance().violations, []);
+});
+
+test('the list shows each key redacted, never in full, a page at a time; only a secret key lists', async () => {
+  const sandbox = await testSandbox();
+  const owner = newKey();
+  const created = [
+    await createKey(sandbox, owner, ['accounts:read']),
+    await createKey(sandbox, owner, ['balances:read', 'withdrawals:read', 'withdrawals:write']),
+    await createKey(sandbox, owner, ['sandbox:write']),
+  ];
+  // Another secret key's keys are not listed.
+  await createKey(sandbox, newKey(), ['coins:read']);
+  const first = await call(sandbox, owner, 'GET', '/sandbox/restricted-keys', {query: {limit: '2', sort: 'created_at'}});
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  const firstPage = first.body as {data: Json[]; has_more: boolean; next_cursor: string};
+  assert.equal(firstPage.has_more, true);
+  const second = await call(sandbox, owner, 'GET', '/sandbox/restricted-keys', {query: {limit: '2', sort: 'created_at', cursor: firstPage.next_cursor}});
+  const secondPage = second.body as {data: Json[]; has_more: boolean; next_cursor: string | null};
+  assert.deepEqual([secondPage.has_more, secondPage.next_cursor], [false, null]);
+  const listed = [...firstPage.data, ...secondPage.data];
+  // The clock stands still: the three share created_at, so the order is the ids'.
+  const expected = [...created].sort((a, b) => a.id.localeCompare(b.id)).map(({key: _key, ...redacted}) => redacted);
+  assert.deepEqual(listed, expected);
+  for (const {key} of created) assert.ok(!JSON.stringify(listed).includes(key), 'no key is listed in full');
+  // The cursor continues its own query only.
+  const otherSort = await call(sandbox, owner, 'GET', '/sandbox/restricted-keys', {query: {limit: '2', cursor: firstPage.next_cursor}});
+  assert.equal(otherSort.status, 400);
+  assert.equal((otherSort.body as {errors: {field: string}[]}).errors[0].field, 'cursor');
+
+  for (const key of [created[0].key, created[2].key]) {
+    const refused = await call(sandbox, key, 'GET', '/sandbox/restricted-keys');
+    const code = (refused.body as Json).code;
+    assert.equal(refused.status, 403, key);
+    // The accounts:read key lacks the scope; the sandbox:write key holds it but is not a secret key.
+    assert.equal(code, key === created[0].key ? 'insufficient_scope' : 'forbidden');
+  }
+  assert.deepEqual(sandbox.conformance().violations, []);
+});
+
+test('a revoked key answers 401 unauthenticated saying so, leaves the list, and cannot be revoked twice', async () => {
+  const sandbox = await testSandbox();
+  const owner = newKey();
+  const reader = await createKey(sandbox, owner, ['accounts:read']);
+  const admin = await createKey(sandbox, owner, ['sandbox:write']);
+  const kept = await createKey(sandbox, owner, ['accounts:read']);
+  assert.equal((await call(sandbox, reader.key, 'GET', `/accounts/${DOCS_ACCOUNT}`)).status, 200);
+  // A restricted key revokes nothing, not even itself.
+  const byAdmin = await call(sandbox, admin.key, 'DELETE', `/sandbox/restricted-keys/${admin.id}`);
+  assert.deepEqual([byAdmin.status, (byAdmin.body as Json).code], [403, 'forbidden']);
+
+  const revoked = await call(sandbox, owner, 'DELETE', `/sandbox/restricted-keys/${reader.id}`);
+  assert.equal(revoked.status, 204);
+  assert.equal(revoked.body, undefined);
+  const refused = await call(sandbox, reader.key, 'GET', `/accounts/${DOCS_ACCOUNT}`);
+  const problem = refused.body as Json;
+  assert.deepEqual([refused.status, problem.code], [401, 'unauthenticated']);
+  assert.match(String(problem.detail), /rk_sandbox_\.\.\.\w{4} was revoked at 2025-03-14T09:26:53Z/);
+  assert.deepEqual(await problemErrors(problem), []);
+  assert.equal(sandbox.credential(reader.key), undefined, 'the stream refuses it too');
+  assert.equal((await call(sandbox, kept.key, 'GET', `/accounts/${DOCS_ACCOUNT}`)).status, 200, 'the other keys still work');
+
+  const ids = ((await call(sandbox, owner, 'GET', '/sandbox/restricted-keys')).body as {data: {id: string}[]}).data.map((k) => k.id);
+  assert.deepEqual(ids.sort(), [admin.id, kept.id].sort());
+  const again = await call(sandbox, owner, 'DELETE', `/sandbox/restricted-keys/${reader.id}`);
+  assert.deepEqual([again.status, (again.body as Json).code], [404, 'resource_not_found']);
+  // Another secret key cannot see, so cannot revoke, this one's keys.
+  const stranger = await call(sandbox, newKey(), 'DELETE', `/sandbox/restricted-keys/${kept.id}`);
+  assert.equal(stranger.status, 404);
+  assert.equal((await call(sandbox, kept.key, 'GET', `/accounts/${DOCS_ACCOUNT}`)).status, 200);
+  assert.deepEqual(sandbox.conformance().violations, []);
+});
+
+test('a snapshot saved before keys had an id restores keys that can be listed and revoked', async () => {
+  const sandbox = await testSandbox();
+  const owner = newKey();
+  const {key} = await createKey(sandbox, owner, ['accounts:read']);
+  const snapshot = sandbox.snapshot() as {keys: Record<string, {restrictedKeys: Record<string, Json>}>};
+  // The shape a reader's browser may still keep: {scopes, created_at} per key.
+  delete snapshot.keys[owner].restrictedKeys[key].id;
+  const restored = await testSandbox();
+  restored.restore(snapshot);
+  const listed = ((await call(restored, owner, 'GET', '/sandbox/restricted-keys')).body as {data: {id: string; redacted_key: string}[]}).data;
+  assert.equal(listed.length, 1);
+  assert.match(listed[0].id, /^key_[A-Za-z0-9]{16}$/);
+  assert.equal(listed[0].redacted_key, `rk_sandbox_...${key.slice(-4)}`);
+  assert.equal((await call(restored, owner, 'DELETE', `/sandbox/restricted-keys/${listed[0].id}`)).status, 204);
+  assert.equal((await call(restored, key, 'GET', `/accounts/${DOCS_ACCOUNT}`)).status, 401);
+  assert.deepEqual(restored.conformance().violations, []);
 });

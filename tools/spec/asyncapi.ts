@@ -54,7 +54,7 @@ const REF_ANNOTATIONS = new Set(['$ref', 'description', 'title', 'example', 'exa
 const FAILING_SEVERITIES = new Set([0, 1]);
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
 
-interface YamlFile {
+export interface YamlFile {
   rel: string;
   abs: string;
   data: unknown;
@@ -87,6 +87,9 @@ function readYaml(siteDir: string, rel: string): YamlFile {
     },
   };
 }
+
+/** The AsyncAPI document itself, parsed, with the line of any of its nodes (the sandbox's stream reads its channels). */
+export const readAsyncApi = (siteDir: string): YamlFile => readYaml(siteDir, ASYNCAPI_FILE);
 
 /** Every file the document reaches through relative `$ref`s (itself first), and the remote `$ref`s it holds. */
 function reachableFiles(siteDir: string): {files: YamlFile[]; remote: string[]} {

@@ -12,7 +12,10 @@ import {previousAttributes, stamp} from './versions';
 
 /** What the engine tells its listeners (the Node server: the WebSocket stream; tests). */
 export type SandboxNotice =
-  {kind: 'event'; apiKey: string; event: Resource} | {kind: 'quote' | 'transaction'; apiKey: string; accountId: string; object: Resource};
+  | {kind: 'event'; apiKey: string; event: Resource}
+  | {kind: 'quote' | 'transaction'; apiKey: string; accountId: string; object: Resource}
+  /** A restricted key of `apiKey` was revoked: the stream closes its connections. */
+  | {kind: 'key_revoked'; apiKey: string; restrictedKey: string};
 
 export interface HandlerResult {
   status: number;

@@ -10,13 +10,13 @@
  * (503) → the operation's handler → the status checked against the operation's documented ones → conformance check of
  * the body → notices to listeners.
  */
-import {type Context, type HandlerResult, type SandboxNotice} from './context';
+import {type Context, type Credential, type HandlerResult, type SandboxNotice} from './context';
 import {stampAll, withVersion} from './versions';
 import {afterFailedAttempt, attempt, dropDeliveries, recordAttempt, takeDueDeliveries, type WebhookTransport} from './delivery';
 import {accountHandlers} from './domain/accounts';
 import {clockHandlers, settle} from './domain/clock';
 import {fundHandlers} from './domain/funds';
-import {SECRET_KEY, credentialOf, keyHandlers, requireScopes, unauthenticatedReason} from './domain/keys';
+import {credentialOf, keyHandlers, requireScopes, unauthenticatedReason} from './domain/keys';
 import {ledgerHandlers} from './domain/ledger';
 import {OUTAGE_RETRY_AFTER_SECONDS, outageHandlers, takeOutage} from './domain/outages';
 import {payeeHandlers} from './domain/payees';
@@ -31,7 +31,7 @@ import {seededState} from './seed';
 import {SpecIndex, type OperationInfo} from './spec';
 import type {KeyState} from './state';
 
-export type {SandboxNotice} from './context';
+export type {Credential, SandboxNotice} from './context';
 export type {WebhookTransport} from './delivery';
 
 export interface SandboxRequest {
@@ -93,9 +93,14 @@ export interface Sandbox {
   onEvent(listener: (notice: SandboxNotice) => void): () => void;
   /** What the conformance hook found so far, and how many responses it checked. */
   conformance(): {responses: number; violations: ResponseViolation[]};
-  /** Whether `apiKey` is a sandbox secret key this engine serves (the WebSocket stream takes secret keys only). */
-  accepts(apiKey: string): boolean;
-  /** Whether the key already has an account `accountId` (the WebSocket's subscribe check). */
+  /**
+   * Who `apiKey` is (the secret key whose sandbox it works on, and its scopes: `null` for every scope), or undefined
+   * when the sandbox refuses it: the WebSocket stream's `auth`, which takes secret and restricted keys.
+   */
+  credential(apiKey: string): Credential | undefined;
+  /** Why `apiKey` is refused (a revoked restricted key says when), as the REST API's `401` says it. */
+  unauthenticatedReason(apiKey: string): string;
+  /** Whether the secret key `apiKey` already has an account `accountId` (the WebSocket's subscribe check). */
   hasAccount(apiKey: string, accountId: string): boolean;
 }
 
@@ -247,7 +252,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (!credential) {
       if (unauthenticatedWindows.size > 10_000) unauthenticatedWindows.clear();
       const windows = unauthenticatedWindows.get(sentKey) ?? unauthenticatedWindows.set(sentKey, {}).get(sentKey)!;
-      const refused = new ProblemError('unauthenticated', unauthenticatedReason(sentKey));
+      const refused = new ProblemError('unauthenticated', unauthenticatedReason(sentKey, keys));
       return {response: problem(refused, countRequest(windows, info.rateLimit, wallClock()).headers), operation: info};
     }
     // A restricted key works on the sandbox of the secret key that created it, and counts against its rate limits.
@@ -384,7 +389,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return () => listeners.delete(listener);
     },
     conformance: () => ({responses, violations: [...violations]}),
-    accepts: (apiKey) => SECRET_KEY.test(apiKey),
+    credential: (apiKey) => credentialOf(apiKey, keys),
+    unauthenticatedReason: (apiKey) => unauthenticatedReason(apiKey, keys),
     hasAccount: (apiKey, accountId) => accountId in stateOf(apiKey).accounts,
   };
 }

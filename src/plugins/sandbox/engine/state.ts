@@ -9,6 +9,13 @@
 /** A resource as the API returns it (its schema in openapi/components/schemas/). */
 export type Resource = Record<string, unknown> & {id: string};
 
+/** A restricted key as kept (its `id` is missing in snapshots saved before keys could be listed). */
+export interface RestrictedKeyRecord {
+  id: string;
+  scopes: string[];
+  created_at: string;
+}
+
 export interface Money {
   value: string;
   currency: string;
@@ -102,8 +109,10 @@ export interface KeyState {
   versions?: Record<string, {version: number; fields: Record<string, unknown>; previous: Record<string, unknown>}>;
   /** Stored first responses by `method path key`, with when they were stored (kept 24 hours of the key's clock). */
   idempotency: Record<string, {fingerprint: string; storedAt: number; response: {status: number; headers: Record<string, string>; body?: unknown}}>;
-  /** The restricted keys this secret key created (POST /sandbox/restricted-keys), by key; they share this state. */
-  restrictedKeys?: Record<string, {scopes: string[]; created_at: string}>;
+  /** The restricted keys this secret key created (POST /sandbox/restricted-keys) and has not revoked, by key; they share this state. */
+  restrictedKeys?: Record<string, RestrictedKeyRecord>;
+  /** When each revoked restricted key was revoked, by key: its 401 says so. */
+  revokedRestrictedKeys?: Record<string, string>;
   /** The simulated outages running (POST /sandbox/outages): how many more requests of each operation answer 503. */
   outages?: Record<string, number>;
   /** Requests counted in the current fixed window, per rate limit id. */

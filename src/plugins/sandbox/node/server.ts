@@ -10,6 +10,7 @@ import type {AddressInfo} from 'node:net';
 import {currentCombinedSpec} from '../../../../tools/site/mock-server';
 import {createSandbox, type ResponseViolation, type Sandbox, type WebhookTransport} from '../engine';
 import {asksForEventStream, pendingEventStream} from './event-stream';
+import {streamChannelScopes} from './channel-scopes';
 import {serveStream} from './stream';
 import {nodeTransport} from './transport';
 
@@ -107,7 +108,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   // Node closes a connection idle for 5 s, and a client that reuses it in that instant gets "other side closed" (seen
   // under load after a slow step); a minute keeps pooled connections of tests and readers open between requests.
   server.keepAliveTimeout = 65_000;
-  const stream = serveStream(server, sandbox);
+  const stream = serveStream(server, sandbox, streamChannelScopes(options.siteDir, spec));
   const ticker = setInterval(deliver, 1000);
   ticker.unref();
   await new Promise<void>((resolve, reject) => {

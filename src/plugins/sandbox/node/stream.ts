@@ -1,14 +1,16 @@
 /**
  * The WebSocket stream of openapi/websocket.asyncapi.yaml on the sandbox server's port, at `/v1`: the first message
- * authenticates with a sandbox secret key (within 10 s, else close 4002; a bad key: `error` then close 4001), then
- * `subscribe` / `unsubscribe` to the `quotes` and `transactions` channels of the key's accounts, `ping` → `pong`, a
- * `heartbeat` every 15 s, and every quote or transaction change of a subscribed account pushed as a `quote` or
- * `transaction` message. Limits: 5 connections per key (close 4008), 50 subscriptions per connection, messages of at
- * most 4 KiB, 10 messages per second (close 4029).
+ * authenticates with a sandbox secret key or restricted key (within 10 s, else close 4002; a bad key: `error` then
+ * close 4001), then `subscribe` / `unsubscribe` to the `quotes` and `transactions` channels of the key's accounts
+ * (a restricted key needs the scope of reading the channel's objects over HTTP, channel-scopes.ts: else `error`
+ * `insufficient_scope`), `ping` → `pong`, a `heartbeat` every 15 s, and every quote or transaction change of a
+ * subscribed account pushed as a `quote` or `transaction` message. A restricted key revoked while connected closes
+ * its connections with 4003. Limits: 5 connections per key (close 4008), 50 subscriptions per connection, messages
+ * of at most 4 KiB, 10 messages per second (close 4029).
  */
 import type {Server} from 'node:http';
 import {WebSocketServer, type WebSocket} from 'ws';
-import type {Sandbox, SandboxNotice} from '../engine';
+import type {Credential, Sandbox, SandboxNotice} from '../engine';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 15_000;
@@ -19,7 +21,10 @@ const MAX_MESSAGES_PER_SECOND = 10;
 
 interface Connection {
   socket: WebSocket;
+  /** The key `auth` sent (the connection limit counts per key sent). */
   apiKey?: string;
+  /** Whose sandbox it reads and the scopes it holds. */
+  credential?: Credential;
   /** `channel account_id` pairs. */
   subscriptions: Set<string>;
   /** Messages received in the current second. */
@@ -32,8 +37,11 @@ export interface Stream {
   close(): Promise<void>;
 }
 
-/** Serves the stream on `server`'s upgrade requests to `/v1`, pushing `sandbox`'s changes. */
-export function serveStream(server: Server, sandbox: Sandbox): Stream {
+/**
+ * Serves the stream on `server`'s upgrade requests to `/v1`, pushing `sandbox`'s changes. `channelScopes`: the
+ * channels that can be subscribed to and the scope alternatives each needs (channel-scopes.ts).
+ */
+export function serveStream(server: Server, sandbox: Sandbox, channelScopes: ReadonlyMap<string, string[][]>): Stream {
   const wss = new WebSocketServer({server, path: '/v1', maxPayload: 64 * 1024});
   const connections = new Set<Connection>();
   const send = (c: Connection, message: Record<string, unknown>) => c.socket.send(JSON.stringify(message));
@@ -44,9 +52,13 @@ export function serveStream(server: Server, sandbox: Sandbox): Stream {
 
   const unsubscribeNotices = sandbox.onEvent((notice: SandboxNotice) => {
     if (notice.kind === 'event') return;
+    if (notice.kind === 'key_revoked') {
+      for (const c of connections) if (c.apiKey === notice.restrictedKey) c.socket.close(4003, 'key_revoked');
+      return;
+    }
     const channel = notice.kind === 'quote' ? 'quotes' : 'transactions';
     for (const c of connections) {
-      if (c.apiKey === notice.apiKey && c.subscriptions.has(`${channel} ${notice.accountId}`))
+      if (c.credential?.ownerKey === notice.apiKey && c.subscriptions.has(`${channel} ${notice.accountId}`))
         send(c, {type: notice.kind, channel, account_id: notice.accountId, environment: 'sandbox', data: notice.object});
     }
   });
@@ -62,19 +74,38 @@ export function serveStream(server: Server, sandbox: Sandbox): Stream {
     const {id} = message;
     if (!c.apiKey) {
       const key = String(message.api_key ?? '');
-      if (message.type !== 'auth' || !sandbox.accepts(key)) {
-        fail(c, 'unauthenticated', 'The API key is missing or invalid for the sandbox environment.', id);
+      const credential = message.type === 'auth' ? sandbox.credential(key) : undefined;
+      if (!credential) {
+        fail(c, 'unauthenticated', message.type === 'auth' ? sandbox.unauthenticatedReason(key) : 'Send auth with your API key first.', id);
         return c.socket.close(4001, 'unauthenticated');
       }
       if ([...connections].filter((o) => o.apiKey === key).length >= MAX_CONNECTIONS_PER_KEY) return c.socket.close(4008, 'too_many_connections');
       c.apiKey = key;
+      c.credential = credential;
       return send(c, {type: 'authenticated', ...(typeof id === 'string' ? {id} : {})});
     }
     if (message.type === 'ping') return send(c, {type: 'pong', ...(typeof id === 'string' ? {id} : {}), time: now()});
     if (message.type !== 'subscribe' && message.type !== 'unsubscribe') return fail(c, 'invalid_request', `Unknown message type ${String(message.type)}.`, id);
     const {channel, account_id: accountId} = message as {channel?: string; account_id?: string};
-    if (channel !== 'quotes' && channel !== 'transactions') return fail(c, 'validation_failed', 'channel must be quotes or transactions.', id);
-    if (typeof accountId !== 'string' || !sandbox.hasAccount(c.apiKey, accountId))
+    const needs = typeof channel === 'string' ? channelScopes.get(channel) : undefined;
+    if (!needs) return fail(c, 'validation_failed', `channel must be ${[...channelScopes.keys()].join(' or ')}.`, id);
+    // The sandbox may have forgotten a restricted key since auth (a reset): it is then refused as at auth.
+    const credential = sandbox.credential(c.apiKey);
+    if (!credential) {
+      fail(c, 'unauthenticated', sandbox.unauthenticatedReason(c.apiKey), id);
+      return c.socket.close(4001, 'unauthenticated');
+    }
+    const held = credential.scopes;
+    if (message.type === 'subscribe' && held && needs.length > 0 && !needs.some((alternative) => alternative.every((scope) => held.has(scope)))) {
+      const missing = needs[0].filter((scope) => !held.has(scope)).join(' and ');
+      return fail(
+        c,
+        'insufficient_scope',
+        `Subscribing to ${channel} needs the ${missing} scope, as reading its objects over HTTP does; this restricted key does not hold it.`,
+        id,
+      );
+    }
+    if (typeof accountId !== 'string' || !sandbox.hasAccount(credential.ownerKey, accountId))
       return fail(c, 'resource_not_found', `No account ${String(accountId)} exists for this API key.`, id);
     const subscription = `${channel} ${accountId}`;
     if (message.type === 'subscribe') {
