@@ -24,6 +24,7 @@ export const SPEED_PIECES = {
   'hydration-title': {what: 'the server title held during hydration (src/plugins/hydration-title)'},
   'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)"},
   'html-end-tags': {what: 'pages re-minified with every end tag (src/plugins/html-end-tags)'},
+  'markdown-tabs': {what: "Markdown pages' tabs the classic theme's, not the OpenAPI theme's CommonJS copies (src/plugins/markdown-tabs)"},
 } as const satisfies Record<string, {what: string}>;
 
 export type SpeedPiece = keyof typeof SPEED_PIECES;
