@@ -81,14 +81,16 @@ export async function buildBaseline(b: Baseline): Promise<BuildSteps> {
   };
 }
 
-/** Removes the scratch worktree and its registration. */
+/**
+ * Removes the scratch worktree and its registration. A registration whose folder is gone (the temp folder was
+ * emptied) is left: `git worktree add --force` checks the commit out there again.
+ */
 export function removeBaseline(b: Baseline): void {
-  if (fs.existsSync(b.dir)) {
-    try {
-      git(['worktree', 'remove', '--force', b.dir]);
-    } catch {
-      fs.rmSync(b.dir, {recursive: true, force: true});
-    }
+  if (!fs.existsSync(b.dir)) return;
+  try {
+    git(['worktree', 'remove', '--force', b.dir]);
+  } catch {
+    fs.rmSync(b.dir, {recursive: true, force: true});
+    git(['worktree', 'prune']);
   }
-  git(['worktree', 'prune']);
 }
