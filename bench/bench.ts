@@ -11,6 +11,13 @@
  *                                    (tools/measure/speed-pieces.ts; NOVARAMP_WITHOUT) into build-without-<pieces>/, in a
  *                                    scratch copy; repeatable, one variant each; `--without-each`: one variant per
  *                                    piece. Prints what each piece buys: the variant against ours, in %
+ *   npm run bench -- --baseline <commit>
+ *                                    also build the site as it was at that commit (bench/baseline.ts: a scratch git
+ *                                    worktree of it, its own `npm ci` from its own lock, its own `npm run build`) and
+ *                                    measure it in the same run: the page table and Lighthouse print ours and the
+ *                                    baseline side by side, with ours minus the baseline's JS. With --reuse, a
+ *                                    baseline build left by an earlier run is measured again; `--baseline-clean`
+ *                                    removes its worktree after the run. A page the baseline does not have is `–`
  *   npm run bench -- --lh-page <route>
  *                                    Lighthouse on this page instead of the default list (repeatable)
  *   npm run bench -- --no-lighthouse skip the Lighthouse runs
@@ -51,6 +58,7 @@ import {scratchSite} from '../tools/site/scratch-site';
 import {serveBuild, type Served} from '../tools/site/serve-build';
 import {parsePieces, SPEED_PIECE_NAMES, WITHOUT_ENV} from '../tools/measure/speed-pieces';
 import {afdocsScorecard} from './afdocs';
+import {baselineOf, buildBaseline, removeBaseline, type Baseline} from './baseline';
 import {firstSendOnMobile, latencyTable, sandboxLatency, type FirstSend, type SandboxLatency} from './sandbox';
 import {LH_CATEGORIES, LH_METRICS, lighthouseRuns, type LighthouseResult, type Throttling} from './lighthouse';
 import {measuredBuild, mib, optionValues, RESULTS_DIR, savedShare, secs, table, type BuildSteps} from './measure-build';
@@ -74,6 +82,9 @@ const WITHOUT = [
   ...(argv.includes('--without-each') ? SPEED_PIECE_NAMES.map((p) => [p]) : []),
 ];
 const args = new Set(argv);
+const BASELINE_REFS = valuesOf('--baseline');
+if (argv.includes('--baseline') && BASELINE_REFS.length === 0) throw new Error('--baseline takes a commit: npm run bench -- --baseline e983e3e');
+
 const REUSE = args.has('--reuse');
 const STOCK = args.has('--stock');
 const LIGHTHOUSE = !args.has('--no-lighthouse');
@@ -83,9 +94,11 @@ const THROTTLINGS: Throttling[] = THROTTLING_ARG === 'both' ? ['simulate', 'devt
 const LH_RUNS = argv.includes('--lh-runs') ? Math.max(1, Number(argv[argv.indexOf('--lh-runs') + 1]) || 1) : 5;
 
 interface Variant {
-  /** `ours`, `stock`, or `-<piece>[,<piece>]` (ours without those pieces). */
+  /** `ours`, `stock`, `-<piece>[,<piece>]` (ours without those pieces) or `baseline <commit>`. */
   name: string;
   without?: string[];
+  /** The commit this variant is the site of (--baseline). */
+  baseline?: Baseline;
   /** Why the variant did not build (it is then not measured). */
   failed?: string;
   dir: string;
@@ -137,14 +150,16 @@ const lighthouseMedian = (v: Variant, origin: string, route: string, throttling:
 async function measureVariant(v: Variant, browser: Browser): Promise<void> {
   let server: Served | undefined;
   try {
-    server = await serveBuild(path.relative(SITE_ROOT, v.dir));
+    server = await serveBuild(v.dir);
     for (const {route} of PAGES) {
       console.error(`  ${v.name}: measuring ${route}`);
       v.pages.push(await measurePage(browser, server.origin, route));
     }
     if (LIGHTHOUSE) {
+      // A page the variant does not have (a baseline older than it) gets no Lighthouse run.
+      const missing = new Set(v.pages.filter((w) => w.status === 404).map((w) => w.route));
       for (const throttling of THROTTLINGS) {
-        for (const route of LIGHTHOUSE_PAGES) v.lighthouse.push(await lighthouseMedian(v, server.origin, route, throttling));
+        for (const route of LIGHTHOUSE_PAGES) if (!missing.has(route)) v.lighthouse.push(await lighthouseMedian(v, server.origin, route, throttling));
       }
     }
   } finally {
@@ -161,17 +176,16 @@ function printBuilds(variants: Variant[]): void {
   // relies on: cold-build-switch
   out('## Build (cold: DOCUSAURUS_NO_PERSISTENT_CACHE=1; peak = highest sum of RSS over the process tree, sampled from /proc every 200 ms)');
   out();
-  const stepNames = built[0].build!.steps.map((s) => s.name);
+  // A baseline builds with its own `npm run build`, one step: its row has `–` under today's steps.
+  const stepNames = [...new Set(built.flatMap((v) => v.build!.steps.map((s) => s.name)))];
+  const stepCell = (v: Variant, name: string): string => {
+    const step = v.build!.steps.find((s) => s.name === name);
+    return step ? `${secs(step.wallMs)} / ${mib(step.peakRssBytes)}` : '–';
+  };
   out(
     table(
       ['build', 'total s', 'peak RSS MiB', 'largest process MiB', ...stepNames.map((n) => `${n} s / MiB`)],
-      built.map((v) => [
-        v.name,
-        secs(v.build!.wallMs),
-        mib(v.build!.peakRssBytes),
-        mib(v.build!.peakSingleRssBytes),
-        ...v.build!.steps.map((s) => `${secs(s.wallMs)} / ${mib(s.peakRssBytes)}`),
-      ]),
+      built.map((v) => [v.name, secs(v.build!.wallMs), mib(v.build!.peakRssBytes), mib(v.build!.peakSingleRssBytes), ...stepNames.map((n) => stepCell(v, n))]),
     ),
   );
   out();
@@ -213,18 +227,49 @@ function printPieces(variants: Variant[]): void {
   out();
 }
 
+/** A page the variant's build does not have (a baseline older than the page) is not measured: its cells are `–`. */
+const pageOf = (v: Variant, i: number): PageWeight | undefined => (v.pages[i]?.status === 404 ? undefined : v.pages[i]);
+
 function printPages(variants: Variant[]): void {
-  const both = variants.length > 1;
-  out(`## First visit, per page (KiB; gzip = zlib level 9; elements in <body> after hydration at 1280 px${both ? '; each cell: ours / stock' : ''})`);
+  const several = variants.length > 1;
+  out(
+    `## First visit, per page (KiB; gzip = zlib level 9; elements in <body> after hydration at 1280 px${several ? `; each cell: ${variants.map((v) => v.name).join(' / ')}` : ''})`,
+  );
   out();
-  const cell = (f: (w: PageWeight) => string, i: number) => variants.map((v) => f(v.pages[i])).join(' / ');
+  const cell = (f: (w: PageWeight) => string, i: number) =>
+    variants
+      .map((v) => {
+        const w = pageOf(v, i);
+        return w ? f(w) : '–';
+      })
+      .join(' / ');
+  // Ours minus each baseline's JS, gzip: what the commits since the baseline added to the page's first visit.
+  const baselines = variants.filter((v) => v.baseline);
+  const delta = (i: number, b: Variant): string => {
+    const [a, z] = [pageOf(variants[0], i), pageOf(b, i)];
+    if (!a || !z) return '–';
+    const d = a.js.gzip - z.js.gzip;
+    return `${d >= 0 ? '+' : ''}${kib(d)}`;
+  };
   out(
     table(
-      ['page', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'HTML raw', 'HTML gzip', 'requests', 'DOM elements'],
+      [
+        'page',
+        'JS raw',
+        'JS gzip',
+        ...baselines.map((b) => `JS gzip ours − ${b.name}`),
+        'CSS raw',
+        'CSS gzip',
+        'HTML raw',
+        'HTML gzip',
+        'requests',
+        'DOM elements',
+      ],
       PAGES.map((p, i) => [
         `${p.type} ${p.route}`,
         cell((w) => kib(w.js.raw), i),
         cell((w) => kib(w.js.gzip), i),
+        ...baselines.map((b) => delta(i, b)),
         cell((w) => kib(w.css.raw), i),
         cell((w) => kib(w.css.gzip), i),
         cell((w) => kib(w.html.raw), i),
@@ -247,6 +292,7 @@ function printLighthouse(variants: Variant[]): void {
   for (const route of LIGHTHOUSE_PAGES) {
     for (const v of variants) {
       const runs = THROTTLINGS.map((t) => v.lighthouse.find((l) => l.route === route && l.throttling === t)!);
+      if (runs.some((r) => !r)) continue;
       const each = (f: (r: LighthouseResult) => string) => runs.map(f).join(' / ');
       const first = runs[0];
       rows.push([
@@ -312,9 +358,24 @@ async function main(): Promise<void> {
     variants.push({name: `-${pieces.join(',')}`, without: pieces, dir: path.join(SITE_ROOT, `build-without-${pieces.join('-')}`), pages: [], lighthouse: []});
   }
 
+  for (const ref of BASELINE_REFS) {
+    const baseline = baselineOf(ref);
+    variants.push({name: `baseline ${ref}`, baseline, dir: baseline.buildDir, pages: [], lighthouse: []});
+  }
+
   for (const v of variants) {
     const missing = !fs.existsSync(path.join(v.dir, 'index.html'));
     if (REUSE && !missing) continue;
+    if (v.baseline) {
+      // A baseline that does not build (or install) is reported, and the others are still measured.
+      try {
+        v.build = await buildBaseline(v.baseline);
+      } catch (e) {
+        v.failed = e instanceof Error ? e.message : String(e);
+        console.error(`✖ ${v.name}: ${v.failed}`);
+      }
+      continue;
+    }
     if (REUSE) console.error(`--reuse: ${path.relative(SITE_ROOT, v.dir)}/ is missing, building it`);
     if (v.without) {
       // A variant that does not build is reported, and the others are still measured.
@@ -344,12 +405,15 @@ async function main(): Promise<void> {
     await browser.close();
   }
 
+  if (args.has('--baseline-clean')) for (const v of variants) if (v.baseline) removeBaseline(v.baseline);
+
   out(`# npm run bench${STOCK ? ' -- --stock' : ''} (${new Date().toISOString()}, Node ${process.version}, ${variants.map((v) => v.name).join(' vs ')})`);
   out();
   const measured = variants.filter((v) => !v.failed);
   printBuilds(measured);
   printPieces(variants);
-  // Side by side: ours and stock (the variants without a piece are in the table above, and in results.json).
+  // Side by side: ours, stock and the baselines (the variants without a piece are in the table above, and in results.json).
+  for (const v of measured.filter((x) => x.baseline)) out(`${v.name}: commit ${v.baseline!.commit.slice(0, 12)}, built in ${v.baseline!.dir}\n`);
   printPages(measured.filter((v) => !v.without));
   printLighthouse(measured);
   console.error('  the sandbox in Node: 1,000 requests');

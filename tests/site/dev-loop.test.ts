@@ -134,6 +134,12 @@ test("a guide's spec table and its workflow step follow an edit of the spec and 
       ))
     )
       return false;
+    // The page's samples load from their files after it renders (aria-busy until then): read it once they have.
+    await page
+      .locator('article')
+      .waitFor({timeout: 30_000})
+      .then(() => page.waitForFunction(() => !document.querySelector('article [aria-busy="true"]'), undefined, {timeout: 30_000}))
+      .catch(() => undefined);
     return (
       await page
         .locator('article')
@@ -152,7 +158,9 @@ test("a guide's spec table and its workflow step follow an edit of the spec and 
     const workflowFile = path.join(site, 'openapi', 'workflows', 'sandbox-money-flow.arazzo.yaml');
     const workflow = fs.readFileSync(workflowFile, 'utf8');
     assert.ok(workflow.includes('first_name: Jane\n'), 'the workflow still names Jane (update this test with it)');
-    assert.ok(await says('/docs/api/sandbox-environment', '"first_name": "Jane"'), 'the step shows the request body');
+    // The page's samples, its own blocks as its steps', come from their files (src/plugins/workflow-steps): in the
+    // dev server, which renders nothing on the server, they show once fetched.
+    await waitFor('the request body in the page', () => says('/docs/api/sandbox-environment', '"first_name": "Jane"'));
     const before = output.length;
     fs.writeFileSync(workflowFile, workflow.replace('first_name: Jane\n', 'first_name: Janet\n'));
     // A workflow edit regenerates the pages (scripts/start.ts) and reloads every plugin (its getPathsToWatch): two

@@ -24,7 +24,7 @@ import {codeBlockParts} from '../../tools/reference/highlight';
 import type {MdNode} from '../../src/plugins/spec-tables/remark-spec-tables';
 import {workflowPagesMdx, workflowSteps} from '../../tools/workflows/guide-steps';
 import {stepKey, type StepEmbed} from '../../tools/workflows/pages';
-import remarkWorkflowSteps, {stepSampleFiles, workflowPageFiles} from '../../src/plugins/workflow-steps/remark';
+import remarkWorkflowSteps, {guideOwnFiles, stepSampleFiles, workflowPageFiles} from '../../src/plugins/workflow-steps/remark';
 import {writeStepSampleFiles} from '../../src/plugins/workflow-steps';
 import {STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from '../../src/plugins/workflow-steps/client-files';
 import {midnightUtc, recordRun, runInputValues, runOutputs, runRequest, type RunState, type StepRun} from '../../src/data/workflow-step-run';
@@ -130,8 +130,51 @@ describe("a guide's step samples are in a file of their own", () => {
     assert.deepEqual(names, [...(await stepSampleFiles(SITE_ROOT)).keys()].sort());
     assert.equal(count, names.length);
     const pageFiles = (await workflowPageFiles(SITE_ROOT)).size;
+    const guideFiles = (await guideOwnFiles(SITE_ROOT)).size;
     assert.ok(pageFiles > 0, 'the workflow pages have files');
-    assert.ok(count > pageFiles && count <= steps.size + pageFiles, `${count} files for ${steps.size} steps and ${pageFiles} groups of tabs`);
+    assert.ok(guideFiles > 0, 'the guides have files of their own blocks');
+    assert.ok(
+      count > pageFiles + guideFiles && count <= steps.size + pageFiles + guideFiles,
+      `${count} files for ${steps.size} steps, ${pageFiles} groups of tabs and ${guideFiles} guides`,
+    );
+  });
+
+  test("a guide's own blocks go in a file of its own, as static-code renders them; its steps' in theirs", async () => {
+    const guide = [
+      IMPORTS,
+      '<Tabs groupId="lang">\n<TabItem value="curl" label="cURL">\n\n```bash\nexport ACCOUNT_ID=acc_1\n```\n\n</TabItem>\n</Tabs>\n',
+      '::workflow-step{workflow="withdraw-fiat" step="withdraw"}\n',
+      ':::note\n\n```json title="201 Created"\n{"id": "wdr_1"}\n```\n\n:::\n',
+      // What only the classic CodeBlock does (a highlighted line) stays in the page, for it.
+      '```js\n// highlight-next-line\nconst a = 1;\n```\n',
+    ].join('\n');
+    const dir = fs.mkdtempSync(path.join(tmp, 'site-'));
+    for (const name of ['openapi', 'node_modules']) fs.symlinkSync(path.join(SITE_ROOT, name), path.join(dir, name));
+    fs.mkdirSync(path.join(dir, 'docs/guides'), {recursive: true});
+    fs.mkdirSync(path.join(dir, 'docs/api'), {recursive: true});
+    fs.writeFileSync(path.join(dir, 'docs/guides/g.md'), guide);
+    const own = await guideOwnFiles(dir);
+    assert.equal(own.size, 1, 'one file for the guide');
+    const [[name, file]] = [...own];
+    const expected = [
+      codeBlockParts('export ACCOUNT_ID=acc_1', {language: 'bash'}),
+      codeBlockParts('{"id": "wdr_1"}', {language: 'json', title: '201 Created'}),
+    ].map(({className, innerHtml}) => ({className, html: innerHtml}));
+    assert.deepEqual(file.samples, expected);
+    const tree = await render(guide, path.join(dir, 'docs/guides/g.md'), {samples: SAMPLES, siteDir: dir});
+    const placed = all(tree, (n) => n.type === 'mdxJsxFlowElement' && n.name === STEP_SAMPLE_COMPONENT);
+    assert.deepEqual(
+      placed.filter((n) => attribute(n, 'file') === name).map((n) => attribute(n, 'sample')),
+      ['0', '1'],
+    );
+    assert.equal(placed.filter((n) => attribute(n, 'file') !== name).length, 4, "the step's four samples in the step's file");
+    assert.deepEqual(
+      all(tree, (n) => n.type === 'code').map((n) => n.value),
+      ['// highlight-next-line\nconst a = 1;'],
+    );
+    // A page whose text is not the guide's on disk (edited, its file not written yet) keeps its blocks.
+    const edited = await render(guide.replace('acc_1', 'acc_2'), path.join(dir, 'docs/guides/g.md'), {samples: SAMPLES, siteDir: dir});
+    assert.equal(all(edited, (n) => n.type === 'code').length, 3);
   });
 });
 

@@ -15,6 +15,8 @@ export interface Bytes {
 }
 export interface PageWeight {
   route: string;
+  /** The HTTP status of the page's document (404: the build has no such page). */
+  status?: number;
   js: Bytes;
   css: Bytes;
   html: Bytes;
@@ -66,7 +68,7 @@ export async function measurePage(browser: Browser, origin: string, route: strin
           .catch(() => undefined),
       );
     });
-    await page.goto(`${origin}${route}`);
+    weight.status = (await page.goto(`${origin}${route}`))?.status();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);

@@ -56,11 +56,17 @@ function htmlExpression(html: string) {
   };
 }
 
-export function staticCodeNode(node: MdNode): MdNode | undefined {
-  const lang = node.lang ?? '';
+/** A fenced block as this plugin renders it (its class and inner HTML), or undefined when the classic CodeBlock does. */
+export function staticCodeParts(node: MdNode): {className: string; innerHtml: string} | undefined {
   const title = TITLE_ONLY.exec(node.meta ?? '');
   if (!title || MAGIC_COMMENT.test(node.value ?? '')) return undefined;
-  const {className, innerHtml} = codeBlockParts(node.value ?? '', {language: lang || 'text', title: title[2]});
+  return codeBlockParts(node.value ?? '', {language: node.lang || 'text', title: title[2]});
+}
+
+export function staticCodeNode(node: MdNode): MdNode | undefined {
+  const parts = staticCodeParts(node);
+  if (!parts) return undefined;
+  const {className, innerHtml} = parts;
   return {
     type: 'mdxJsxFlowElement',
     name: 'div',

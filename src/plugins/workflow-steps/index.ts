@@ -18,6 +18,8 @@
  *   when another language's tab is chosen), as src/plugins/static-reference does for the operation pages' reference;
  * - postBuild copies the files into the build's content-hashed assets; `npm start` serves them from where they are.
  * A workflow page's tabs are not lazy: every language is in its HTML, so hydrating fetches nothing.
+ * A guide that embeds steps has its own code blocks (its setup, the answers it shows) in a file of its own the same
+ * way (remark.ts, guideOwnFiles), one per guide: they were strings of highlighted HTML in its JS module.
  * Covered by tests/spec/workflow-steps.test.ts, tests/site/workflow-steps.test.ts (neither a guide's nor a workflow
  * page's JS carries them) and tests/site/budget.test.ts. Workflow pages have no Run buttons: their files no `run`.
  *
@@ -55,8 +57,13 @@ export default function workflowStepsPlugin(context: LoadContext): Plugin {
   const dir = path.join(context.generatedFilesDir, STEP_SAMPLES_FOLDER);
   return {
     name: 'novaramp-workflow-steps',
-    // The workflows and the spec they call: a change makes new samples (src/plugins/spec-dependencies rebuilds the pages).
-    getPathsToWatch: () => [path.join(context.siteDir, 'openapi/**/*.yaml')],
+    // The workflows and the spec they call: a change makes new samples (src/plugins/spec-dependencies rebuilds the pages);
+    // a guide's own blocks: an edit makes a new file of them.
+    getPathsToWatch: () => [
+      path.join(context.siteDir, 'openapi/**/*.yaml'),
+      path.join(context.siteDir, 'docs/guides/**/*.md'),
+      path.join(context.siteDir, 'docs/api/*.md'),
+    ],
     async loadContent() {
       await writeStepSampleFiles(context.siteDir, dir);
     },

@@ -21,12 +21,14 @@
  * (`run`: src/data/workflow-step-run.ts) to the browser sandbox.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import {WORKFLOW_PAGES_DIR} from '../../data/navigation';
 import {SITE_ROOT} from '../../../tools/cli';
 import {codeBlockParts} from '../../../tools/reference/highlight';
 import type {MdNode} from '../spec-tables/remark-spec-tables';
-import {WORKFLOW_STEP_DIRECTIVE} from '../../../tools/docs/doc-requests';
+import {docPages, WORKFLOW_STEP_DIRECTIVE} from '../../../tools/docs/doc-requests';
+import {staticCodeParts} from '../static-code/remark';
 import type {StepRun} from '../../data/workflow-step-run';
 import {stepKey, type StepEmbed} from '../../../tools/workflows/pages';
 import {unknownStep, workflowPagesMdx, workflowSteps} from '../../../tools/workflows/guide-steps';
@@ -137,8 +139,56 @@ export async function workflowPageFiles(siteDir: string = SITE_ROOT): Promise<Ma
 }
 
 /**
+ * A guide's own code blocks, outside the steps it embeds, that static-code renders as static HTML (a title at most,
+ * no magic comment): the page's setup in four languages, the answers it shows. In the page's JS module each was a
+ * string of highlighted HTML the reader already has in the page's HTML (2.4 KiB gzip of the banking guide's first
+ * visit), so they go in a file of the page's own, as its steps' samples do.
+ */
+const ownBlocks = (nodes: MdNode[]) => codeBlocks(nodes).filter(({node}) => staticCodeParts(node) !== undefined);
+
+/** The file of a guide's own blocks: each as static-code renders it (its title too), named by a hash of them. */
+function ownBlocksFile(blocks: {node: MdNode}[]): {name: string; content: StepSamplesFile} {
+  const content: StepSamplesFile = {
+    samples: blocks.map(({node}) => {
+      const {className, innerHtml} = staticCodeParts(node)!;
+      return {className, html: innerHtml};
+    }),
+  };
+  return {name: `${crypto.createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16)}.json`, content};
+}
+
+/** The own-blocks files of guides, by the guide's text (the same until the guide changes). */
+const filesByGuideText = new Map<string, Promise<{name: string; content: StepSamplesFile} | undefined>>();
+function guideFile(text: string): Promise<{name: string; content: StepSamplesFile} | undefined> {
+  let file = filesByGuideText.get(text);
+  if (!file) {
+    file = parseGuide(text).then((tree) => {
+      const blocks = ownBlocks(tree.children ?? []);
+      return blocks.length ? ownBlocksFile(blocks) : undefined;
+    });
+    filesByGuideText.set(text, file);
+  }
+  return file;
+}
+
+/**
+ * The own-blocks files of a site's guides that embed workflow steps (the pages of docPages with a `::workflow-step`
+ * line), by file name, read from the guides' files as the remark plugin reads their trees.
+ */
+export async function guideOwnFiles(siteDir: string = SITE_ROOT): Promise<Map<string, StepSamplesFile>> {
+  const out = new Map<string, StepSamplesFile>();
+  for (const page of docPages(siteDir)) {
+    const text = fs.readFileSync(path.join(siteDir, page), 'utf8');
+    if (!text.includes(`::${WORKFLOW_STEP_DIRECTIVE}{`)) continue;
+    const file = await guideFile(text);
+    if (file) out.set(file.name, file.content);
+  }
+  return out;
+}
+
+/**
  * Every samples file of a site, by file name (src/plugins/workflow-steps writes them before the pages build): each
- * step's a guide embeds, and each group of tabs of the workflow pages.
+ * step's a guide embeds, each group of tabs of the workflow pages, and each guide's own blocks.
  */
 export async function stepSampleFiles(siteDir: string = SITE_ROOT): Promise<Map<string, StepSamplesFile>> {
   const files = new Map<string, StepSamplesFile>();
@@ -147,6 +197,7 @@ export async function stepSampleFiles(siteDir: string = SITE_ROOT): Promise<Map<
     files.set(name, content);
   }
   for (const [name, content] of await workflowPageFiles(siteDir)) files.set(name, content);
+  for (const [name, content] of await guideOwnFiles(siteDir)) files.set(name, content);
   return files;
 }
 
@@ -198,6 +249,23 @@ function parseMdx(text: string): Promise<MdNode> {
   return mdxParser.then((p) => p(text));
 }
 
+// A guide as Docusaurus parses it: MDX with directives (`::workflow-step{…}`, admonitions).
+let guideParser: Promise<(text: string) => MdNode> | null = null;
+function parseGuide(text: string): Promise<MdNode> {
+  guideParser ??= (async () => {
+    const [{unified}, {default: remarkParse}, {default: remarkGfm}, {default: remarkMdx}, {default: remarkDirective}] = await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-gfm'),
+      import('remark-mdx'),
+      import('remark-directive'),
+    ]);
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkDirective);
+    return (t: string) => processor.parse(t) as unknown as MdNode;
+  })();
+  return guideParser.then((p) => p(text));
+}
+
 /** The page's workflow-step directives with their parents, in page order. */
 function directives(node: MdNode, out: {node: MdNode; parent: MdNode}[] = []): {node: MdNode; parent: MdNode}[] {
   for (const child of node.children ?? []) {
@@ -226,6 +294,12 @@ export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) 
       );
     const steps = await workflowSteps(siteDir);
     const {samples, run} = options;
+    // The guide's own blocks, before its steps' come in: in their file when the plugin wrote it (the guide on disk
+    // is this page as the build reads it; an edited page whose file is not written yet keeps them in its module).
+    const own = samples ? ownBlocks(tree.children ?? []) : [];
+    const ownFile = own.length ? ownBlocksFile(own) : undefined;
+    if (ownFile && (await guideOwnFiles(siteDir)).has(ownFile.name))
+      own.forEach(({siblings, index}, i) => (siblings[index] = sampleElement(samples!.component, ownFile.name, i)));
     if (samples) tree.children!.unshift(...((await parseMdx(`import ${samples.component} from '${samples.module}';`)).children ?? []));
     if (run) tree.children!.unshift(...((await parseMdx(`import ${run.component} from '${run.module}';`)).children ?? []));
     for (const {node, parent} of found) {
