@@ -35,19 +35,6 @@ describe('first-visit budget (gzip, elements)', () => {
   }
 });
 
-describe('tslib in every page', () => {
-  // @docusaurus/utils-common requires tslib for one helper, and a CommonJS require keeps every export of the ES build it
-  // gets: 1.14.1's (package.json overrides), not 2.x's, whose helpers for `using` and decorators add 1.5 KiB gzip.
-  test("main.js has tslib 1.x's helpers, not 2.x's", () => {
-    const dir = path.join(SITE_ROOT, 'build', 'assets', 'js');
-    const main = fs.readdirSync(dir).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
-    assert.ok(main, 'the build has a main.js');
-    const code = fs.readFileSync(path.join(dir, main), 'utf8');
-    assert.match(code, /__importDefault/, "utils-common's helper is there");
-    assert.doesNotMatch(code, /__addDisposableResource|__rewriteRelativeImportExtension/, 'no helper only tslib 2.x has');
-  });
-});
-
 describe('search index', () => {
   test(`is at most ${SEARCH_INDEX_KIB} KiB and has every operation page by its title, its description, not its reference`, async () => {
     const text = fs.readFileSync(path.join(SITE_ROOT, 'build', 'search-index.json'), 'utf8');
