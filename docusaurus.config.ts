@@ -45,7 +45,7 @@ import {STEP_RUN_CLASS, STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONE
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: the stock build of `npm run bench -- --stock` generates its pages with the OpenAPI plugin
-// (`docusaurus gen-api-docs`, called by tools/api-pages/generate-api.ts) into a temporary folder swapped in on success.
+// (`docusaurus gen-api-docs`, called by src/plugins/operation-page/generate/generate-api.ts) into a temporary folder swapped in on success.
 const apiOutputRoot = process.env[GEN_OUT_ENV] ?? GENERATED_DIR;
 // `NOVARAMP_STOCK_API_ITEM=1` (`npm run bench -- --stock` only) builds the same site the theme's stock way:
 // `@theme/ApiItem` as the docs item component and the OpenAPI plugin's own pages (its compressed front matter, its
@@ -254,7 +254,7 @@ const config: Config = {
       } satisfies ChangelogPlugin.Options,
     ],
     [
-      // Our pages are written by tools/api-pages/generate-api.ts from the reference model (tools/reference), composed with this
+      // Our pages are written by src/plugins/operation-page/generate/generate-api.ts from the reference model (tools/reference), composed with this
       // plugin's lib/markdown helpers; the plugin itself generates only the stock pages of `npm run bench -- --stock`.
       'docusaurus-plugin-openapi-docs',
       {

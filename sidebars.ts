@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {API_CATEGORIES, MANIFEST_FILE, type ApiCategory, type ApiManifestEntry} from './src/data/api-table';
 import {API_DOC_PAGES, GUIDES, TERMINOLOGY, WORKFLOW_CATEGORY, WORKFLOW_ORDER, WORKFLOW_PAGES_DIR} from './src/data/navigation';
-import {extraCategories} from './tools/api-pages/api-sources';
-import {tagSidebarItems} from './tools/api-pages/tag-categories';
+import {extraCategories} from './src/plugins/operation-page/generate/api-sources';
+import {tagSidebarItems} from './src/plugins/operation-page/generate/tag-categories';
 
 /** A sidebar item, from the docs plugin's public SidebarsConfig (a sidebar is a list of them). */
 type Item = Extract<SidebarsConfig[string], unknown[]>[number];
 
 // The API sidebar lists what generation produced (its manifest), in the categories of the API table, and inside
-// them in the categories of the APIs' nested tags (OpenAPI 3.2 `parent`, tools/api-pages/tag-categories.ts).
+// them in the categories of the APIs' nested tags (OpenAPI 3.2 `parent`, src/plugins/operation-page/generate/tag-categories.ts).
 function readManifest(): ApiManifestEntry[] {
   const file = path.join(__dirname, MANIFEST_FILE);
   if (!fs.existsSync(file)) throw new Error(`${MANIFEST_FILE} is missing: run \`npm run gen:api\` (npm start and npm run build do).`);

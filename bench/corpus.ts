@@ -1,7 +1,7 @@
 /**
  * `npm run bench:corpus -- <spec file>…`: the reference pipeline on real payment APIs (their public OpenAPI documents;
  * ../shared/corpus/ holds some: read from there, never copied into the repository). Each spec is published as an
- * extra API of a scratch copy of the site (tools/api-pages/api-sources.ts, NOVARAMP_EXTRA_APIS: routes derived from its tags or
+ * extra API of a scratch copy of the site (src/plugins/operation-page/generate/api-sources.ts, NOVARAMP_EXTRA_APIS: routes derived from its tags or
  * paths and operationIds, the portal's own style rules off, prose links that lead nowhere here as text), which is
  * then built cold (`npm run build`, bench/measure-build.ts), and it prints per spec:
  * - operations, the build's time and peak memory per step and in all;
@@ -33,7 +33,7 @@ import {
   REFERENCE_HTML_URL,
   type ReferenceFile,
 } from '../src/data/static-reference';
-import {EXTRA_APIS_ENV, type ExtraApi} from '../tools/api-pages/api-sources';
+import {EXTRA_APIS_ENV, type ExtraApi} from '../src/plugins/operation-page/generate/api-sources';
 import {writeBenchResults} from '../tools/measure/bench-results';
 import {launchChromium} from '../tools/cli/chromium';
 import {bin, run} from '../tools/cli';

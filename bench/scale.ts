@@ -2,7 +2,7 @@
  * `npm run bench:scale`: how the build and the pages grow with the size of the API. For each N (default 200,
  * 500, 1000; or `npm run bench:scale -- 500 2000`) it makes a scratch copy of the site (tools/site/scratch-site.ts),
  * adds to the portal's own operations a synthetic payments API of realistic schemas (bench/synthetic-api.ts,
- * seeded) published as extra APIs (tools/api-pages/api-sources.ts) until the site holds N operations, runs the full
+ * seeded) published as extra APIs (src/plugins/operation-page/generate/api-sources.ts) until the site holds N operations, runs the full
  * production build there (gen:api with its checks, bundle:spec, docusaurus build in its two processes; cold, no
  * Rspack persistent cache) and measures:
  * - wall time and peak memory (sum of RSS over the process tree, sampled from /proc every 200 ms), per step,
@@ -30,7 +30,7 @@ import type {Browser} from 'playwright-core';
 // relies on: route-table-files
 import {PAGES_APART_CHUNK_PREFIX} from '../src/upstream/operation-entries/routes';
 import {API_SPECS, MANIFEST_FILE, specPath, type ApiManifestEntry} from '../src/data/api-table';
-import {EXTRA_APIS_ENV} from '../tools/api-pages/api-sources';
+import {EXTRA_APIS_ENV} from '../src/plugins/operation-page/generate/api-sources';
 import {writeBenchResults} from '../tools/measure/bench-results';
 import {launchChromium} from '../tools/cli/chromium';
 import {kib, measurePage, type PageWeight} from '../tools/measure/measure-page';

@@ -4,7 +4,7 @@
  * seed gives the same documents byte for byte. Written here, from word lists; no real company's spec is read.
  *
  * N operations are split into products (payments, payouts, billing, …) of at most PRODUCT_MAX operations, each one
- * OpenAPI 3.1 document published as an extra API of the scratch site (tools/api-pages/api-sources.ts). A product is a set of
+ * OpenAPI 3.1 document published as an extra API of the scratch site (src/plugins/operation-page/generate/api-sources.ts). A product is a set of
  * resources, one tag each, with list / create / retrieve / update / delete and a few actions (`POST …/{id}/cancel`).
  * Their schemas have what makes real reference pages heavy:
  * - 10–60 properties per resource, described in one to three sentences, with enums, nullable fields
@@ -19,7 +19,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type {ExtraApi} from '../tools/api-pages/api-sources';
+import type {ExtraApi} from '../src/plugins/operation-page/generate/api-sources';
 
 type Schema = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
-/** `npm run gen:api`: the API reference pages from openapi/ (tools/api-pages/generate-api.ts); on failure the last good pages stay. */
+/** `npm run gen:api`: the API reference pages from openapi/ (src/plugins/operation-page/generate/generate-api.ts); on failure the last good pages stay. */
 // First: React's production build for the pages it renders (why: in the module).
-import '../tools/api-pages/production-react';
+import '../src/plugins/operation-page/generate/production-react';
 import {GENERATED_DIR} from '../src/data/api-table';
-import {apiSources} from '../tools/api-pages/api-sources';
-import {failureReport, generateApiPages} from '../tools/api-pages/generate-api';
+import {apiSources} from '../src/plugins/operation-page/generate/api-sources';
+import {failureReport, generateApiPages} from '../src/plugins/operation-page/generate/generate-api';
 import {releaseBadgesOf} from '../src/plugins/changelog/release-badges';
 
 // Progress on stderr every 2 s of a long run (`GEN_API_PROGRESS_MS` sets the interval: 0 prints every operation).

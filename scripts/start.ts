@@ -3,7 +3,7 @@
  * on every change under openapi/ (chokidar) it re-lints and regenerates. A valid change reaches the open
  * browser through the dev server's reload, and its classification against the latest release is printed next to
  * the lint result (tools/spec-diff); an invalid one prints Redocly's (or the pin check's) file:line
- * error here and leaves the last good pages in place (tools/api-pages/generate-api.ts only swaps on success).
+ * error here and leaves the last good pages in place (src/plugins/operation-page/generate/generate-api.ts only swaps on success).
  * Options: --port N (default 3000), --host H (default 127.0.0.1).
  */
 import {spawn} from 'node:child_process';
@@ -12,7 +12,7 @@ import chokidar from 'chokidar';
 import {ARTEFACT_DIR, OPENAPI_DIR} from '../src/data/api-table';
 import {RELEASES_DIR} from '../src/data/spec-changes';
 import {docusaurusCli, SITE_ROOT} from '../tools/cli';
-import {generateApiPages, generationProblems} from '../tools/api-pages/generate-api';
+import {generateApiPages, generationProblems} from '../src/plugins/operation-page/generate/generate-api';
 import {releaseBadgesOf} from '../src/plugins/changelog/release-badges';
 import {bundleSpecs} from '../tools/spec/spec-bundle';
 import {runGate, watcherLines} from '../tools/spec-diff/gate';

@@ -11,7 +11,7 @@ export type ApiSpecId = (typeof API_SPECS)[number];
 export const OPENAPI_DIR = 'openapi';
 /** Generated pages land here (ignored by git, rebuilt by `npm run gen:api`). */
 export const GENERATED_DIR = 'docs/api/reference';
-/** What generation produced, one entry per page (tools/api-pages/generate-api.ts writes it, sidebars.ts reads it). */
+/** What generation produced, one entry per page (src/plugins/operation-page/generate/generate-api.ts writes it, sidebars.ts reads it). */
 export const MANIFEST_FILE = `${GENERATED_DIR}/manifest.json`;
 /** The downloadable spec artefacts (bundled specs, combined spec, Postman collection), served at /openapi/. */
 export const ARTEFACT_DIR = 'static/openapi';
@@ -20,7 +20,7 @@ export const COMBINED_SPEC = 'novaramp';
 /** The TypeScript types of the combined spec (openapi-typescript), which the TypeScript code samples import. */
 export const TYPES_URL = `/openapi/${COMBINED_SPEC}.d.ts`;
 /** The stock build's page template (`npm run bench -- --stock`): the plugin's own plus a `slug:` line from `x-doc-slug`. */
-export const API_PAGE_TEMPLATE = 'tools/api-pages/api.mustache';
+export const API_PAGE_TEMPLATE = 'src/plugins/operation-page/generate/api.mustache';
 
 /** Where the stock build (`npm run bench -- --stock`) points the OpenAPI plugin's output (a folder of the site). */
 export const GEN_OUT_ENV = 'NOVARAMP_API_GEN_DIR';
@@ -47,7 +47,7 @@ export interface ApiManifestEntry {
   referenceFile?: string;
   /**
    * The sidebar categories the API's nested tags (OpenAPI 3.2 `parent`) put the page in below its ApiCategory,
-   * outermost first (absent when the ApiCategory lists it itself): see tools/api-pages/tag-categories.ts.
+   * outermost first (absent when the ApiCategory lists it itself): see src/plugins/operation-page/generate/tag-categories.ts.
    */
   tagCategories?: TagCategory[];
   /**
@@ -173,7 +173,7 @@ export function allCategories(categories: ApiCategory[] = API_CATEGORIES): ApiCa
 
 /**
  * The code-sample languages of every operation page, cURL first, with their Prism highlighting and the generator
- * that writes them (`tools/api-pages/code-samples.ts`, at generation time): postman-code-generators by its language
+ * that writes them (`src/plugins/operation-page/generate/code-samples.ts`, at generation time): postman-code-generators by its language
  * key, or the typed openapi-fetch sample of `tools/typed-samples/` (our own APIs only: it imports our published types).
  */
 export const CODE_SAMPLE_LANGUAGES = [

@@ -1,6 +1,6 @@
 /**
  * The shape of an operation as the OpenAPI plugin stores it in a generated page's front matter (`api`), the
- * parts both the page (src/plugins/operation-page/components) and the page generator (tools/api-pages) read.
+ * parts both the page (src/plugins/operation-page/components) and the page generator (src/plugins/operation-page/generate) read.
  */
 
 /** A code sample generated at build time, stored as the operation's `x-codeSamples`. */

@@ -1,5 +1,5 @@
 /**
- * docusaurus-plugin-openapi-docs' `lib/markdown` helpers, which tools/api-pages/page.ts composes an operation page's
+ * docusaurus-plugin-openapi-docs' `lib/markdown` helpers, which src/plugins/operation-page/generate/page.ts composes an operation page's
  * MDX from, as the plugin's own demo does; they are not exported from the plugin's entry. Contract 'page helpers'.
  */
 export {createDeprecationNotice} from 'docusaurus-plugin-openapi-docs/lib/markdown/createDeprecationNotice';

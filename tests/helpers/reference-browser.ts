@@ -1,7 +1,7 @@
 /**
  * An operation's reference from a fixture spec (tests/fixtures/reference/) in Chromium, without a site build, put
  * together as the site puts it: the reference HTML as gen:api writes it (tools/reference/html.tsx, its hidden panels
- * cut out by tools/api-pages/defer-panels.ts), the components it shows apart served as their own files, the page's
+ * cut out by src/plugins/operation-page/generate/defer-panels.ts), the components it shows apart served as their own files, the page's
  * endpoint line (our ejected MethodEndpoint) and its sidebar item (with the class the page generator gives it and the
  * attributes our wrapper gives its link), under the site's stylesheets (Infima, src/css/custom.css, the static
  * reference's own) in light or dark mode, and made interactive by the page's very module
@@ -20,8 +20,8 @@ import type {ReferenceFile} from '../../src/data/static-reference';
 import MethodEndpoint from '../../src/upstream/ejected/MethodEndpoint';
 import {EndpointServerContext} from '../../src/upstream/ejected/endpoint-server';
 import {sidebarLinkAttributes} from '../../src/plugins/operation-page/components/sidebar-method';
-import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
-import {pageMdx} from '../../tools/api-pages/page';
+import {deferHiddenPanels} from '../../src/plugins/operation-page/generate/defer-panels';
+import {pageMdx} from '../../src/plugins/operation-page/generate/page';
 import {SITE_ROOT} from '../../tools/cli';
 import type {ApiDocument} from '../../tools/openapi/document';
 import {loadApi} from '../../tools/openapi/load';

@@ -11,13 +11,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {after, before, test} from 'node:test';
 // React's production build, as `npm run gen:api` renders with it (the in-process generations below).
-import '../../tools/api-pages/production-react';
+import '../../src/plugins/operation-page/generate/production-react';
 import {scratchSite} from '../../tools/site/scratch-site';
 import {CODE_SAMPLE_LANGUAGES, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
-import {codeSampleBlocks, readSampleSources} from '../../tools/api-pages/code-samples';
+import {codeSampleBlocks, readSampleSources} from '../../src/plugins/operation-page/generate/code-samples';
 import {fullReferenceHtml, REFERENCE_FILE_NAME, REFERENCE_HTML_FOLDER, type ReferenceFile} from '../../src/data/static-reference';
-import {deferHiddenPanels} from '../../tools/api-pages/defer-panels';
-import {failureReport, generateApiPages, readGeneratedPages, syncInto} from '../../tools/api-pages/generate-api';
+import {deferHiddenPanels} from '../../src/plugins/operation-page/generate/defer-panels';
+import {failureReport, generateApiPages, readGeneratedPages, syncInto} from '../../src/plugins/operation-page/generate/generate-api';
 import {releaseBadgesOf} from '../../src/plugins/changelog/release-badges';
 import {run, SITE_ROOT} from '../../tools/cli';
 import {loadOperations} from '../../tools/spec/spec-model';

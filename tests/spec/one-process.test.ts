@@ -45,7 +45,7 @@ test('the check names the file and what it shares', () => {
     'x.test.ts: sets an environment variable (process.env.NODE_ENV =)',
     'x.test.ts: has a top-level hook around every test (beforeEach()',
   ]);
-  assert.deepEqual(sharedStateIn('y.test.ts', "import '../../tools/api-pages/production-react';\nconst s = http.createServer(h);"), [
+  assert.deepEqual(sharedStateIn('y.test.ts', "import '../../src/plugins/operation-page/generate/production-react';\nconst s = http.createServer(h);"), [
     'y.test.ts: starts a server (createServer()',
     "y.test.ts: forces React's production build (production-react)",
   ]);

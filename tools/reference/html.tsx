@@ -5,7 +5,7 @@
  * (src/plugins/static-reference/reference.css): the OpenAPI theme styles only what it renders itself (try-it), so a
  * theme release that renames its classes cannot change this reference (tests/spec/one-process/reference-classes.test.ts
  * keeps the theme's class names out of it, tests/site/screenshots.test.ts its look). Every tab names its panel
- * (`aria-controls`), every variant of a `oneOf`/`anyOf` has its own panel, and hidden panels are cut out of the page's HTML afterwards (tools/api-pages/defer-panels.ts) and filled when selected
+ * (`aria-controls`), every variant of a `oneOf`/`anyOf` has its own panel, and hidden panels are cut out of the page's HTML afterwards (src/plugins/operation-page/generate/defer-panels.ts) and filled when selected
  * (src/plugins/static-reference/components/reference-dom.ts). A component shown apart (SchemaRef) is a closed `<details>` whose
  * content is the component's own reference file, loaded when it is opened.
  */
@@ -445,7 +445,7 @@ interface Tab {
 /**
  * A tab group (a schema and its examples, a `oneOf`'s variants), each tab naming its panel. The first tab is
  * selected (`aria-selected`, which the stylesheet draws); the other panels are `hidden` (and cut out of the page's
- * HTML afterwards: tools/api-pages/defer-panels.ts).
+ * HTML afterwards: src/plugins/operation-page/generate/defer-panels.ts).
  */
 function Tabs(props: {
   r: Render;

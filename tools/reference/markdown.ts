@@ -21,7 +21,7 @@ import {streamExample, streamWords} from './sample';
 
 export interface MarkdownInput {
   model: OperationModel;
-  /** The code samples the page shows (tools/api-pages/code-samples.ts), in CODE_SAMPLE_LANGUAGES order (src/data/api-table.ts). */
+  /** The code samples the page shows (src/plugins/operation-page/generate/code-samples.ts), in CODE_SAMPLE_LANGUAGES order (src/data/api-table.ts). */
   codeSamples: CodeSample[];
   /** Whether a site path has a Markdown copy (internal links go to it). */
   hasMarkdown: (path: string) => boolean;

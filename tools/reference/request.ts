@@ -1,6 +1,6 @@
 /**
  * An operation's example request, from its model: what the code samples send (built at generation time,
- * tools/api-pages/code-samples.ts) and the try-it panel's starting request (the OpenAPI theme's, which takes a
+ * src/plugins/operation-page/generate/code-samples.ts) and the try-it panel's starting request (the OpenAPI theme's, which takes a
  * Postman request and fills it in). Values as the theme prefills its form: a parameter's schema default, else its
  * example, else its schema's example; the body's example, else one made from its schema (./sample.ts). Credentials
  * are placeholders, never a key.

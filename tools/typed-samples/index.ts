@@ -1,7 +1,7 @@
 /**
  * One TypeScript sample per operation, with the types published at /openapi/novaramp.d.ts (openapi-typescript, written
  * by tools/spec/spec-bundle.ts) and the typed fetch client openapi-fetch, made from the operation's reference model like
- * every other code sample (tools/api-pages/code-samples.ts shows it as the TypeScript tab): its path template, its
+ * every other code sample (src/plugins/operation-page/generate/code-samples.ts shows it as the TypeScript tab): its path template, its
  * path parameters, required query parameters and required headers with the values the example request uses
  * (tools/reference/request.ts), and its JSON request body example, all checked by the compiler against the spec
  * (tests/spec/one-process/typed-samples.test.ts type-checks every sample and every ```ts block of the docs).
@@ -72,7 +72,7 @@ export function typedSample(op: OperationModel): TypedSample {
 /**
  * The methods openapi-fetch 0.17's client has a function for (`client.GET`…), the ones openapi-typescript types in
  * `paths`: an operation of another method (OpenAPI 3.2's `QUERY`, `PURGE`) gets a sample with the platform's fetch
- * instead (tools/api-pages/code-samples.ts), not one of these.
+ * instead (src/plugins/operation-page/generate/code-samples.ts), not one of these.
  */
 export const OPENAPI_FETCH_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

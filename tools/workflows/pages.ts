@@ -1,6 +1,6 @@
 /**
  * The workflow pages (issue #29, "rendered for people"): one MDX page per Arazzo workflow of openapi/workflows/,
- * written by `npm run gen:api` (tools/api-pages/generate-api.ts) into WORKFLOW_PAGES_DIR, at /docs/guides/workflows/<id>.
+ * written by `npm run gen:api` (src/plugins/operation-page/generate/generate-api.ts) into WORKFLOW_PAGES_DIR, at /docs/guides/workflows/<id>.
  *
  * A page states the journey's purpose and inputs, draws a sequence diagram from its steps (mermaid, drawn at build
  * time by src/plugins/mermaid like every other diagram; the sandbox simulations marked), then gives each step: what it

@@ -10,7 +10,7 @@ import {GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../data/ap
 import {LLMS_FULL_TXT, LLMS_TXT, markdownDirective, markdownPath} from '../../data/agent-docs';
 import {SITE_URL} from '../../data/brand';
 import {COMPONENT_FOLDER, COMPONENT_URL, componentFileName, MODEL_FOLDER, operationFileName} from '../../data/static-reference';
-import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../../../tools/api-pages/code-samples';
+import {readSampleSources, SAMPLE_SOURCES_FOLDER} from '../operation-page/generate/code-samples';
 import {componentMarkdown, operationMarkdown} from '../../../tools/reference/markdown';
 import type {ComponentModel, Direction, OperationModel} from '../../../tools/reference/model';
 import {workflowDownloadPath} from '../../../tools/workflows/publish';
@@ -38,7 +38,7 @@ export async function operationPages(siteDir: string, outDir: string, manifestFi
   const pages = new Map<string, string>();
   for (const entry of manifest) {
     const model = readJson<OperationModel>(path.join(MODEL_FOLDER, operationFileName(entry.api, entry.operationId)));
-    // The samples the page shows, as gen:api recorded them (tools/api-pages/code-samples.ts).
+    // The samples the page shows, as gen:api recorded them (src/plugins/operation-page/generate/code-samples.ts).
     const codeSamples = readSampleSources(generated, entry.api, entry.operationId);
     if (!codeSamples)
       throw new MarkdownGenerationError(

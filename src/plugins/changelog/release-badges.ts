@@ -6,7 +6,7 @@
  */
 import {API_SPECS} from '../../data/api-table';
 import type {ChangelogEntry, SpecChange} from '../../data/spec-changes';
-import type {PageOperation} from '../../../tools/api-pages/page';
+import type {PageOperation} from '../operation-page/generate/page';
 import {loadEntries} from './load';
 import {entryRoute} from './posts';
 
@@ -87,7 +87,7 @@ export function releaseBadges(api: PageOperation, history: Map<string, Operation
 }
 
 /**
- * The badges of `siteDir`'s pages, for page generation (tools/api-pages/generate-api.ts `GenerateOptions.releaseBadges`): the
+ * The badges of `siteDir`'s pages, for page generation (src/plugins/operation-page/generate/generate-api.ts `GenerateOptions.releaseBadges`): the
  * changelog read once, when the first page asks, and kept for this generation only (`npm start` generates again
  * after each edit of the spec, whose Unreleased entry may have changed).
  */

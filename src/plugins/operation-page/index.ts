@@ -1,5 +1,5 @@
 /**
- * The operation page: what an API page renders in the browser. The generated page (tools/api-pages/page.ts) exports
+ * The operation page: what an API page renders in the browser. The generated page (src/plugins/operation-page/generate/page.ts) exports
  * its component (./components/ApiPage.tsx), which the docs item component (./components, `docItemComponent` in
  * docusaurus.config.ts) renders; the reference inside it is the static-reference feature's. This plugin serves the
  * page's theme wrappers (./theme): the OpenAPI theme's method and endpoint line, ejected into the seam, the sidebar's

@@ -1,14 +1,14 @@
 /**
  * Nested tags (OpenAPI 3.2 `parent`) become the API sidebar's categories below the API table's
- * (tools/api-pages/tag-categories.ts): a child tag's pages are a category of their own under their parent's,
+ * (src/plugins/operation-page/generate/tag-categories.ts): a child tag's pages are a category of their own under their parent's,
  * labelled by the tag's `summary` (else its name), in the order of the document's `tags`; the routes stay the pins.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {test} from 'node:test';
 import type {ApiCategory, ApiManifestEntry} from '../../../src/data/api-table';
-import {tagSidebarItems, withTagCategories, type ApiSidebarItem} from '../../../tools/api-pages/tag-categories';
-import {tagTrails} from '../../../tools/api-pages/tag-trails';
+import {tagSidebarItems, withTagCategories, type ApiSidebarItem} from '../../../src/plugins/operation-page/generate/tag-categories';
+import {tagTrails} from '../../../src/plugins/operation-page/generate/tag-trails';
 import {SITE_ROOT} from '../../../tools/cli';
 import {ApiDocument} from '../../../tools/openapi/document';
 import {loadApi} from '../../../tools/openapi/load';

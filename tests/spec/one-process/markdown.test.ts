@@ -16,7 +16,7 @@ import type {CodeSample} from '../../../src/data/operation';
 import {hasMarkdownCopy, markdownDirective, markdownPath} from '../../../src/data/agent-docs';
 import {SITE_URL} from '../../../src/data/brand';
 import {MODEL_FOLDER, operationFileName} from '../../../src/data/static-reference';
-import {SAMPLE_SOURCES_FOLDER} from '../../../tools/api-pages/code-samples';
+import {SAMPLE_SOURCES_FOLDER} from '../../../src/plugins/operation-page/generate/code-samples';
 import {finishMarkdown, llmsTxtCopies, MarkdownGenerationError} from '../../../src/plugins/agent-markdown/finish';
 import {absoluteLinks, fence} from '../../../tools/reference/markdown-text';
 import rehypeDocusaurus from '../../../src/plugins/agent-markdown/rehype-docusaurus';
@@ -196,7 +196,7 @@ function fakeBuild(manifest: ApiManifestEntry[]) {
   write(path.join(out, 'docs/guides/a.md'), '# Guide\n\nConverted from HTML.\n');
   write(path.join(out, 'docs/api/account/create-payout.md'), '# Create a payout\n\nConverted from HTML.\n');
   write(path.join(out, 'docs/api/webhook/events/payout-completed.md'), '# payout.completed\n\nConverted from HTML.\n');
-  // The samples gen:api recorded beside the pages (tools/api-pages/code-samples.ts), events have none.
+  // The samples gen:api recorded beside the pages (src/plugins/operation-page/generate/code-samples.ts), events have none.
   write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, operationFileName('accounts', 'createPayout')), JSON.stringify(SAMPLES));
   write(path.join(site, GENERATED_DIR, SAMPLE_SOURCES_FOLDER, operationFileName('accounts', 'payoutCompletedEvent')), '[]');
 }

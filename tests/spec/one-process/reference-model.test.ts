@@ -15,9 +15,9 @@ import {parse, stringify} from 'yaml';
 import {COMPONENT_FILE_ATTRIBUTE} from '../../../src/data/static-reference';
 // relies on: sidebar-deprecated-class
 import {MENU_LIST_ITEM_DEPRECATED} from '../../../src/upstream/docusaurus-markup';
-import {codeSamples} from '../../../tools/api-pages/code-samples';
-import {tryItFile} from '../../../tools/api-pages/try-it';
-import {pageMdx} from '../../../tools/api-pages/page';
+import {codeSamples} from '../../../src/plugins/operation-page/generate/code-samples';
+import {tryItFile} from '../../../src/plugins/operation-page/generate/try-it';
+import {pageMdx} from '../../../src/plugins/operation-page/generate/page';
 import {SITE_ROOT} from '../../../tools/cli';
 import type {ApiDocument} from '../../../tools/openapi/document';
 import type {JsonObject} from '../../../tools/openapi/json';

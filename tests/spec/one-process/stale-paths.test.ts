@@ -44,9 +44,12 @@ test('every file path named in the code, the spec and the docs exists', () => {
 });
 
 test('a moved file named in a comment is reported with file:line; a download URL and a made-up word are not', () => {
-  const text = ['// Rendered by tools/api-pages/render-reference.ts, served as /openapi/novaramp.json', '/* see src/data/api-table.ts */'].join('\n');
+  const text = [
+    '// Rendered by src/plugins/operation-page/generate/render-reference.ts, served as /openapi/novaramp.json',
+    '/* see src/data/api-table.ts */',
+  ].join('\n');
   const exists = (p: string) => p === 'src/data/api-table.ts';
-  assert.deepEqual(stalePaths('x.ts', text, exists), ['x.ts:1: tools/api-pages/render-reference.ts']);
+  assert.deepEqual(stalePaths('x.ts', text, exists), ['x.ts:1: src/plugins/operation-page/generate/render-reference.ts']);
 });
 
 test('a relative path is read from the folder of the file that names it, in a comment or in code; a spec-relative $ref is not checked', () => {

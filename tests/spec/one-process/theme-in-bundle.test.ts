@@ -50,7 +50,7 @@ test('no project code runs the OpenAPI theme outside the bundler: no vm loader, 
 
 test('the check names each way the theme could be run outside the bundler again', () => {
   const fake: Record<string, string> = {
-    'tools/api-pages/render.ts': "import vm from 'node:vm';\nconst THEME = require.resolve('docusaurus-theme-openapi-docs/package.json');",
+    'src/plugins/operation-page/generate/render.ts': "import vm from 'node:vm';\nconst THEME = require.resolve('docusaurus-theme-openapi-docs/package.json');",
     // relies on: theme-modules-of-the-operation-page
     'tools/reference/theme.ts': "import ParamsDetails from 'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails';",
     'tools/reference/spaced.ts': 'const React2 = {...React, createElement: (type, props) => null};\nReact.createElement = () => null;',
@@ -58,8 +58,8 @@ test('the check names each way the theme could be run outside the bundler again'
     'src/plugins/operation-page/components/TryItPanel.tsx': "import Request from '@theme/ApiExplorer/Request';",
   };
   assert.deepEqual(checkFakeFiles(themeOutsideBundler, fake), [
-    'tools/api-pages/render.ts: imports node:vm (a module loader of its own)',
-    "tools/api-pages/render.ts: reads the theme's components from Node",
+    'src/plugins/operation-page/generate/render.ts: imports node:vm (a module loader of its own)',
+    "src/plugins/operation-page/generate/render.ts: reads the theme's components from Node",
     // relies on: theme-modules-of-the-operation-page
     "tools/reference/theme.ts: runs the theme's docusaurus-theme-openapi-docs/lib/theme/ParamsDetails in Node",
     "tools/reference/theme.ts: reads the theme's components from Node",

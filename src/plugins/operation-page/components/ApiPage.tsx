@@ -1,9 +1,9 @@
 /**
  * An operation page: the OpenAPI theme's ApiItem layout (the same left column rendered from the generated MDX, whose
  * reference part is static HTML made at generation time: tools/reference/html.tsx), but the right column shows the
- * code samples generated and highlighted at build time (tools/api-pages/code-samples.ts) as static HTML, and the
+ * code samples generated and highlighted at build time (src/plugins/operation-page/generate/code-samples.ts) as static HTML, and the
  * try-it panel, with the theme's Redux store its forms share, loads on first use with the operation's try-it file
- * (tools/api-pages/try-it.ts): the page's own JS carries only what the endpoint line shows, and no Redux.
+ * (src/plugins/operation-page/generate/try-it.ts): the page's own JS carries only what the endpoint line shows, and no Redux.
  * Why not the theme's ApiItem: it renders the right column only in the browser (a skeleton in the HTML), imports the
  * snippet generators eagerly and makes its store on every page.
  */
@@ -23,7 +23,7 @@ import TryIt from './TryIt';
 export default function ApiPage(props: Props): ReactNode {
   const MDXComponent = props.content;
   const {api, try_it: tryItFile} = MDXComponent.frontMatter as {api: Operation; try_it?: string};
-  // Exported by the generated page (tools/api-pages/page.ts). relies on: mdx-named-exports
+  // Exported by the generated page (src/plugins/operation-page/generate/page.ts). relies on: mdx-named-exports
   const codeSamples = (MDXComponent as unknown as {codeSamples?: CodeSampleHtml[]}).codeSamples ?? [];
   // The endpoint line's server: the first one in the HTML and on hydration (no change under the visitor's eyes: the
   // line wraps on a phone), then the one the try-it form selects, which may be the visitor's earlier choice.

@@ -1,5 +1,5 @@
 /**
- * The operation's code samples, generated and highlighted at build time (tools/api-pages/code-samples.ts) and
+ * The operation's code samples, generated and highlighted at build time (src/plugins/operation-page/generate/code-samples.ts) and
  * exported by the page as HTML: every language is in the static HTML, switching language needs neither a
  * generator nor a highlighter, and React does not walk the code. Tabs keep the OpenAPI theme's class names (and its
  * dark-mode styling) and share its remembered choice (`docusaurus.tab.code-samples`).

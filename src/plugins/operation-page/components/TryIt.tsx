@@ -1,7 +1,7 @@
 /**
  * The try-it panel, loaded on first use: the request builder (postman-collection with faker), the theme's
  * Request/Response/Authorization forms and the operation's try-it file (its parameters and body as JSON Schema, its
- * Postman request: tools/api-pages/try-it.ts) are only downloaded when the visitor opens the panel (or points at the
+ * Postman request: src/plugins/operation-page/generate/try-it.ts) are only downloaded when the visitor opens the panel (or points at the
  * button, to start early). It sits last in the right column, so opening it moves nothing that is already on screen
  * (the endpoint line's server changes when the panel arrives if the visitor chose another one earlier: the panel
  * puts it back and reports it, `onServer`). If its code or its file fails to download (offline, a deploy replaced the chunk), the panel says

@@ -4,7 +4,7 @@
  * included) downloads the theme's try-it machinery, its largest chunk by far (postman-code-generators,
  * postman-collection, faker). Here guides and other plain docs render with the classic `@theme/DocItem`;
  * an operation page renders with `./ApiPage`, which the generated page exports itself
- * (tools/api-pages/code-samples.ts, API_PAGE_EXPORT), so it arrives with the page's content chunk: no lazy
+ * (src/plugins/operation-page/generate/code-samples.ts, API_PAGE_EXPORT), so it arrives with the page's content chunk: no lazy
  * loading, no Suspense boundary, the whole reference in the static HTML. Covered by tests/site/api-page.test.ts
  * and tests/site/budget.test.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * The method of an API sidebar item, from the classes the page generator gives it (`api-method <method>`:
- * tools/api-pages/tag-categories.ts; `<method> api-method` in a page's `sidebar_class_name`). The sidebar's link
+ * src/plugins/operation-page/generate/tag-categories.ts; `<method> api-method` in a page's `sidebar_class_name`). The sidebar's link
  * carries it as `data-method` (../theme/DocSidebarItem/Link), so that the badge of a method without a rule of its own
  * in src/css/custom.css (OpenAPI 3.2 `additionalOperations`, such as PURGE) still says its name.
  */

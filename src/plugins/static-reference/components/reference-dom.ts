@@ -5,7 +5,7 @@
  *   selects a tab and shows the panel it names (`aria-controls`), the arrow keys move the focus along the list, and a
  *   list wider than its column gets scroll buttons on both sides while it overflows;
  * - a panel the page's HTML left empty (`data-deferred`, src/data/static-reference.ts) is filled when first selected,
- *   and the body of a `<details>` left empty when first opened (the largest references: tools/api-pages/defer-panels.ts);
+ *   and the body of a `<details>` left empty when first opened (the largest references: src/plugins/operation-page/generate/defer-panels.ts);
  * - a component shown apart (a `<details>` with `data-schema-file`) loads its fields when first opened;
  * - a link to a place of the reference (`#id`: a recursive schema's link to its expansion) opens the tabs and
  *   `<details>` around its target, loading what they hold, and scrolls to it.

@@ -5,10 +5,10 @@
  * it. Made from the reference model, so the panel offers the fields the page lists (a component shown apart is an
  * object the form takes as JSON).
  */
-import {isObject, type Json, type JsonObject} from '../openapi/json';
-import type {OperationModel, SchemaNode} from '../reference/model';
-import {proseMarkdown} from '../reference/prose';
-import {bodyExample, postmanRequest} from '../reference/request';
+import {isObject, type Json, type JsonObject} from '../../../../tools/openapi/json';
+import type {OperationModel, SchemaNode} from '../../../../tools/reference/model';
+import {proseMarkdown} from '../../../../tools/reference/prose';
+import {bodyExample, postmanRequest} from '../../../../tools/reference/request';
 
 /** A description for the theme's forms, whose Markdown renders raw HTML as it comes: sanitised first, as on the page. */
 const described = (description: string | undefined): {description?: string} => (description ? {description: proseMarkdown(description)} : {});

@@ -3,7 +3,7 @@
  * 1. checks what the portal relies on and Redocly cannot express (tools/spec/spec-model.ts), then lints with Redocly
  *    (tools/spec/spec-lint.ts), all with file:line messages;
  * 2. reads each API with the OpenAPI kernel (tools/openapi) and, for every operation and webhook, builds its
- *    reference model (tools/reference) and writes, into a temporary folder: its page (tools/api-pages/page.ts), its
+ *    reference model (tools/reference) and writes, into a temporary folder: its page (src/plugins/operation-page/generate/page.ts), its
  *    static reference and try-it files, its model and its code samples' sources; then the components shown apart;
  * 3. reports every operation that failed, each with its cause and its file:line in the spec (not only the first);
  * 4. checks that every operation has exactly one page at its pin, writes the manifest, and only then brings
@@ -17,8 +17,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
-import {API_SPECS, GEN_OUT_ENV, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../src/data/api-table';
-import {WORKFLOW_PAGES_DIR} from '../../src/data/navigation';
+import {API_SPECS, GEN_OUT_ENV, GENERATED_DIR, MANIFEST_FILE, type ApiManifestEntry} from '../../../data/api-table';
+import {WORKFLOW_PAGES_DIR} from '../../../data/navigation';
 import {
   COMPONENT_FOLDER,
   LINKS_FILE,
@@ -28,7 +28,7 @@ import {
   TRY_IT_FOLDER,
   componentFileName,
   type ReferenceFile,
-} from '../../src/data/static-reference';
+} from '../../../data/static-reference';
 import {apiSources, derivedSlug, type ApiSource} from './api-sources';
 import {codeSampleBlocks, codeSamples, SAMPLE_SOURCES_FOLDER} from './code-samples';
 import {deferHiddenPanels} from './defer-panels';
@@ -36,17 +36,17 @@ import {pageMdx, type PageOperation} from './page';
 import {withTagCategories} from './tag-categories';
 import {tagTrails} from './tag-trails';
 import {tryItFile} from './try-it';
-import {docusaurusCli, run} from '../cli';
-import type {ApiDocument, ApiOperation} from '../openapi/document';
-import {loadApi, SpecLoadError} from '../openapi/load';
-import {replaceIfChanged} from '../cli/files';
-import {buildComponentModel, buildOperationModel} from '../reference/build';
-import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from '../reference/html';
-import type {ComponentModel, Direction, OperationModel} from '../reference/model';
-import {proseHtml} from '../reference/prose';
-import {lintProblems, lintSpec} from '../spec/spec-lint';
-import {loadOperations, SpecError, type Operation} from '../spec/spec-model';
-import {usedInWorkflowsMdx, useKey, WorkflowPageError, workflowPages, type WorkflowUse} from '../workflows/pages';
+import {docusaurusCli, run} from '../../../../tools/cli';
+import type {ApiDocument, ApiOperation} from '../../../../tools/openapi/document';
+import {loadApi, SpecLoadError} from '../../../../tools/openapi/load';
+import {replaceIfChanged} from '../../../../tools/cli/files';
+import {buildComponentModel, buildOperationModel} from '../../../../tools/reference/build';
+import {renderComponentHtml, renderReferenceHtml, type HtmlContext} from '../../../../tools/reference/html';
+import type {ComponentModel, Direction, OperationModel} from '../../../../tools/reference/model';
+import {proseHtml} from '../../../../tools/reference/prose';
+import {lintProblems, lintSpec} from '../../../../tools/spec/spec-lint';
+import {loadOperations, SpecError, type Operation} from '../../../../tools/spec/spec-model';
+import {usedInWorkflowsMdx, useKey, WorkflowPageError, workflowPages, type WorkflowUse} from '../../../../tools/workflows/pages';
 
 /** `npm run bench -- --stock`: the pages are the OpenAPI plugin's own (`docusaurus gen-api-docs`), for comparison. */
 const STOCK = process.env.NOVARAMP_STOCK_API_ITEM === '1';

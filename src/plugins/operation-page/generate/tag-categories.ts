@@ -6,7 +6,7 @@
  * pages all share `Fiat › Bank accounts`, lists its pages itself. An API without nested tags keeps its sidebar.
  * Read by sidebars.ts, so it imports only the API table; ./tag-trails.ts reads the trails from the spec.
  */
-import {allCategories, API_CATEGORIES, type ApiCategory, type ApiManifestEntry, type TagCategory} from '../../src/data/api-table';
+import {allCategories, API_CATEGORIES, type ApiCategory, type ApiManifestEntry, type TagCategory} from '../../../data/api-table';
 
 const SIDEBAR_KEY_SEPARATOR = '#';
 

@@ -12,7 +12,7 @@
  * source locations did the same work several times slower): the references are React's output, every element closed.
  */
 import {Parser} from 'htmlparser2';
-import {DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../src/data/static-reference';
+import {DEFERRED_ATTRIBUTE, type ReferenceFile} from '../../../data/static-reference';
 
 /** Elements a reference keeps in the page before its closed `<details>` are deferred too (the portal's largest: ~1,300). */
 export const DETAILS_DEFERRED_ABOVE = 2000;

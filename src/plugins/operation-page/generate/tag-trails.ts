@@ -1,9 +1,9 @@
 /** The tag trail of each operation of an API, for the sidebar's tag categories (./tag-categories.ts). */
-import type {TagCategory} from '../../src/data/api-table';
-import type {ApiDocument} from '../openapi/document';
-import {isObject} from '../openapi/json';
-import {buildTagTree} from '../reference/build';
-import type {TagModel} from '../reference/model';
+import type {TagCategory} from '../../../data/api-table';
+import type {ApiDocument} from '../../../../tools/openapi/document';
+import {isObject} from '../../../../tools/openapi/json';
+import {buildTagTree} from '../../../../tools/reference/build';
+import type {TagModel} from '../../../../tools/reference/model';
 
 /** Each operation's first tag with the tags above it, outermost first, by operationId; nothing when the API nests no tags. */
 export function tagTrails(api: ApiDocument): Map<string, TagCategory[]> {

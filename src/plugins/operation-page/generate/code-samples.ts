@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import {CODE_SAMPLE_LANGUAGES, sampleLanguage, TYPES_URL} from '../../src/data/api-table';
-import type {CodeSample} from '../../src/data/operation';
-import {operationFileName} from '../../src/data/static-reference';
-import type {OperationModel} from '../reference/model';
-import {exampleRequest} from '../reference/request';
-import {codeBlockHtml} from '../reference/highlight';
-import {OPENAPI_FETCH_METHODS, typedSample} from '../typed-samples';
+import {CODE_SAMPLE_LANGUAGES, sampleLanguage, TYPES_URL} from '../../../data/api-table';
+import type {CodeSample} from '../../../data/operation';
+import {operationFileName} from '../../../data/static-reference';
+import type {OperationModel} from '../../../../tools/reference/model';
+import {exampleRequest} from '../../../../tools/reference/request';
+import {codeBlockHtml} from '../../../../tools/reference/highlight';
+import {OPENAPI_FETCH_METHODS, typedSample} from '../../../../tools/typed-samples';
 
 const require = createRequire(__filename);
 

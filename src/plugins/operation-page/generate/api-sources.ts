@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
-import {API_SPECS, specPath, type ApiCategory} from '../../src/data/api-table';
-import type {ApiOperation} from '../openapi/document';
+import {API_SPECS, specPath, type ApiCategory} from '../../../data/api-table';
+import type {ApiOperation} from '../../../../tools/openapi/document';
 
 export const EXTRA_APIS_ENV = 'NOVARAMP_EXTRA_APIS';
 

@@ -8,18 +8,18 @@
  */
 import {stringify} from 'yaml';
 // relies on: sidebar-deprecated-class
-import {MENU_LIST_ITEM_DEPRECATED} from '../../src/upstream/docusaurus-markup';
+import {MENU_LIST_ITEM_DEPRECATED} from '../../../upstream/docusaurus-markup';
 // relies on: page-helpers
-import {createDeprecationNotice, createHeading, createMethodEndpoint, createRequestHeader, render} from '../../src/upstream/openapi-markdown';
-import type {OperationModel} from '../reference/model';
-import {proseText} from '../reference/prose';
+import {createDeprecationNotice, createHeading, createMethodEndpoint, createRequestHeader, render} from '../../../upstream/openapi-markdown';
+import type {OperationModel} from '../../../../tools/reference/model';
+import {proseText} from '../../../../tools/reference/prose';
 
 /** Every operation page exports the component that renders it (src/plugins/operation-page/components picks it up). */
 export const API_PAGE_EXPORT = "export {default as ApiPage} from '@site/src/plugins/operation-page/components/ApiPage';";
 
 /**
  * The notice on the page of an operation marked `x-sandbox-only` (the simulations), defined here only: the stock
- * pages of `npm run bench -- --stock` (tools/api-pages/api.mustache) are the OpenAPI plugin's own and go without it.
+ * pages of `npm run bench -- --stock` (src/plugins/operation-page/generate/api.mustache) are the OpenAPI plugin's own and go without it.
  */
 const SANDBOX_ONLY_NOTICE = `:::caution[Sandbox only]
 
