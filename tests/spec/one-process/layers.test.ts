@@ -63,7 +63,8 @@ export const LAYERS: {name: string; paths: (string | RegExp)[]; mayImport: strin
   // The house rules (npm run lint): they import only their packages.
   {name: 'lint config', paths: ['eslint.config.mjs', 'prettier.config.mjs'], mayImport: []},
   {name: 'scripts', paths: ['scripts/'], mayImport: ['data', 'upstream', 'checks', 'features', 'tools']},
-  {name: 'bench', paths: ['bench/'], mayImport: ['data', 'upstream', 'tools']},
+  // The benches publish extra APIs through the operation page's writer (src/plugins/operation-page/generate/).
+  {name: 'bench', paths: ['bench/'], mayImport: ['data', 'upstream', 'features', 'tools']},
   {name: 'tests', paths: ['tests/'], mayImport: ['data', 'upstream', 'site entries', 'feature engines', 'checks', 'features', 'tools', 'hosting']},
 ];
 
@@ -176,6 +177,10 @@ test('the layer check names the file of an import across the rule', () => {
     'src/plugins/f/client.ts': ['../../../tools/spec/spec-model', './index'],
     'src/plugins/f/theme/Root/index.tsx': ['../../remark'],
     'tools/t.ts': ['../src/plugins/f/remark'],
+    // The operation page's writer is the feature's, not the kernel's: the reference model it renders never imports
+    // it; the benches, the entry scripts and the tests may.
+    'tools/reference/r.ts': ['../../src/plugins/operation-page/generate/page', '@site/src/plugins/operation-page/generate/code-samples'],
+    'bench/b.ts': ['../src/plugins/operation-page/generate/api-sources', '../tools/cli'],
     // The content checks render with a feature's remark plugin; neither the kernel nor a feature imports a check.
     'tools/content/rendered.ts': ['../../src/plugins/spec-tables/remark-spec-tables', '../openapi/load'],
     'tools/spec/s.ts': ['../content/rendered'],
@@ -189,13 +194,15 @@ test('the layer check names the file of an import across the rule', () => {
     'src/components/X.tsx: imports @site/tools/cli/chromium (site → tools; site may import site, data, upstream, site entries)',
     'tools/y.ts: imports ../tests/helpers/site (tools → tests; tools may import tools, data, upstream)',
     'tools/u.ts: imports @novaramp/reference-html (tools → site entries; tools may import tools, data, upstream)',
-    'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, upstream, tools)',
+    'bench/z.ts: imports ../scripts/gen-api (bench → scripts; bench may import bench, data, upstream, features, tools)',
     'src/data/w.ts: imports ../components/X (data → site; data may import data)',
     'tests/spec/t.test.ts: imports ../../src/pages/index (tests → site; tests may import tests, data, upstream, site entries, feature engines, checks, features, tools, hosting)',
     'src/plugins/f/client.ts: imports ../../../tools/spec/spec-model (site entries → tools; site entries may import site entries, data, upstream, site, feature engines)',
     'src/plugins/f/client.ts: imports ./index (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
     'src/plugins/f/theme/Root/index.tsx: imports ../../remark (site entries → features; site entries may import site entries, data, upstream, site, feature engines)',
     'tools/t.ts: imports ../src/plugins/f/remark (tools → features; tools may import tools, data, upstream)',
+    'tools/reference/r.ts: imports ../../src/plugins/operation-page/generate/page (tools → features; tools may import tools, data, upstream)',
+    'tools/reference/r.ts: imports @site/src/plugins/operation-page/generate/code-samples (tools → features; tools may import tools, data, upstream)',
     'tools/spec/s.ts: imports ../content/rendered (tools → checks; tools may import tools, data, upstream)',
     'src/plugins/f/remark.ts: imports ../../../tools/content/content-check (features → checks; features may import features, data, upstream, site entries, feature engines, tools)',
     'src/plugins/f/engine/index.ts: imports ../index (feature engines → features; feature engines may import feature engines, data, upstream)',
