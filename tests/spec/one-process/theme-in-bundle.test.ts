@@ -13,8 +13,11 @@ import ts from 'typescript';
 import {SITE_ROOT} from '../../../tools/cli';
 import {checkFakeFiles} from '../../helpers/fake-files';
 
-/** Code that runs in Node (every file but the browser's: src/, except the plugins' Node side). */
-const NODE_CODE = /^(tools|scripts|bench)\/|^src\/plugins\/[^/]+\/index\.ts$|^(docusaurus\.config|sidebars)\.ts$/;
+/**
+ * Code that runs in Node: every file but the browser's (src/, except a feature's Node part: all of its folder but its
+ * client modules, `theme/` and `components/`, so the operation page's writer in `generate/` as well as `index.ts`).
+ */
+const NODE_CODE = /^(tools|scripts|bench)\/|^src\/plugins\/[^/]+\/(?!client[^/]*$|(?:theme|components)\/)|^(docusaurus\.config|sidebars)\.ts$/;
 const THEME = 'docusaurus-theme-openapi-docs';
 
 function sourceFiles(): string[] {
