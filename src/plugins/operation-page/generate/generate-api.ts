@@ -46,7 +46,8 @@ import type {ComponentModel, Direction, OperationModel} from '../../../../tools/
 import {proseHtml} from '../../../../tools/reference/prose';
 import {lintProblems, lintSpec} from '../../../../tools/spec/spec-lint';
 import {loadOperations, SpecError, type Operation} from '../../../../tools/spec/spec-model';
-import {usedInWorkflowsMdx, useKey, WorkflowPageError, workflowPages, type WorkflowUse} from '../../../../tools/workflows/pages';
+// `useKey` (the key of an operation's uses in workflows) is no React hook: named apart for src/'s hooks lint rule.
+import {usedInWorkflowsMdx, useKey as workflowUseKey, WorkflowPageError, workflowPages, type WorkflowUse} from '../../../../tools/workflows/pages';
 
 /** `npm run bench -- --stock`: the pages are the OpenAPI plugin's own (`docusaurus gen-api-docs`), for comparison. */
 const STOCK = process.env.NOVARAMP_STOCK_API_ITEM === '1';
@@ -226,7 +227,7 @@ function generateInto(
         const c = ctx(route, at);
         problems.push(...model.problems.map((p) => ({api: source.id, operationId: model.operationId, at: p.at ?? at, message: p.message})));
         for (const r of model.refs) components.set(`${r.ref}|${r.direction}`, r);
-        writeOperation(out, source, model, slug, c, releaseBadges, pageIds, usedInWorkflowsMdx(uses.get(useKey(source.id, model.operationId)) ?? []));
+        writeOperation(out, source, model, slug, c, releaseBadges, pageIds, usedInWorkflowsMdx(uses.get(workflowUseKey(source.id, model.operationId)) ?? []));
         c.flush(model.operationId);
       } catch (error) {
         problems.push({api: source.id, operationId: op.operationId, at, message: `generation failed: ${(error as Error).message}`});
