@@ -164,8 +164,8 @@ export interface GenerateOptions {
   progress?: {everyMs: number; write?: (line: string) => void};
   /**
    * The release badges line of an operation's page (MDX, or empty): the changelog feature makes it
-   * (src/plugins/changelog/release-badges.ts `releaseBadgesOf`), and the entry script passes it in, since tools/ may
-   * not import a feature.
+   * (src/plugins/changelog/release-badges.ts `releaseBadgesOf`), and the entry scripts pass it in: a seam kept from
+   * when this writer was kernel (tools/ may not import a feature); as a feature now, it could import it itself.
    */
   releaseBadges: (operation: PageOperation) => string;
 }
