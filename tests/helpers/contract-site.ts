@@ -162,6 +162,10 @@ export async function observeOperations(
 ): Promise<Record<OperationName, ObservedOperation>> {
   const server = await serveBuild(outDir);
   const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+  // A script still loading (an idle prefetch) when the context closes below ends with "Response has been disposed":
+  // only a failure before then is the site's.
+  let closing = false;
+  const scriptFailures: string[] = [];
   try {
     const sent: SentRequest[] = [];
     await context.route(`${SERVER_HOST}/**`, async (route) => {
@@ -171,9 +175,13 @@ export async function observeOperations(
     });
     if (mutate) {
       await context.route(`${server.origin}/assets/js/*.js`, async (route) => {
-        const response = await route.fetch();
         const file = new URL(route.request().url()).pathname;
-        await route.fulfill({response, body: mutate(await response.text(), file)});
+        try {
+          const response = await route.fetch();
+          await route.fulfill({response, body: mutate(await response.text(), file)});
+        } catch (error) {
+          if (!closing) scriptFailures.push(`${file}: ${(error as Error).message}`);
+        }
       });
     }
     const page = await context.newPage();
@@ -204,8 +212,10 @@ export async function observeOperations(
     await page.locator('form.openapi-explorer__request-form').waitFor({timeout: 15_000});
     const {state} = await page.evaluate(readTryIt, FORM_COMPONENTS);
     observed[OPERATIONS[0]].restoredServer = (state.server as {value?: unknown} | undefined)?.value;
+    if (scriptFailures.length) throw new Error(`scripts not served with the mutation: ${scriptFailures.join('; ')}`);
     return observed;
   } finally {
+    closing = true;
     await context.close();
     await server.stop();
   }
