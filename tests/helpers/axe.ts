@@ -28,3 +28,18 @@ export async function axeProblems(page: Page, label: string, check: AxeCheck = {
         `${label}: ${v.id} (${v.impact}) ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
     );
 }
+
+/**
+ * Waits for the colour transitions running in the page (Infima's links, after a colour-mode switch) to end: axe
+ * must see the colours they end on, not one on the way.
+ */
+export async function colourTransitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 import {GUIDE_ALIASES} from '../../src/data/navigation';
 import {SITE_ROOT} from '../../tools/cli';
-import {axeProblems} from '../helpers/axe';
+import {axeProblems, colourTransitionsEnded} from '../helpers/axe';
 import {useSiteInBrowser} from '../helpers/site';
 
 const BUILD = path.join(SITE_ROOT, 'build');
@@ -55,14 +55,7 @@ describe('every built page', {concurrency: 2}, () => {
           }
           assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), mode, 'the colour-mode toggle switched the page');
           // Colours change through CSS transitions (Infima's links): axe must see where they end, not a colour on the way.
-          await page.evaluate(() =>
-            Promise.all(
-              document
-                .getAnimations()
-                .filter((a) => a instanceof CSSTransition)
-                .map((a) => a.finished.catch(() => undefined)),
-            ),
-          );
+          await colourTransitionsEnded(page);
           // Light: every rule. Dark changes colours and the themed images only, so it runs the rules those can fail
           // (the rest would repeat the light run at twice the cost on the large API pages).
           problems.push(...(await axeProblems(page, mode, mode === 'light' ? {} : {rules: DARK_MODE_RULES})));

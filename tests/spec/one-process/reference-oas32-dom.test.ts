@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import type {Browser, Locator, Page} from 'playwright-core';
 import {launchChromium} from '../../../tools/cli/chromium';
-import {axeProblems} from '../../helpers/axe';
+import {axeProblems, colourTransitionsEnded} from '../../helpers/axe';
 import {ENDPOINT_BADGE, ENDPOINT_PATH, fixtureOperation, withReference} from '../../helpers/reference-browser';
 
 let browser: Browser;
@@ -355,14 +355,7 @@ describe('axe on every fixture, every row opened', () => {
         const found = await axeProblems(page, 'light');
         // Dark mode changes colours only: the rules colours can fail, once the colour transitions have ended.
         await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-        await page.evaluate(() =>
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((a) => a instanceof CSSTransition)
-              .map((a) => a.finished.catch(() => undefined)),
-          ),
-        );
+        await colourTransitionsEnded(page);
         return [...found, ...(await axeProblems(page, 'dark', {rules: DARK_MODE_RULES}))];
       });
       assert.deepEqual(problems, []);
