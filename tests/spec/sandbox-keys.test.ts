@@ -251,8 +251,11 @@ test('a revoked key answers 401 unauthenticated saying so, leaves the list, and 
   assert.deepEqual([byAdmin.status, (byAdmin.body as Json).code], [403, 'forbidden']);
 
   const revoked = await call(sandbox, owner, 'DELETE', `/sandbox/restricted-keys/${reader.id}`);
-  assert.equal(revoked.status, 204);
-  assert.equal(revoked.body, undefined);
+  // The answer says which key went and when, redacted: the key itself is never shown again.
+  assert.equal(revoked.status, 200);
+  const gone = revoked.body as Json;
+  assert.deepEqual([gone.id, gone.scopes, gone.revoked_at, gone.key], [reader.id, ['accounts:read'], '2025-03-14T09:26:53Z', undefined]);
+  assert.equal(gone.redacted_key, `rk_sandbox_...${reader.key.slice(-4)}`);
   const refused = await call(sandbox, reader.key, 'GET', `/accounts/${DOCS_ACCOUNT}`);
   const problem = refused.body as Json;
   assert.deepEqual([refused.status, problem.code], [401, 'unauthenticated']);
@@ -285,7 +288,7 @@ test('a snapshot saved before keys had an id restores keys that can be listed an
   assert.equal(listed.length, 1);
   assert.match(listed[0].id, /^key_[A-Za-z0-9]{16}$/);
   assert.equal(listed[0].redacted_key, `rk_sandbox_...${key.slice(-4)}`);
-  assert.equal((await call(restored, owner, 'DELETE', `/sandbox/restricted-keys/${listed[0].id}`)).status, 204);
+  assert.equal((await call(restored, owner, 'DELETE', `/sandbox/restricted-keys/${listed[0].id}`)).status, 200);
   assert.equal((await call(restored, key, 'GET', `/accounts/${DOCS_ACCOUNT}`)).status, 401);
   assert.deepEqual(restored.conformance().violations, []);
 });

@@ -100,10 +100,12 @@ function revokeSandboxRestrictedKey(ctx: Context): HandlerResult {
   const key = Object.keys(keys).find((k) => keys[k].id === ctx.params.key_id);
   // An already revoked key is no longer among them: 404, as the operation documents.
   if (!key) throw ProblemError.notFound('restricted key', ctx.params.key_id);
+  const record = keys[key];
   delete keys[key];
-  (ctx.state.revokedRestrictedKeys ??= {})[key] = timestamp(ctx.now);
+  const revokedAt = timestamp(ctx.now);
+  (ctx.state.revokedRestrictedKeys ??= {})[key] = revokedAt;
   ctx.notices.push({kind: 'key_revoked', apiKey: ctx.apiKey, restrictedKey: key});
-  return {status: 204};
+  return {status: 200, body: {...redacted(key, record), revoked_at: revokedAt}};
 }
 
 export const keyHandlers = {createSandboxRestrictedKey, listSandboxRestrictedKeys, revokeSandboxRestrictedKey};
