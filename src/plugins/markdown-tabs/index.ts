@@ -30,6 +30,7 @@ export const MARKDOWN_TAB_COMPONENTS = ['Tabs', 'TabItem'] as const;
 export function markdownTabAliases(aliases: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     MARKDOWN_TAB_COMPONENTS.map((name) => {
+      // relies on: markdown-tabs
       const file = aliases[`@theme-init/${name}`];
       if (typeof file !== 'string')
         throw new Error(
