@@ -31,6 +31,15 @@ export interface OperationInfo {
   queryDefaults: Record<string, string>;
 }
 
+/**
+ * The scope alternatives of an operation's security requirement (`[['accounts:read']]`), else of the document's
+ * (OpenAPI: `security` at the root is the default; an operation's own list, even empty, replaces it).
+ */
+export function requiredScopes(operationSecurity: unknown, documentSecurity: unknown): string[][] {
+  const security = Array.isArray(operationSecurity) ? operationSecurity : Array.isArray(documentSecurity) ? documentSecurity : [];
+  return (security as Record<string, string[]>[]).map((requirement) => Object.values(requirement).flat());
+}
+
 export interface RequestToValidate {
   method: string;
   path: string;
@@ -144,16 +153,14 @@ export class SpecIndex {
   async init(): Promise<void> {
     await this.backend.init();
     for (const operation of this.backend.getOperations()) {
-      const op = operation as Operation & {'x-rate-limit'?: string; 'x-sandbox-only'?: boolean; security?: Record<string, string[]>[]};
-      // The operation's own requirement, else the document's (OpenAPI: `security` at the root is the default).
-      const security = op.security ?? (this.document.security as Record<string, string[]>[] | undefined) ?? [];
+      const op = operation as Operation & {'x-rate-limit'?: string; 'x-sandbox-only'?: boolean};
       if (!op.operationId) continue;
       const parameters = (op.parameters ?? []) as {name: string; in: string; required?: boolean; schema?: {default?: unknown}}[];
       this.operations.set(op.operationId, {
         operationId: op.operationId,
         statuses: new Set(Object.keys(op.responses ?? {}).map(Number)),
         rateLimit: op['x-rate-limit'] ?? 'default',
-        scopes: security.map((requirement) => Object.values(requirement).flat()),
+        scopes: requiredScopes(op.security, this.document.security),
         sandboxOnly: op['x-sandbox-only'] === true,
         idempotent: parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required),
         queryNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),

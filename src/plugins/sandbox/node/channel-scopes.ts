@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import {readAsyncApi, type YamlFile} from '../../../../tools/spec/asyncapi';
+import {requiredScopes} from '../engine/spec';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -30,11 +31,7 @@ function readScopes(spec: Json, schema: string): {operationId: string; scopes: s
     const answer = (get.responses as Json | undefined)?.['200'] as Json | undefined;
     const body = ((answer?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined;
     if (body?.$ref !== `#/components/schemas/${schema}`) continue;
-    const security = (Array.isArray(get.security) ? get.security : (spec.security as Json[] | undefined)) ?? [];
-    found.push({
-      operationId: String(get.operationId),
-      scopes: (security as Json[]).map((requirement) => Object.values(requirement).flat() as string[]),
-    });
+    found.push({operationId: String(get.operationId), scopes: requiredScopes(get.security, spec.security)});
   }
   return found;
 }
