@@ -15,7 +15,7 @@
  */
 import {DirectiveError} from './spec-files';
 import {DEFAULT_RATE_LIMIT, type SpecFacts, type SpecOperationFact} from './spec-facts';
-import type {MdNode} from './remark-spec-tables';
+import type {MdNode} from './md-node';
 
 export const DERIVED_FORMS = ['operations', 'lists', 'scopes', 'errors', 'rate-limits'] as const;
 

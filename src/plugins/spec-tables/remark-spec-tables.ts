@@ -40,6 +40,7 @@ import {isObject, type UnknownObject} from '../../../tools/openapi/json';
 import {DirectiveError, readSpecFile, resolvePointer} from './spec-files';
 import {derivedTable, DERIVED_FORMS} from './derived-tables';
 import {eventFacts, specFacts} from './spec-facts';
+import type {MdNode} from './md-node';
 
 export {resolvePointer, specFileParses} from './spec-files';
 
@@ -47,18 +48,7 @@ export const TABLE_DIRECTIVE = 'spec-table';
 export const SECTION_DIRECTIVE = 'spec-section';
 const WEBHOOKS_ROOT = 'webhooks.yaml';
 
-export interface MdNode {
-  type: string;
-  name?: string;
-  value?: string;
-  url?: string;
-  depth?: number;
-  align?: (string | null)[];
-  attributes?: Record<string, string | null | undefined> | null;
-  position?: {start: {line: number; column?: number}; end?: {line: number; column?: number}};
-  children?: MdNode[];
-  [key: string]: unknown;
-}
+export type {MdNode} from './md-node';
 
 export interface SpecTablesOptions {
   /** The site folder holding openapi/ (defaults to this repository). */
