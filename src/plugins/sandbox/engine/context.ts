@@ -8,7 +8,10 @@ import {newId} from './ids';
 import {ProblemError} from './problems';
 import type {OperationInfo, SpecIndex} from './spec';
 import type {KeyState, Resource} from './state';
+import {eventTimestamp, timestamp} from './time';
 import {previousAttributes, stamp} from './versions';
+
+export {eventTimestamp, timestamp};
 
 /** What the engine tells its listeners (the Node server: the WebSocket stream; tests). */
 export type SandboxNotice =
@@ -53,12 +56,6 @@ export interface Context {
   /** SandboxOptions.neverCompleteDeposits: the test hook that keeps every deposit `pending`. */
   neverCompleteDeposits?: boolean;
 }
-
-/** A sandbox time as the API writes timestamps (RFC 3339, seconds, UTC). */
-export const timestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-/** An event's `created_at`: UTC with milliseconds (Event.yaml), so that events of one second keep their order. */
-export const eventTimestamp = (ms: number): string => new Date(ms).toISOString();
 
 /** The resource `id` of `collection`, owned by the request's account when it has one, or the documented 404. */
 export function find<T extends Resource>(ctx: Context, collection: Record<string, T>, what: string, id: string): T {

@@ -8,7 +8,7 @@
  * Every attempt is an entry of the delivery log (WebhookDelivery.yaml, `wdl_…`): written `scheduled` when the attempt
  * is queued, completed when it is made, and followed by the next attempt's entry when it failed.
  */
-import {timestamp} from './context';
+import {timestamp} from './time';
 import {newId} from './ids';
 import type {KeyState, PendingDelivery, Resource} from './state';
 
