@@ -6,6 +6,7 @@
  * request), send the page's `ping`, and advance the sandbox clock past the quote's 30 seconds so that it expires.
  * Every message the page shows (`authenticated`, `subscribed`, the expired `quote`, `pong`, the `unauthenticated`
  * error) is compared with the one the stream sent (tools/docs/doc-snippets.ts bodyDifferences), naming the page's line.
+ * Each kind of key the page lists per environment is one the AsyncAPI document's `auth` message takes.
  */
 import {spawnSync} from 'node:child_process';
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ import {after, before, test} from 'node:test';
 import WebSocket from 'ws';
 import {SITE_ROOT} from '../../tools/cli';
 import {bodyDifferences} from '../../tools/docs/doc-snippets';
+import {ajvErrors, payloadValidators} from '../../tools/spec/asyncapi';
 import {sharedOrOwnMock, type MockServer} from '../../tools/site/mock-server';
 
 const PAGE = 'docs/guides/websocket-guide.md';
@@ -170,5 +172,19 @@ test('a restricted key without the channel scope gets the insufficient_scope err
     assert.equal(error.message, shown.message.message, `${PAGE}:${shown.line}: the message`);
   } finally {
     ws.close();
+  }
+});
+
+test("every key the page's environment table lists is taken by the document's one `auth` message", () => {
+  // The rows of the table under "Before you start": environment, URL, the keys (`sk_sandbox_...`, `rk_sandbox_...`).
+  const rows = [...markdown.matchAll(/^\| (Sandbox|Production) \| `wss:[^|]+\| (.+) \|$/gm)];
+  assert.equal(rows.length, 2, `${PAGE}: the table of environments and their keys`);
+  const prefixes = rows.flatMap((row) => [...row[2].matchAll(/`([a-z]+_[a-z]+_)\.\.\.`/g)].map((m) => m[1]));
+  assert.deepEqual(prefixes.sort(), ['rk_live_', 'rk_sandbox_', 'sk_live_', 'sk_sandbox_'], `${PAGE}: the keys of both kinds in both environments`);
+  const validate = payloadValidators(SITE_ROOT)('auth');
+  assert.ok(validate, 'the AsyncAPI document has an auth message');
+  for (const prefix of prefixes) {
+    const frame = {type: 'auth', api_key: `${prefix}${'X'.repeat(24)}`};
+    assert.ok(validate(frame), `${PAGE}: ${prefix}... is refused by the auth message: ${ajvErrors(validate.errors)}`);
   }
 });

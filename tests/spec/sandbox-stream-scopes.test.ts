@@ -4,7 +4,8 @@
  * the REST spec (channel-scopes.ts), never from a table. A refused subscription is the AsyncAPI document's `error`
  * message (`insufficient_scope`), the connection stays open and its other subscriptions work; revoking the key
  * closes its connection with 4003 and the key is then refused at `auth` (4001). Every message received is checked
- * against its payload in the AsyncAPI document.
+ * against its payload in the AsyncAPI document, and the `auth` frames of both kinds of key against its one `auth`
+ * message.
  */
 import assert from 'node:assert/strict';
 import {after, before, test} from 'node:test';
@@ -202,4 +203,35 @@ test('a secret key still subscribes to every channel; a transactions:read key re
     asOwner.socket.close();
     asReader.socket.close();
   }
+});
+
+test('one `auth` message takes both kinds of key: the frames of a secret and of a restricted key are valid against it and authenticate', async () => {
+  // The client sends one message of `type: auth`, whichever key it holds (issue #47: no second message for restricted keys).
+  const doc = readAsyncApi(SITE_ROOT).data as {components: {messages: Record<string, {payload?: {properties?: {type?: {const?: string}}}}>}};
+  assert.deepEqual(
+    Object.entries(doc.components.messages)
+      .filter(([, m]) => m.payload?.properties?.type?.const === 'auth')
+      .map(([name]) => name),
+    ['auth'],
+  );
+  const validate = payload('auth')!;
+  // Letters and digits only, 16 or more: what the document's secret key pattern asks (the sandbox takes any sk_sandbox_ key).
+  const owner = `sk_sandbox_authone${process.pid}x${Date.now()}`;
+  const {key} = (await send(owner, 'POST', '/sandbox/restricted-keys', {scopes: ['quotes:read']})).json as {key: string};
+  for (const apiKey of [owner, key]) {
+    const frame = {type: 'auth', id: 'auth-1', api_key: apiKey};
+    assert.ok(validate(frame), `${apiKey}: ${ajvErrors(validate.errors)}`);
+    const stream = await connect();
+    try {
+      stream.socket.send(JSON.stringify(frame));
+      await until(() => stream.received.length > 0, `${apiKey} answered`);
+      assert.deepEqual(stream.received[0], {type: 'authenticated', id: 'auth-1'});
+      assert.deepEqual(stream.invalid, []);
+    } finally {
+      stream.socket.close();
+    }
+  }
+  // The pattern still refuses what is neither kind of key.
+  for (const apiKey of [`pk_sandbox_${'X'.repeat(24)}`, `rk_sandbox_${'X'.repeat(23)}`, 'sk_sandbox_short'])
+    assert.equal(validate({type: 'auth', api_key: apiKey}), false, apiKey);
 });

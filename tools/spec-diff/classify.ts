@@ -8,6 +8,7 @@
  */
 import type {ChangeAction, ChangeTarget} from '../../src/data/spec-changes';
 import type {RawDiff} from './engine';
+import {patternWidened} from './pattern';
 import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {deref, getIn, mergedParameters, type OperationSection} from './walk';
@@ -757,6 +758,14 @@ function libraryReading(ctx: Context, diff: RawDiff, scope: SchemaScope, segs: (
         ? 'limit-stated'
         : 'request-values-narrowed';
     return [{...base, inBase: false, target, action: 'changed', rule, name: fieldName, detail: `\`${key}\``}];
+  }
+  if (key === 'pattern' && rest.length === 1 && diff.action === 'replace' && typeof diff.before === 'string' && typeof diff.after === 'string') {
+    // api-smart-diff reads any replaced pattern as fewer values, breaking sent and harmless received: only a pattern
+    // proven to accept every value of the other (./pattern.ts) is more or fewer values; any other is other values.
+    const [widened, narrowed] = [patternWidened(diff.before, diff.after), patternWidened(diff.after, diff.before)];
+    const detail = widened ? '`pattern` widened: it accepts every value it accepted, and more' : '`pattern`';
+    const rule = widened || narrowed ? valuesRule(scope.direction, widened) : 'values-changed';
+    return [{...base, inBase: false, target, action: 'changed', rule, name: fieldName, detail}];
   }
   if (isDocKeyword(key) || key === 'default' || key === 'readOnly' || key === 'writeOnly') {
     if (key === 'default' || key === 'readOnly' || key === 'writeOnly')
