@@ -8,7 +8,7 @@
 import {compareJsonSchema, openApiSchemaRules} from 'api-smart-diff';
 import {CLASSIFICATION_RULES} from './rules';
 import {schemaFindings, type Direction, type Finding} from './classify';
-import type {ClassifiedChange} from './index';
+import type {ClassifiedChange} from './rules';
 import {describe, operationLabel} from './messages';
 import {readNullableForms} from './nullable';
 import type {SpecDocument} from './snapshots';

@@ -15,21 +15,14 @@ import {readNullableForms} from './nullable';
 import {SourceLocator} from '../openapi/locate';
 import {methodRank, operationOfMethod} from '../openapi/document';
 import {describe, operationLabel} from './messages';
-import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
+import {CLASSIFICATION_RULES, type ClassifiedChange} from './rules';
 import type {SpecDocument, SpecSnapshot} from './snapshots';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {encodePointer, getIn, methodApart, methodsApart, OPERATION_SECTIONS, operationsOf} from './walk';
 
 export {listReleases, loadRelease, loadReleaseChanges, loadWorkingSpec, latestRelease, compareVersions, parseVersion} from './snapshots';
 export type {SpecSnapshot, SpecDocument} from './snapshots';
-
-/** A change with the rule that classified it and what the policy needs to judge it. */
-export interface ClassifiedChange {
-  change: SpecChange;
-  rule: ClassificationRuleId;
-  /** The removed element as the base snapshot had it (operations, fields, parameters, headers, events). */
-  removedValue?: unknown;
-}
+export type {ClassifiedChange} from './rules';
 
 export interface DiffOptions {
   /** Give each change of the working spec its source `file:line` (default: when `head` is the working spec). */

@@ -7,7 +7,7 @@
  */
 import type {SpecChange} from '../../src/data/spec-changes';
 import {WEBSOCKET_API} from './asyncapi';
-import type {ClassifiedChange} from './index';
+import type {ClassifiedChange} from './rules';
 import type {ClassificationRuleId, PolicyRuleId} from './rules';
 import type {SpecSnapshot} from './snapshots';
 import {parseVersion} from './snapshots';

@@ -5,7 +5,7 @@
  * tests/spec/one-process/spec-diff-policy-page.test.ts checks that the page states exactly these, each under the heading of its
  * kind; the case tests (tests/fixtures/diff/) check that each classification rule is applied.
  */
-import type {ChangeKind} from '../../src/data/spec-changes';
+import type {ChangeKind, SpecChange} from '../../src/data/spec-changes';
 
 /** Rules that decide what a change is. */
 export const CLASSIFICATION_RULES = {
@@ -78,3 +78,11 @@ export type PolicyRuleId = (typeof POLICY_RULES)[number];
 export type RuleId = ClassificationRuleId | PolicyRuleId;
 
 export const ALL_RULES: readonly RuleId[] = [...(Object.keys(CLASSIFICATION_RULES) as ClassificationRuleId[]), ...POLICY_RULES];
+
+/** A change with the rule that classified it and what the policy needs to judge it. */
+export interface ClassifiedChange {
+  change: SpecChange;
+  rule: ClassificationRuleId;
+  /** The removed element as the base snapshot had it (operations, fields, parameters, headers, events). */
+  removedValue?: unknown;
+}
