@@ -404,6 +404,23 @@ test('bank accounts and beneficiaries are created pending_verification, verified
   done();
 });
 
+test('a simulated event of every type is answered, and read back, typed by its type (TypedEvent)', async () => {
+  const {send, done} = await session();
+  const types = fs
+    .readdirSync(path.join(SITE_ROOT, 'openapi', 'events'))
+    .map((f) => f.replace(/\.yaml$/, ''))
+    .filter((type) => type !== 'webhook.verification');
+  assert.equal(types.length, 22);
+  for (const type of types) {
+    const simulated = await send('POST', '/sandbox/events', {body: {type}});
+    assert.equal(simulated.status, 201, `${type}: ${JSON.stringify(simulated.json)}`);
+    const read = await send('GET', `/events/${String(simulated.json.id)}`);
+    assert.deepEqual([read.status, read.json.type, read.json.data], [200, type, simulated.json.data]);
+  }
+  // Each answer was checked against its operation's schema, TypedEvent: the variant its `type` maps to.
+  done();
+});
+
 test('events: list, read, simulate, and a closed account announces account.closed', async () => {
   const {send, businessAccount, done} = await session();
   const simulated = await send('POST', '/sandbox/events', {body: {type: 'withdrawal.returned'}});

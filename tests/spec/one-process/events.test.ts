@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import {LineCounter, parseDocument, type Document} from 'yaml';
@@ -324,4 +325,67 @@ test('each variant of TypedEvent states its own types first: the values a valida
   }
   assert.equal((node.oneOf as unknown[]).length, 7);
   assert.deepEqual(problems, []);
+});
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'query'];
+
+/** Each response body of the path items in `pathsDir` that is one event: the untyped `Event` envelope or `TypedEvent`. */
+function eventResponses(spec: Spec, pathsDir: string): {where: string; operationId: string; schema: string}[] {
+  const found: {where: string; operationId: string; schema: string}[] = [];
+  for (const name of fs
+    .readdirSync(pathsDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
+    const abs = path.join(pathsDir, name);
+    const item = spec.read(abs);
+    for (const method of HTTP_METHODS) {
+      const op = isObject(item.value) ? item.value[method] : undefined;
+      if (!isObject(op) || !isObject(op.responses)) continue;
+      for (const [status, raw] of Object.entries(op.responses)) {
+        const {abs: responseAbs, node: response} = spec.deref(abs, raw);
+        const content = isObject(response) && isObject(response.content) ? response.content : {};
+        for (const [media, body] of Object.entries(content)) {
+          if (!isObject(body) || body.schema === undefined) continue;
+          const schema = path.basename(spec.deref(responseAbs, body.schema).abs);
+          if (schema !== 'Event.yaml' && schema !== 'TypedEvent.yaml') continue;
+          const at = [method, 'responses', status, 'content', media, 'schema'];
+          found.push({where: `${item.file}:${item.line(at)}`, operationId: String(op.operationId), schema});
+        }
+      }
+    }
+  }
+  return found;
+}
+
+test('an operation that answers one event answers it typed by its type (TypedEvent), as GET /events lists it', () => {
+  const spec = new Spec(SITE_ROOT);
+  const found = eventResponses(spec, path.join(SITE_ROOT, OPENAPI_DIR, 'paths'));
+  assert.deepEqual(
+    found.filter((r) => r.schema !== 'TypedEvent.yaml').map((r) => `${r.where}: ${r.operationId} answers the untyped ${r.schema}`),
+    [],
+  );
+  assert.deepEqual(found.map((r) => r.operationId).sort(), ['getEvent', 'simulateEvent']);
+});
+
+test('a response with the untyped Event envelope fails, naming the file and line of its schema', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-events-'));
+  t.after(() => fs.rmSync(dir, {recursive: true, force: true}));
+  const schemas = path.relative(dir, path.join(SITE_ROOT, OPENAPI_DIR, 'components', 'schemas'));
+  fs.writeFileSync(
+    path.join(dir, 'events_{event_id}.yaml'),
+    [
+      'get:',
+      '  operationId: getEvent',
+      '  responses:',
+      "    '200':",
+      '      description: The event.',
+      '      content:',
+      '        application/json:',
+      '          schema:',
+      `            $ref: ${schemas}/Event.yaml`,
+      '',
+    ].join('\n'),
+  );
+  const found = eventResponses(new Spec(SITE_ROOT), dir);
+  assert.deepEqual(found, [{where: `${path.relative(SITE_ROOT, dir)}/events_{event_id}.yaml:9`, operationId: 'getEvent', schema: 'Event.yaml'}]);
 });
