@@ -10,7 +10,7 @@ import {CLASSIFICATION_RULES} from './rules';
 import {schemaFindings, type Direction, type Finding} from './classify';
 import type {ClassifiedChange} from './rules';
 import {describe, operationLabel} from './messages';
-import {readNullableForms} from './nullable';
+import {readSameValues} from './same-values';
 import type {SpecDocument} from './snapshots';
 import {JsonDocument} from '../openapi/document';
 import {isObject, type UnknownObject} from '../openapi/json';
@@ -146,7 +146,7 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
       const rules = openApiSchemaRules({version: '3.1.x', response: m.direction === 'receive'});
       // Copies: the library writes its normalised schemas back into what it compares (see ./engine.ts); a nullable
       // value written as a union in one and a named nullable schema in the other read one way (./nullable.ts).
-      const [from, to] = readNullableForms(structuredClone(base), structuredClone(head));
+      const [from, to] = readSameValues(structuredClone(base), structuredClone(head));
       const {diffs} = compareJsonSchema(
         getIn(from, [...m.path, 'payload'], false),
         getIn(to, [...now.path, 'payload'], false),

@@ -11,7 +11,7 @@ import {compareAsyncApi} from './asyncapi';
 import {alignAllOf, allOfReorderedFinding, classifyDiffs, type Finding} from './classify';
 import {documentFindings} from './document';
 import {compareOpenApi} from './engine';
-import {readNullableForms} from './nullable';
+import {readSameValues} from './same-values';
 import {SourceLocator} from '../openapi/locate';
 import {methodRank, operationOfMethod} from '../openapi/document';
 import {describe, operationLabel} from './messages';
@@ -177,8 +177,8 @@ export function classifySpecs(base: SpecSnapshot | undefined, head: SpecSnapshot
     // Most documents of a working spec equal their release: skip the structural diff for those.
     else if (JSON.stringify(b) === JSON.stringify(h)) findings = [];
     else {
-      // A nullable value written as a union in one and a named nullable schema in the other: see readNullableForms.
-      const [viewB, nullableH] = readNullableForms(engineView(b), engineView(h));
+      // The same values written two ways (a nullable union or named schema, a `$ref` with words or inline): see readSameValues.
+      const [viewB, nullableH] = readSameValues(engineView(b), engineView(h));
       // allOf parts compared by what they say, not by position: see alignAllOf.
       const {head: viewH, reordered, headPath} = alignAllOf(viewB, nullableH);
       const found = classifyDiffs(viewB, viewH, compareOpenApi(viewB, viewH)).map((f) =>

@@ -5,7 +5,7 @@
  * (tools/spec-diff/classify.ts): a `discriminator` stated on a union its variants are already told apart by is
  * non-breaking, anything less stays breaking; a schema that becomes a union of its refinements sends fewer values;
  * a union with `null` written as a named nullable schema with the same constraints only changes its title
- * (tools/spec-diff/nullable.ts), anything that accepts other values stays breaking.
+ * (tools/spec-diff/same-values.ts), anything that accepts other values stays breaking.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -433,6 +433,54 @@ test('a named nullable schema that accepts other values than the union stays bre
       NAMED,
       () => {},
       /field `ref` (of|in) the `200` response of `GET \/widgets\/\{widget_id\}`/,
+    ],
+  ];
+  for (const [name, where, before, after, edit, breaking] of cases) {
+    const changes = classify(withRef(where, before), withRef(where, after, edit));
+    assert.ok(
+      changes.some((c) => c.change.kind === 'breaking' && breaking.test(c.change.message)),
+      `${name}: breaking\n${summary(changes)}`,
+    );
+  }
+});
+
+/** `ref` with Ref's constraints written inline, and as a `$ref` to Ref with its own words beside it (OpenAPI 3.1). */
+const INLINE = {type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$', description: 'Your reference.'};
+const SHARED = {$ref: '#/components/schemas/Ref', description: 'Your reference.'};
+
+test('constraints written inline, then a shared schema with words of its own beside its $ref: the same values', () => {
+  for (const where of ['response', 'request'] as const) {
+    for (const [before, after] of [
+      [INLINE, SHARED],
+      [SHARED, INLINE],
+    ]) {
+      const changes = classify(withRef(where, before), withRef(where, after));
+      // Ref's title is the one word the inline schema did not have: at most a documentation change.
+      assert.ok(
+        changes.every((c) => c.change.kind === 'documentation'),
+        `${where}: ${before === INLINE ? 'inline → $ref' : '$ref → inline'}\n${summary(changes)}`,
+      );
+    }
+  }
+  // What this reading is for: api-smart-diff alone reads the `$ref` with a description as an allOf, a breaking change.
+  const alone = compareOpenApi(withRef('request', INLINE), withRef('request', SHARED)).filter((d) => d.type === 'breaking' || d.type === 'unclassified');
+  assert.ok(alone.length > 0, 'api-smart-diff alone reads the rewrite as breaking');
+});
+
+test('a shared schema that accepts other values than the inline one stays breaking, the change named', () => {
+  const cases: [string, 'response' | 'request', unknown, unknown, (schemas: Doc) => void, RegExp][] = [
+    ['the shared schema allows longer values (response)', 'response', INLINE, SHARED, (s) => (s.Ref.maxLength = 128), /changed \(`maxLength`\)/],
+    ['the shared schema allows fewer values (request)', 'request', INLINE, SHARED, (s) => (s.Ref.pattern = '^[a-z]+$'), /changed \(`pattern`\)/],
+    // A limit beside the `$ref` is not a word: the node is compared as written.
+    ['a limit beside the $ref (request)', 'request', INLINE, {...SHARED, maxLength: 10}, () => {}, /field `ref` (of|in) the request body of `POST \/widgets`/],
+    // A target that combines schemas is not read inline.
+    [
+      'a shared schema that is a union (request)',
+      'request',
+      INLINE,
+      SHARED,
+      (s) => (s.Ref = {oneOf: [structuredClone(REF_SCHEMA), {type: 'integer'}]}),
+      /field `ref` (of|in) the request body of `POST \/widgets`/,
     ],
   ];
   for (const [name, where, before, after, edit, breaking] of cases) {

@@ -1,11 +1,14 @@
 /**
- * One reading of a nullable value for the comparison. The spec says "an X or `null`" two ways: a union
- * `oneOf: [X, {type: 'null'}]`, or a named nullable schema (`NullableClientReference`: X's constraints with `null` added
- * to its `type`, which Redocly's score does not count as polymorphism). Both accept the same values, but api-smart-diff
- * reads a union against a `$ref` with a description of its own (which it reads as an `allOf`) as an unclassified,
- * breaking change. Where one document has one form and the other the other form, both are read here as the inline
- * schema they stand for, so only what differs in the values (a constraint, `null` itself) is a change, judged as any
- * change is. Everything else is compared as written.
+ * One reading of a value the spec can write two ways, for the comparison. api-smart-diff reads a `$ref` with keywords
+ * beside it as an `allOf` of the target and those keywords, so two spellings of the same values come out as
+ * unclassified, breaking changes. Where one document has one form and the other the other form, both are read here
+ * as the inline schema they stand for, so only what differs in the values (a constraint, `null` itself) is a change,
+ * judged as any change is. The forms:
+ * - a nullable value: a union `oneOf: [X, {type: 'null'}]`, or a named nullable schema (`NullableClientReference`:
+ *   X's constraints with `null` added to its `type`, which Redocly's score does not count as polymorphism);
+ * - a shared schema with words of its own: `$ref: Timestamp.yaml` with a `description` beside it (OpenAPI 3.1), or
+ *   the same constraints written inline.
+ * Everything else is compared as written.
  */
 import {isObject, type UnknownObject} from '../openapi/json';
 import {deref} from './walk';
@@ -57,14 +60,30 @@ function foldedNullableRef(root: UnknownObject, node: UnknownObject): UnknownObj
 }
 
 /**
+ * The inline schema of a `$ref` with annotations beside it (and nothing else) to a plain schema, or undefined for any
+ * other node: the target's keywords, the node's annotations over them.
+ */
+function foldedAnnotatedRef(root: UnknownObject, node: UnknownObject): UnknownObject | undefined {
+  if (typeof node.$ref !== 'string') return undefined;
+  const {$ref, ...siblings} = node;
+  if (Object.keys(siblings).length === 0 || !annotationsOnly(siblings)) return undefined;
+  const target = deref(root, {$ref});
+  return isObject(target) && plainTypes(target) ? {...target, ...siblings} : undefined;
+}
+
+/** An inline plain schema: no `$ref`, nothing that combines schemas or constrains `null` beside its `type`. */
+const inlinePlain = (node: UnknownObject): boolean => plainTypes(node) !== undefined;
+
+/**
  * Copies of two OpenAPI or AsyncAPI documents (their `$ref`s inside them) where, at every place both have, a
  * nullable value written as a union in one and as a `$ref` to a named nullable schema in the other (or a named one
  * in both, each named differently) is the inline schema in both: the referenced schema's keywords, `null` added to
  * the union's, the node's own annotations over them. Places written the same way, and any other union, are as they
  * were: a union with another variant, a variant with `enum` or `const` (which `null` would have to be among), a
- * constraint beside the union or the `$ref`.
+ * constraint beside the union or the `$ref`. Likewise a `$ref` with only annotations beside it, against an inline
+ * plain schema in the other: the target's keywords with the annotations over them, compared keyword by keyword.
  */
-export function readNullableForms<T>(base: T, head: T): [T, T] {
+export function readSameValues<T>(base: T, head: T): [T, T] {
   if (!isObject(base) || !isObject(head)) return [base, head];
   const [baseRoot, headRoot] = [base, head];
   const walk = (b: unknown, h: unknown, names: boolean): [unknown, unknown] => {
@@ -77,6 +96,9 @@ export function readNullableForms<T>(base: T, head: T): [T, T] {
       const named = [foldedNullableRef(baseRoot, b), foldedNullableRef(headRoot, h)];
       const folded = [named[0] ?? foldedUnion(baseRoot, b), named[1] ?? foldedUnion(headRoot, h)];
       if ((named[0] || named[1]) && folded[0] && folded[1] && b.$ref !== h.$ref) return [folded[0], folded[1]];
+      // A shared schema with words of its own in one, its constraints written inline in the other: both read inline.
+      const annotated = [foldedAnnotatedRef(baseRoot, b), foldedAnnotatedRef(headRoot, h)];
+      if ((annotated[0] && inlinePlain(h)) || (annotated[1] && inlinePlain(b))) return walk(annotated[0] ?? b, annotated[1] ?? h, false);
     }
     const [outB, outH]: UnknownObject[] = [{}, {}];
     for (const k of new Set([...Object.keys(b), ...Object.keys(h)])) {
