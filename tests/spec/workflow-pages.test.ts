@@ -1,5 +1,5 @@
 /**
- * The workflow pages (tools/workflows/pages.ts, issue #29) generated from openapi/workflows/ and the eight bundled
+ * The workflow pages (src/plugins/workflow-steps/generate/pages.ts, issue #29) generated from openapi/workflows/ and the eight bundled
  * APIs, without a build: every step of every workflow is on its page under its anchor, with its operation's method,
  * path and reference link, a code sample per language in which the values it carries are named variables, its
  * checks, outputs and error responses; the diagram has a message per step; each page compiles as MDX; the operation
@@ -31,7 +31,7 @@ import {
   workflowPages,
   workflowRoute,
   type WorkflowPages,
-} from '../../tools/workflows/pages';
+} from '../../src/plugins/workflow-steps/generate/pages';
 import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 import {midnightUtc} from '../helpers/utc-days';
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import {bin, run} from '../cli';
 import {checkWorkflows} from './check';
-import {guideStepProblems} from './guide-steps';
+import {guideStepProblems} from '../../src/plugins/workflow-steps/generate/guide-steps';
 import {workflowFiles} from './workflows';
 
 export interface WorkflowLintResult {
@@ -36,9 +36,9 @@ export async function lintWorkflows(siteDir: string, files = workflowFiles(siteD
   // The pages read the workflows as they are: only once those check clean.
   const guides = problems.length ? [] : await guideStepProblems(siteDir);
   const pages = guides.length
-    ? `✖ ${guides.length} page problem${guides.length === 1 ? '' : 's'} (tools/workflows/guide-steps.ts):\n${guides.map((p) => `  ${p}`).join('\n')}\n`
+    ? `✖ ${guides.length} page problem${guides.length === 1 ? '' : 's'} (src/plugins/workflow-steps/generate/guide-steps.ts):\n${guides.map((p) => `  ${p}`).join('\n')}\n`
     : problems.length
       ? ''
-      : 'docs/: every ::workflow-step names a step, and no page copies a request a workflow step covers (tools/workflows/guide-steps.ts)\n';
+      : 'docs/: every ::workflow-step names a step, and no page copies a request a workflow step covers (src/plugins/workflow-steps/generate/guide-steps.ts)\n';
   return {ok: redoclyOk && !problems.length && !guides.length, output: `${redoclyLines(redocly.output).join('\n').trim()}\n${own}${pages}`};
 }

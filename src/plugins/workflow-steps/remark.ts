@@ -1,6 +1,6 @@
 /**
  * Remark plugin: `::workflow-step{workflow="<workflowId>" step="<stepId>"}` on a line of its own becomes that step
- * of the Arazzo workflow as its workflow page shows it (tools/workflows/pages.ts: one writer): the operation and the
+ * of the Arazzo workflow as its workflow page shows it (src/plugins/workflow-steps/generate/pages.ts: one writer): the operation and the
  * workflow it comes from, linked, the variables its samples read and set, and its samples in `<Tabs groupId="lang">`.
  * The page imports Tabs and TabItem as every page with tabs does. A step that does not exist fails the build with
  * the page's file and line (guide-steps.ts checks the same in `npm run lint:api`).
@@ -30,8 +30,8 @@ import type {MdNode} from '../spec-tables/remark-spec-tables';
 import {docPages, WORKFLOW_STEP_DIRECTIVE} from '../../../tools/docs/doc-requests';
 import {staticCodeParts} from '../static-code/remark';
 import type {StepRun} from '../../data/workflow-step-run';
-import {stepKey, type StepEmbed} from '../../../tools/workflows/pages';
-import {unknownStep, workflowPagesMdx, workflowSteps} from '../../../tools/workflows/guide-steps';
+import {stepKey, type StepEmbed} from './generate/pages';
+import {unknownStep, workflowPagesMdx, workflowSteps} from './generate/guide-steps';
 
 export interface WorkflowStepsOptions {
   /** The site folder holding openapi/ (defaults to this repository). */

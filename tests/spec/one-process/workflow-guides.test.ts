@@ -1,5 +1,5 @@
 /**
- * Guides built on the workflows (issue #29, tools/workflows/guide-steps.ts and src/plugins/workflow-steps/remark.ts): the pages
+ * Guides built on the workflows (issue #29, src/plugins/workflow-steps/generate/guide-steps.ts and src/plugins/workflow-steps/remark.ts): the pages
  * embed the steps of their journeys with `::workflow-step`, which the build replaces with the step's samples as its
  * workflow page has them; no page copies a request a workflow step covers; a wrong directive fails with file:line.
  */
@@ -15,8 +15,8 @@ import {SITE_ROOT} from '../../../tools/cli';
 import {extractPage} from '../../../tools/docs/doc-requests';
 import {SEQUENCE_PAGES} from '../../../tools/content/step-connection';
 import type {MdNode} from '../../../src/plugins/spec-tables/remark-spec-tables';
-import {guideStepProblems, workflowSteps} from '../../../tools/workflows/guide-steps';
-import {stepKey} from '../../../tools/workflows/pages';
+import {guideStepProblems, workflowSteps} from '../../../src/plugins/workflow-steps/generate/guide-steps';
+import {stepKey} from '../../../src/plugins/workflow-steps/generate/pages';
 import remarkWorkflowSteps from '../../../src/plugins/workflow-steps/remark';
 
 const scratch = path.join(SITE_ROOT, '.tmp', `workflow-guides-${process.pid}`);

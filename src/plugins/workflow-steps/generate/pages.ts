@@ -13,18 +13,27 @@
  * A step whose operation does not exist fails generation with the step's `file:line`.
  */
 import path from 'node:path';
-import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../src/data/api-table';
-import {WORKFLOW_ORDER, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../src/data/navigation';
-import {MIDNIGHT_UTC_DEFAULT, type RunInput, type RunJson, type RunValue, type StepRun} from '../../src/data/workflow-step-run';
-import type {ApiDocument} from '../openapi/document';
-import type {Json} from '../openapi/json';
-import {parsePointer} from '../openapi/pointer';
-import {buildOperationModel} from '../reference/build';
-import type {OperationModel} from '../reference/model';
-import {code} from '../reference/markdown-text';
-import {proseText} from '../reference/prose';
-import {serverUrl} from '../reference/request';
-import {parseOperationId, readWorkflowFile, workflowFiles, workflowIdOfFile, type Criterion, type Step, type Workflow, type WorkflowFile} from './workflows';
+import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../../data/api-table';
+import {WORKFLOW_ORDER, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../../data/navigation';
+import {MIDNIGHT_UTC_DEFAULT, type RunInput, type RunJson, type RunValue, type StepRun} from '../../../data/workflow-step-run';
+import type {ApiDocument} from '../../../../tools/openapi/document';
+import type {Json} from '../../../../tools/openapi/json';
+import {parsePointer} from '../../../../tools/openapi/pointer';
+import {buildOperationModel} from '../../../../tools/reference/build';
+import type {OperationModel} from '../../../../tools/reference/model';
+import {code} from '../../../../tools/reference/markdown-text';
+import {proseText} from '../../../../tools/reference/prose';
+import {serverUrl} from '../../../../tools/reference/request';
+import {
+  parseOperationId,
+  readWorkflowFile,
+  workflowFiles,
+  workflowIdOfFile,
+  type Criterion,
+  type Step,
+  type Workflow,
+  type WorkflowFile,
+} from '../../../../tools/workflows/workflows';
 
 export class WorkflowPageError extends Error {
   constructor(readonly problems: string[]) {

@@ -13,14 +13,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {API_SPECS, specPath} from '../../src/data/api-table';
-import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../docs/doc-requests';
-import type {ApiDocument} from '../openapi/document';
-import {loadFreshApi} from '../openapi/load';
-import {fileState} from '../openapi/spec-files';
-import {findOperation} from '../spec/spec-lookup';
+import {API_SPECS, specPath} from '../../../data/api-table';
+import {docPages, extractPage, WORKFLOW_STEP_DIRECTIVE, type DocRequest} from '../../../../tools/docs/doc-requests';
+import type {ApiDocument} from '../../../../tools/openapi/document';
+import {loadFreshApi} from '../../../../tools/openapi/load';
+import {fileState} from '../../../../tools/openapi/spec-files';
+import {findOperation} from '../../../../tools/spec/spec-lookup';
 import {stepKey, workflowPages, type StepEmbed} from './pages';
-import {workflowFiles} from './workflows';
+import {workflowFiles} from '../../../../tools/workflows/workflows';
 
 interface Loaded {
   apis: Map<string, ApiDocument>;
