@@ -25,7 +25,7 @@ import {
   mdxText,
   stepAnchor,
   usedInWorkflowsMdx,
-  useKey,
+  workflowUseKey,
   WORKFLOW_SAMPLE_LANGUAGES,
   WorkflowPageError,
   workflowPages,
@@ -149,7 +149,7 @@ test('every step is on its page with its operation (method, path, reference link
         assert.match(section, /\*\*When it fails\*\*\n\n- `4\d\d`: /, `${where}: the error responses`);
         assert.ok(section.includes('](/docs/api/error-handling)'), `${where}: link to error handling`);
         // The operation's page links back to this step.
-        const uses = generated.uses.get(useKey(api, operationId)) ?? [];
+        const uses = generated.uses.get(workflowUseKey(api, operationId)) ?? [];
         assert.ok(
           uses.some((u) => u.href === `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`),
           `${where}: listed as a use of ${operationId}`,

@@ -1,6 +1,7 @@
 /**
  * The workflow pages (issue #29, "rendered for people"): one MDX page per Arazzo workflow of openapi/workflows/,
- * written by `npm run gen:api` (src/plugins/operation-page/generate/generate-api.ts) into WORKFLOW_PAGES_DIR, at /docs/guides/workflows/<id>.
+ * written by `npm run gen:api` (src/plugins/operation-page/generate/generate-api.ts) into WORKFLOW_PAGES_DIR, at
+ * /docs/guides/workflows/<id>. The workflow-steps feature's writer: its remark plugin embeds these steps in guides.
  *
  * A page states the journey's purpose and inputs, draws a sequence diagram from its steps (mermaid, drawn at build
  * time by src/plugins/mermaid like every other diagram; the sandbox simulations marked), then gives each step: what it
@@ -97,7 +98,8 @@ const ERROR_HANDLING = '/docs/api/error-handling';
 
 export {workflowRoute};
 export const stepAnchor = (stepId: string): string => `step-${stepId}`;
-export const useKey = (api: string, operationId: string): string => `${api}.${operationId}`;
+/** The key of an operation's uses in workflows; not `useKey`, which src/'s hooks lint rule would read as a React hook. */
+export const workflowUseKey = (api: string, operationId: string): string => `${api}.${operationId}`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // MDX text
@@ -677,7 +679,7 @@ function resolveStep(
   for (const {api, doc} of candidates) {
     const op = doc.operations().find((o) => o.operationId === operationId);
     if (!op) continue;
-    const key = useKey(api, operationId);
+    const key = workflowUseKey(api, operationId);
     if (!models.has(key)) models.set(key, buildOperationModel(doc, op, {api}));
     const model = models.get(key)!;
     const slug = model.extensions['x-doc-slug'];
@@ -1058,7 +1060,7 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
           run: stepRun(workflow, step, req),
         });
         uses.push([
-          useKey(resolved.api, resolved.model.operationId),
+          workflowUseKey(resolved.api, resolved.model.operationId),
           {workflowId: workflow.workflowId, title, stepId: step.stepId, href: `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`},
         ]);
         return undefined;
