@@ -29,7 +29,7 @@ function apiCategory(category: ApiCategory, pages: ApiManifestEntry[]): Item {
 
 const apiPages = readManifest();
 
-// The workflow pages generation wrote (tools/workflows/pages.ts), in the journey's order, the others after by id.
+// The workflow pages generation wrote (src/plugins/workflow-steps/generate/pages.ts), in the journey's order, the others after by id.
 function workflowDocs(): string[] {
   const dir = path.join(__dirname, WORKFLOW_PAGES_DIR);
   const ids = fs.existsSync(dir)

@@ -39,7 +39,7 @@ export const GUIDE_ALIASES = GUIDES.map((name) => ({
 
 /**
  * The workflow pages (issue #29): one page per Arazzo workflow of openapi/workflows/, written by `npm run gen:api`
- * (tools/workflows/pages.ts) into this folder of docs/ (ignored by git), at /docs/guides/workflows/<workflowId>, and
+ * (src/plugins/workflow-steps/generate/pages.ts) into this folder of docs/ (ignored by git), at /docs/guides/workflows/<workflowId>, and
  * listed in the guides sidebar under "Workflows" in this order (a workflow not listed comes after, by id).
  */
 export const WORKFLOW_PAGES_DIR = 'docs/guides/workflows';

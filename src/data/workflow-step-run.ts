@@ -1,6 +1,6 @@
 /**
  * A guide's Run button (issue #47, "Guides you run in the page"): what a workflow step sends, as a descriptor built
- * at build time from the Arazzo workflow (tools/workflows/pages.ts: `stepRun`, from the same request the samples are
+ * at build time from the Arazzo workflow (src/plugins/workflow-steps/generate/pages.ts: `stepRun`, from the same request the samples are
  * written from) and kept in the step's file (src/plugins/workflow-steps), and how a page turns it into a request
  * with the values of the steps run before it on the page. Pure: the browser's run chunk
  * (src/plugins/workflow-steps/client-run.tsx) and the tests (which run every guide against the engine in Node) use it.
@@ -31,7 +31,7 @@ export type RunPart = string | {expression: string};
 /** A value a step sends: a literal, a runtime expression, a string made of both, or an object or array of them. */
 export type RunValue = {literal: RunJson} | {expression: string} | {parts: RunPart[]} | {object: [string, RunValue][]} | {array: RunValue[]};
 
-/** What a step's Run sends and keeps, built from the workflow (tools/workflows/pages.ts). */
+/** What a step's Run sends and keeps, built from the workflow (src/plugins/workflow-steps/generate/pages.ts). */
 export interface StepRun {
   workflowId: string;
   stepId: string;

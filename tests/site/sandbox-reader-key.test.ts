@@ -23,7 +23,7 @@ const WITHDRAW = '/docs/api/crypto/wallet/whitdraw-crypto';
 const GET_WITHDRAWAL = '/docs/api/crypto/wallet/get-crypto-withdrawal';
 /** A guide that embeds workflow steps (src/plugins/workflow-steps). */
 const GUIDE = '/docs/guides/banking-guide';
-/** A workflow page (tools/workflows/pages.ts). */
+/** A workflow page (src/plugins/workflow-steps/generate/pages.ts). */
 const WORKFLOW = '/docs/guides/workflows/sandbox-money-flow';
 /** The docs' example withdrawal id (openapi/components/parameters: `withdrawal_id`). */
 const EXAMPLE_WITHDRAWAL = 'wdr_6Jt3Vn8Rp2Xk5Mq9';

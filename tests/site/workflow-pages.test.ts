@@ -1,5 +1,5 @@
 /**
- * The workflow pages in the production build (issue #29; tools/workflows/pages.ts), in Chromium: server-rendered
+ * The workflow pages in the production build (issue #29; src/plugins/workflow-steps/generate/pages.ts), in Chromium: server-rendered
  * (steps, samples and links in the HTML before any script runs), the sequence diagram an SVG drawn at build time,
  * the Workflows category listing them, the operation pages linking back to their steps, and no serious or
  * critical axe violation on a phone (390 px) and a desktop, in light and dark mode.
@@ -11,7 +11,7 @@ import {describe, test} from 'node:test';
 import {MANIFEST_FILE} from '../../src/data/api-table';
 import {WORKFLOW_CATEGORY} from '../../src/data/navigation';
 import {SITE_ROOT} from '../../tools/cli';
-import {stepAnchor, workflowRoute} from '../../tools/workflows/pages';
+import {stepAnchor, workflowRoute} from '../../src/plugins/workflow-steps/generate/pages';
 import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 import {axeProblems} from '../helpers/axe';
 import {colourModeScript, useSiteInBrowser, withPage} from '../helpers/site';

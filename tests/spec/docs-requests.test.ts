@@ -19,8 +19,8 @@ import {sharedOrOwnMock, type MockServer} from '../../tools/site/mock-server';
 import type {UnknownObject} from '../../tools/openapi/json';
 import {documentedStatuses, findOperation, responseSchemaPointer, specValidator} from '../../tools/spec/spec-lookup';
 import {SEQUENCE_PAGES} from '../../tools/content/step-connection';
-import {workflowSteps} from '../../tools/workflows/guide-steps';
-import {stepKey} from '../../tools/workflows/pages';
+import {workflowSteps} from '../../src/plugins/workflow-steps/generate/guide-steps';
+import {stepKey} from '../../src/plugins/workflow-steps/generate/pages';
 
 /** The sandbox key of a page: a sandbox of its own, seeded on its first request. */
 const pageKey = (file: string) =>

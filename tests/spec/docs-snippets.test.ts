@@ -29,8 +29,8 @@ import {
 } from '../../tools/docs/doc-snippets';
 import {sharedOrOwnMock, type MockServer} from '../../tools/site/mock-server';
 import {findOperation} from '../../tools/spec/spec-lookup';
-import {workflowSteps} from '../../tools/workflows/guide-steps';
-import {stepKey} from '../../tools/workflows/pages';
+import {workflowSteps} from '../../src/plugins/workflow-steps/generate/guide-steps';
+import {stepKey} from '../../src/plugins/workflow-steps/generate/pages';
 
 const PYTHON = process.env.DOCS_PYTHON ?? '/usr/bin/python3';
 let mock: MockServer;

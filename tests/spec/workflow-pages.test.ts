@@ -1,5 +1,5 @@
 /**
- * The workflow pages (tools/workflows/pages.ts, issue #29) generated from openapi/workflows/ and the eight bundled
+ * The workflow pages (src/plugins/workflow-steps/generate/pages.ts, issue #29) generated from openapi/workflows/ and the eight bundled
  * APIs, without a build: every step of every workflow is on its page under its anchor, with its operation's method,
  * path and reference link, a code sample per language in which the values it carries are named variables, its
  * checks, outputs and error responses; the diagram has a message per step; each page compiles as MDX; the operation
@@ -25,13 +25,13 @@ import {
   mdxText,
   stepAnchor,
   usedInWorkflowsMdx,
-  useKey,
+  workflowUseKey,
   WORKFLOW_SAMPLE_LANGUAGES,
   WorkflowPageError,
   workflowPages,
   workflowRoute,
   type WorkflowPages,
-} from '../../tools/workflows/pages';
+} from '../../src/plugins/workflow-steps/generate/pages';
 import {parseOperationId, readWorkflowFile, workflowFiles} from '../../tools/workflows/workflows';
 import {midnightUtc} from '../helpers/utc-days';
 
@@ -149,7 +149,7 @@ test('every step is on its page with its operation (method, path, reference link
         assert.match(section, /\*\*When it fails\*\*\n\n- `4\d\d`: /, `${where}: the error responses`);
         assert.ok(section.includes('](/docs/api/error-handling)'), `${where}: link to error handling`);
         // The operation's page links back to this step.
-        const uses = generated.uses.get(useKey(api, operationId)) ?? [];
+        const uses = generated.uses.get(workflowUseKey(api, operationId)) ?? [];
         assert.ok(
           uses.some((u) => u.href === `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`),
           `${where}: listed as a use of ${operationId}`,

@@ -22,8 +22,8 @@ import {unified} from 'unified';
 import {SITE_ROOT} from '../../tools/cli';
 import {codeBlockParts} from '../../tools/reference/highlight';
 import type {MdNode} from '../../src/plugins/spec-tables/remark-spec-tables';
-import {workflowPagesMdx, workflowSteps} from '../../tools/workflows/guide-steps';
-import {stepKey, type StepEmbed} from '../../tools/workflows/pages';
+import {workflowPagesMdx, workflowSteps} from '../../src/plugins/workflow-steps/generate/guide-steps';
+import {stepKey, type StepEmbed} from '../../src/plugins/workflow-steps/generate/pages';
 import remarkWorkflowSteps, {guideOwnFiles, stepSampleFiles, workflowPageFiles} from '../../src/plugins/workflow-steps/remark';
 import {writeStepSampleFiles} from '../../src/plugins/workflow-steps';
 import {STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from '../../src/plugins/workflow-steps/client-files';
@@ -35,7 +35,7 @@ import {API_SPECS, specPath} from '../../src/data/api-table';
 import {WORKFLOW_PAGES_DIR} from '../../src/data/navigation';
 import {loadFreshApi} from '../../tools/openapi/load';
 import {docPages} from '../../tools/docs/doc-requests';
-import {workflowPages} from '../../tools/workflows/pages';
+import {workflowPages} from '../../src/plugins/workflow-steps/generate/pages';
 import {combinedSpec, DOCS_ACCOUNT, newKey} from '../helpers/sandbox';
 
 // relies on: openapi-tabs
@@ -260,7 +260,7 @@ describe("a guide's step samples send a key of their own (N7)", () => {
   });
 
   test('the workflow pages generate a key per request too, as their workflows do ($faker.string.uuid())', async () => {
-    const {workflowPages} = await import('../../tools/workflows/pages');
+    const {workflowPages} = await import('../../src/plugins/workflow-steps/generate/pages');
     const {loadFreshApi} = await import('../../tools/openapi/load');
     const {API_SPECS, specPath} = await import('../../src/data/api-table');
     const docs = await Promise.all(API_SPECS.map((api) => loadFreshApi(specPath(api), {siteDir: SITE_ROOT})));

@@ -5,7 +5,7 @@
  * - A request's languages are the tabs of one `<Tabs groupId="lang">`: `curl` (```bash), `node` (```js), `python`
  *   (```python); other tabs (TypeScript, a terminal's websocat) are not run. A tab without a request sets up what
  *   the next ones read (`export ACCOUNT_ID=…`, `const accountId = …`).
- * - A step of a workflow embedded with `::workflow-step{…}` is its samples (tools/workflows/guide-steps.ts), at the
+ * - A step of a workflow embedded with `::workflow-step{…}` is its samples (src/plugins/workflow-steps/generate/guide-steps.ts), at the
  *   directive's line.
  * - A ```bash block outside any tabs that holds a `curl` command is a cURL request of its own (in no other language).
  * Within a page the blocks of a language continue one another, so each language becomes one program:

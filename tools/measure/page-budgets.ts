@@ -6,7 +6,7 @@ const PAGES_BY_TYPE = {
   terminology: ['/docs/guides/terminology/account'],
   'terminology (diagram)': ['/docs/guides/terminology/kyc'],
   'blog post': ['/blog/2025/03/18/sandbox-and-webhooks'],
-  // The largest workflow page (the most steps): its samples are static HTML in hidden tabs (tools/workflows/pages.ts),
+  // The largest workflow page (the most steps): its samples are static HTML in hidden tabs (src/plugins/workflow-steps/generate/pages.ts),
   // not in its JS (src/plugins/workflow-steps).
   workflow: ['/docs/guides/workflows/sandbox-money-flow'],
   'API operation': [

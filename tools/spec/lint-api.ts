@@ -1,7 +1,8 @@
 /**
  * `npm run lint:api` (scripts/lint-api.ts): Redocly lint of the eight APIs, then the AsyncAPI document of the
  * WebSocket API, then the Arazzo workflows of openapi/workflows/ (Redocly's Arazzo rules and tools/workflows/check.ts).
- * Every report is in `output`; `ok` only when none of them found a problem.
+ * Every report is in `output`; `ok` only when none of them found a problem. The guides' workflow steps are checked
+ * after these by the entry script (tools/content/guide-steps.ts, a check of the pages), when `workflowStepsReady`.
  */
 import {lintAsyncApiSpec, lintSpec} from './spec-lint';
 import {lintWorkflows} from '../workflows/lint';
@@ -20,11 +21,15 @@ async function reportOf(what: string, lint: () => Promise<Report>): Promise<Repo
   }
 }
 
-export async function lintApi(siteDir: string): Promise<Report> {
-  const reports = [
-    lintSpec(siteDir, {force: true}),
-    await reportOf('AsyncAPI validation', () => lintAsyncApiSpec(siteDir, {force: true})),
-    await reportOf('The workflow lint', () => lintWorkflows(siteDir)),
-  ];
-  return {ok: reports.every((r) => r.ok), output: reports.map((r) => r.output).join('')};
+export interface LintApiReport extends Report {
+  /** The workflows checked clean (tools/workflows/lint.ts `stepsReady`): the guides' steps can be checked on them. */
+  workflowStepsReady: boolean;
+}
+
+export async function lintApi(siteDir: string): Promise<LintApiReport> {
+  const spec = lintSpec(siteDir, {force: true});
+  const asyncApi = await reportOf('AsyncAPI validation', () => lintAsyncApiSpec(siteDir, {force: true}));
+  const workflows: Report & {stepsReady?: boolean} = await reportOf('The workflow lint', () => lintWorkflows(siteDir));
+  const reports = [spec, asyncApi, workflows];
+  return {ok: reports.every((r) => r.ok), output: reports.map((r) => r.output).join(''), workflowStepsReady: workflows.stepsReady === true};
 }

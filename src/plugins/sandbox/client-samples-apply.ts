@@ -28,7 +28,7 @@ const SEEDED = new Set([
 ]);
 
 /**
- * The key's placeholders, as the samples write them (tools/workflows/pages.ts, tools/reference/request.ts, the
+ * The key's placeholders, as the samples write them (src/plugins/workflow-steps/generate/pages.ts, tools/reference/request.ts, the
  * guides): inside a JavaScript template or a Python f-string, then as a JavaScript or Python expression (which
  * becomes a string literal), the shell variable, the OpenAPI theme's `Bearer <TOKEN>`, and the visibly fake keys.
  * Then (group `id`) an id shaped as the spec's patterns.

@@ -1,15 +1,14 @@
 /**
  * The code samples of the workflow steps a guide embeds (`::workflow-step`, src/plugins/workflow-steps/remark.ts),
- * and those of the workflow pages (/docs/guides/workflows/<id>, tools/workflows/pages.ts: each step's, and the
- * page's setup), are kept in files of their own, one per step (a workflow page: one per group of language tabs),
+ * and those of the workflow pages (/docs/guides/workflows/<id>, ./generate/pages.ts: each step's, and the page's
+ * setup), are kept in files of their own, one per step (a workflow page: one per group of language tabs),
  * instead of in the pages' JS modules (issue #47).
  * Why: highlighted at build time, each sample was a string of HTML in the page's module, four languages a step, and a
  * guide embeds up to a dozen steps: the banking guide's first visit grew from 171 to 180 KiB of JS (gzip), its
  * budget, to carry samples the reader already had in the page's HTML (one language a step, the others seen by few);
  * sandbox-money-flow's page, fifteen groups of tabs, was at 181.1 (174.9 without them).
  * - loadContent writes every file (stepSampleFiles: named by a hash of their content; a workflow page's computed from
- *   the pages tools/workflows/pages.ts writes, the ones `npm run gen:api` put in docs/guides/workflows/) into the
- *   site's generated files, before the pages build, so that a page whose module the bundler's cache kept finds them;
+ *   the pages ./generate/pages.ts writes, the ones `npm run gen:api` put in docs/guides/workflows/) into the site's generated files, before the pages build, so that a page whose module the bundler's cache kept finds them;
  * - the remark plugin, given `samples` by docusaurus.config.ts, puts `<NovarampWorkflowStepSample file sample />` in
  *   place of each sample of a guide's step and of a workflow page (a page older than its workflow keeps its code);
  * - `@novaramp/workflow-step-sample` is ./server.tsx in the server bundle (it reads the file: SSG writes the sample

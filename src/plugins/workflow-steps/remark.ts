@@ -1,9 +1,9 @@
 /**
  * Remark plugin: `::workflow-step{workflow="<workflowId>" step="<stepId>"}` on a line of its own becomes that step
- * of the Arazzo workflow as its workflow page shows it (tools/workflows/pages.ts: one writer): the operation and the
+ * of the Arazzo workflow as its workflow page shows it (./generate/pages.ts: one writer): the operation and the
  * workflow it comes from, linked, the variables its samples read and set, and its samples in `<Tabs groupId="lang">`.
  * The page imports Tabs and TabItem as every page with tabs does. A step that does not exist fails the build with
- * the page's file and line (guide-steps.ts checks the same in `npm run lint:api`).
+ * the page's file and line (tools/content/guide-steps.ts checks the same in `npm run lint:api`).
  *
  * With the `samples` option (the site's build: src/plugins/workflow-steps says why), each sample's fenced code is
  * not left in the page, where it became a string of highlighted HTML in the page's JS module: it is a
@@ -30,8 +30,8 @@ import type {MdNode} from '../spec-tables/remark-spec-tables';
 import {docPages, WORKFLOW_STEP_DIRECTIVE} from '../../../tools/docs/doc-requests';
 import {staticCodeParts} from '../static-code/remark';
 import type {StepRun} from '../../data/workflow-step-run';
-import {stepKey, type StepEmbed} from '../../../tools/workflows/pages';
-import {unknownStep, workflowPagesMdx, workflowSteps} from '../../../tools/workflows/guide-steps';
+import {stepKey, type StepEmbed} from './generate/pages';
+import {unknownStep, workflowPagesMdx, workflowSteps} from './generate/guide-steps';
 
 export interface WorkflowStepsOptions {
   /** The site folder holding openapi/ (defaults to this repository). */

@@ -181,6 +181,12 @@ test('the layer check names the file of an import across the rule', () => {
     // it; the benches, the entry scripts and the tests may.
     'tools/reference/r.ts': ['../../src/plugins/operation-page/generate/page', '@site/src/plugins/operation-page/generate/code-samples'],
     'bench/b.ts': ['../src/plugins/operation-page/generate/api-sources', '../tools/cli'],
+    // The workflow pages' writer and the steps guides embed are the workflow-steps feature's: the kernel's workflow
+    // lint never imports them; the guides' check that lint:api runs after it is the checks layer's, and may.
+    'tools/workflows/lint.ts': ['../../src/plugins/workflow-steps/generate/guide-steps', './check'],
+    'tools/workflows/w.ts': ['@site/src/plugins/workflow-steps/generate/pages'],
+    'tools/content/guide-steps.ts': ['../../src/plugins/workflow-steps/generate/guide-steps', '../docs/doc-requests'],
+    'scripts/lint-api.ts': ['../tools/content/guide-steps', '../tools/spec/lint-api'],
     // The content checks render with a feature's remark plugin; neither the kernel nor a feature imports a check.
     'tools/content/rendered.ts': ['../../src/plugins/spec-tables/remark-spec-tables', '../openapi/load'],
     'tools/spec/s.ts': ['../content/rendered'],
@@ -203,6 +209,8 @@ test('the layer check names the file of an import across the rule', () => {
     'tools/t.ts: imports ../src/plugins/f/remark (tools → features; tools may import tools, data, upstream)',
     'tools/reference/r.ts: imports ../../src/plugins/operation-page/generate/page (tools → features; tools may import tools, data, upstream)',
     'tools/reference/r.ts: imports @site/src/plugins/operation-page/generate/code-samples (tools → features; tools may import tools, data, upstream)',
+    'tools/workflows/lint.ts: imports ../../src/plugins/workflow-steps/generate/guide-steps (tools → features; tools may import tools, data, upstream)',
+    'tools/workflows/w.ts: imports @site/src/plugins/workflow-steps/generate/pages (tools → features; tools may import tools, data, upstream)',
     'tools/spec/s.ts: imports ../content/rendered (tools → checks; tools may import tools, data, upstream)',
     'src/plugins/f/remark.ts: imports ../../../tools/content/content-check (features → checks; features may import features, data, upstream, site entries, feature engines, tools)',
     'src/plugins/f/engine/index.ts: imports ../index (feature engines → features; feature engines may import feature engines, data, upstream)',

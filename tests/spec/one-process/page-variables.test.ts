@@ -2,8 +2,9 @@
  * A task page runs as it stands, top to bottom, in one shell: every variable a cURL sample reads (`$ACCOUNT_ID`) is
  * set earlier on the same page, by a shell block the page shows (`export ACCOUNT_ID=…`, as in a "Before you start"
  * section) or by an embedded workflow step's sample (`ACCOUNT_ID=$(jq …)`), the sample the build renders for
- * `::workflow-step` (tools/workflows/guide-steps.ts). Only the API key comes from outside (`$NOVARAMP_API_KEY`,
- * exported as getting started says). The pages are the sequence pages of tools/content/step-connection.ts.
+ * `::workflow-step` (src/plugins/workflow-steps/generate/guide-steps.ts). Only the API key comes from outside
+ * (`$NOVARAMP_API_KEY`, exported as getting started says). The pages are the sequence pages of
+ * tools/content/step-connection.ts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,8 +12,8 @@ import path from 'node:path';
 import {before, test} from 'node:test';
 import {SITE_ROOT} from '../../../tools/cli';
 import {SEQUENCE_PAGES} from '../../../tools/content/step-connection';
-import {workflowSteps} from '../../../tools/workflows/guide-steps';
-import {stepKey, type StepEmbed} from '../../../tools/workflows/pages';
+import {workflowSteps} from '../../../src/plugins/workflow-steps/generate/guide-steps';
+import {stepKey, type StepEmbed} from '../../../src/plugins/workflow-steps/generate/pages';
 
 /** Set outside the page: the sandbox key every sample sends. */
 const FROM_OUTSIDE = new Set(['NOVARAMP_API_KEY']);
@@ -55,7 +56,7 @@ function unsetVariables(file: string, markdown: string, steps: Map<string, StepE
     const directive = /^\s*::workflow-step\{workflow="([^"]+)" step="([^"]+)"\}/.exec(lines[i]);
     if (directive) {
       const step = steps.get(stepKey(directive[1], directive[2]));
-      if (!step) continue; // reported by lint:api (tools/workflows/guide-steps.ts)
+      if (!step) continue; // reported by lint:api (tools/content/guide-steps.ts)
       shell(curlSample(step.mdx), i + 1, `the step ${directive[1]}/${directive[2]}`);
     }
   }

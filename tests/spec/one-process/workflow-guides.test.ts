@@ -1,7 +1,8 @@
 /**
- * Guides built on the workflows (issue #29, tools/workflows/guide-steps.ts and src/plugins/workflow-steps/remark.ts): the pages
- * embed the steps of their journeys with `::workflow-step`, which the build replaces with the step's samples as its
- * workflow page has them; no page copies a request a workflow step covers; a wrong directive fails with file:line.
+ * Guides built on the workflows (issue #29; tools/content/guide-steps.ts, src/plugins/workflow-steps/remark.ts): the
+ * pages embed the steps of their journeys with `::workflow-step`, which the build replaces with the step's samples
+ * as its workflow page has them; no page copies a request a workflow step covers; a wrong directive fails with
+ * file:line.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,8 +16,9 @@ import {SITE_ROOT} from '../../../tools/cli';
 import {extractPage} from '../../../tools/docs/doc-requests';
 import {SEQUENCE_PAGES} from '../../../tools/content/step-connection';
 import type {MdNode} from '../../../src/plugins/spec-tables/remark-spec-tables';
-import {guideStepProblems, workflowSteps} from '../../../tools/workflows/guide-steps';
-import {stepKey} from '../../../tools/workflows/pages';
+import {guideStepProblems, lintGuideSteps} from '../../../tools/content/guide-steps';
+import {workflowSteps} from '../../../src/plugins/workflow-steps/generate/guide-steps';
+import {stepKey} from '../../../src/plugins/workflow-steps/generate/pages';
 import remarkWorkflowSteps from '../../../src/plugins/workflow-steps/remark';
 
 const scratch = path.join(SITE_ROOT, '.tmp', `workflow-guides-${process.pid}`);
@@ -101,6 +103,22 @@ describe('the pages built on the workflows', () => {
       ),
     );
     assert.match(problems[2], new RegExp(`^${file}:24: ::workflow-step: no workflow "no-such-workflow" in openapi/workflows/`));
+  });
+
+  test("lint:api's report of the steps fails on a directive naming no step with its file:line, and passes clean pages", async () => {
+    const file = page('unknown-step.md', `${IMPORTS}Text.\n\n::workflow-step{workflow="withdraw-crypto" step="nope"}\n`);
+    const broken = await lintGuideSteps(SITE_ROOT, [file]);
+    const steps = [...(await workflowSteps(SITE_ROOT)).values()].filter((s) => s.workflowId === 'withdraw-crypto').map((s) => s.stepId);
+    assert.equal(broken.ok, false, broken.output);
+    assert.equal(
+      broken.output,
+      `✖ 1 page problem (tools/content/guide-steps.ts):\n  ${file}:6: ::workflow-step: workflow "withdraw-crypto" has no step "nope" (its steps: ${steps.join(', ')})\n`,
+    );
+    const clean = await lintGuideSteps(SITE_ROOT, ['docs/guides/quotes-guide.md']);
+    assert.deepEqual(clean, {
+      ok: true,
+      output: 'docs/: every ::workflow-step names a step, and no page copies a request a workflow step covers (tools/content/guide-steps.ts)\n',
+    });
   });
 
   test('the directive becomes the step as its workflow page shows it: where it comes from, then its samples in tabs', async () => {

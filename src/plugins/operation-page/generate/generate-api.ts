@@ -8,8 +8,9 @@
  * 3. reports every operation that failed, each with its cause and its file:line in the spec (not only the first);
  * 4. checks that every operation has exactly one page at its pin, writes the manifest, and only then brings
  *    docs/api/reference to the new files (syncInto). Any failure before leaves the last good ones untouched.
- * The workflow pages (tools/workflows/pages.ts, one per Arazzo workflow, into docs/guides/workflows) are made from
- * the same bundled APIs before anything is written, and synced with the operation pages, which link to them.
+ * The workflow pages (the workflow-steps feature's writer, src/plugins/workflow-steps/generate/pages.ts, one per Arazzo
+ * workflow, into docs/guides/workflows) are made from the same bundled APIs before anything is written, and synced with
+ * the operation pages, which link to them.
  */
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
@@ -46,8 +47,7 @@ import type {ComponentModel, Direction, OperationModel} from '../../../../tools/
 import {proseHtml} from '../../../../tools/reference/prose';
 import {lintProblems, lintSpec} from '../../../../tools/spec/spec-lint';
 import {loadOperations, SpecError, type Operation} from '../../../../tools/spec/spec-model';
-// `useKey` (the key of an operation's uses in workflows) is no React hook: named apart for src/'s hooks lint rule.
-import {usedInWorkflowsMdx, useKey as workflowUseKey, WorkflowPageError, workflowPages, type WorkflowUse} from '../../../../tools/workflows/pages';
+import {usedInWorkflowsMdx, workflowUseKey, WorkflowPageError, workflowPages, type WorkflowUse} from '../../workflow-steps/generate/pages';
 
 /** `npm run bench -- --stock`: the pages are the OpenAPI plugin's own (`docusaurus gen-api-docs`), for comparison. */
 const STOCK = process.env.NOVARAMP_STOCK_API_ITEM === '1';
@@ -345,8 +345,9 @@ export async function generateApiPages(siteDir: string, options: GenerateOptions
     }
   }
 
-  // The workflow pages (tools/workflows/pages.ts), from the same bundled APIs: made before anything is written, so a
-  // workflow whose step calls no operation fails generation with its file:line and leaves every page as it was.
+  // The workflow pages (src/plugins/workflow-steps/generate/pages.ts), from the same bundled APIs: made before anything
+  // is written, so a workflow whose step calls no operation fails generation with its file:line and leaves every page
+  // as it was.
   let workflows: ReturnType<typeof workflowPages>;
   try {
     workflows = workflowPages(siteDir, new Map(runs.filter((r) => !r.source.foreign).map((r) => [r.source.id, r.doc])));

@@ -61,7 +61,7 @@ export interface PageInput {
   badges: string;
   /** The highlighted code samples the page exports. */
   codeSamples: unknown[];
-  /** The "Used in workflows" line (tools/workflows/pages.ts, MDX), or empty. */
+  /** The "Used in workflows" line (src/plugins/workflow-steps/generate/pages.ts, MDX), or empty. */
   workflowUses?: string;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The workflow pages (issue #29, "rendered for people"): one MDX page per Arazzo workflow of openapi/workflows/,
- * written by `npm run gen:api` (src/plugins/operation-page/generate/generate-api.ts) into WORKFLOW_PAGES_DIR, at /docs/guides/workflows/<id>.
+ * written by `npm run gen:api` (src/plugins/operation-page/generate/generate-api.ts) into WORKFLOW_PAGES_DIR, at
+ * /docs/guides/workflows/<id>. The workflow-steps feature's writer: its remark plugin embeds these steps in guides.
  *
  * A page states the journey's purpose and inputs, draws a sequence diagram from its steps (mermaid, drawn at build
  * time by src/plugins/mermaid like every other diagram; the sandbox simulations marked), then gives each step: what it
@@ -13,18 +14,27 @@
  * A step whose operation does not exist fails generation with the step's `file:line`.
  */
 import path from 'node:path';
-import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../src/data/api-table';
-import {WORKFLOW_ORDER, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../src/data/navigation';
-import {MIDNIGHT_UTC_DEFAULT, type RunInput, type RunJson, type RunValue, type StepRun} from '../../src/data/workflow-step-run';
-import type {ApiDocument} from '../openapi/document';
-import type {Json} from '../openapi/json';
-import {parsePointer} from '../openapi/pointer';
-import {buildOperationModel} from '../reference/build';
-import type {OperationModel} from '../reference/model';
-import {code} from '../reference/markdown-text';
-import {proseText} from '../reference/prose';
-import {serverUrl} from '../reference/request';
-import {parseOperationId, readWorkflowFile, workflowFiles, workflowIdOfFile, type Criterion, type Step, type Workflow, type WorkflowFile} from './workflows';
+import {API_SPECS, CODE_SAMPLE_LANGUAGES, specPath} from '../../../data/api-table';
+import {WORKFLOW_ORDER, WORKFLOW_DETAILS_CLASS, workflowRoute} from '../../../data/navigation';
+import {MIDNIGHT_UTC_DEFAULT, type RunInput, type RunJson, type RunValue, type StepRun} from '../../../data/workflow-step-run';
+import type {ApiDocument} from '../../../../tools/openapi/document';
+import type {Json} from '../../../../tools/openapi/json';
+import {parsePointer} from '../../../../tools/openapi/pointer';
+import {buildOperationModel} from '../../../../tools/reference/build';
+import type {OperationModel} from '../../../../tools/reference/model';
+import {code} from '../../../../tools/reference/markdown-text';
+import {proseText} from '../../../../tools/reference/prose';
+import {serverUrl} from '../../../../tools/reference/request';
+import {
+  parseOperationId,
+  readWorkflowFile,
+  workflowFiles,
+  workflowIdOfFile,
+  type Criterion,
+  type Step,
+  type Workflow,
+  type WorkflowFile,
+} from '../../../../tools/workflows/workflows';
 
 export class WorkflowPageError extends Error {
   constructor(readonly problems: string[]) {
@@ -88,7 +98,8 @@ const ERROR_HANDLING = '/docs/api/error-handling';
 
 export {workflowRoute};
 export const stepAnchor = (stepId: string): string => `step-${stepId}`;
-export const useKey = (api: string, operationId: string): string => `${api}.${operationId}`;
+/** The key of an operation's uses in workflows; not `useKey`, which src/'s hooks lint rule would read as a React hook. */
+export const workflowUseKey = (api: string, operationId: string): string => `${api}.${operationId}`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // MDX text
@@ -668,7 +679,7 @@ function resolveStep(
   for (const {api, doc} of candidates) {
     const op = doc.operations().find((o) => o.operationId === operationId);
     if (!op) continue;
-    const key = useKey(api, operationId);
+    const key = workflowUseKey(api, operationId);
     if (!models.has(key)) models.set(key, buildOperationModel(doc, op, {api}));
     const model = models.get(key)!;
     const slug = model.extensions['x-doc-slug'];
@@ -1049,7 +1060,7 @@ export function workflowPages(siteDir: string, apis: Map<string, ApiDocument>, f
           run: stepRun(workflow, step, req),
         });
         uses.push([
-          useKey(resolved.api, resolved.model.operationId),
+          workflowUseKey(resolved.api, resolved.model.operationId),
           {workflowId: workflow.workflowId, title, stepId: step.stepId, href: `${workflowRoute(workflow.workflowId)}#${stepAnchor(step.stepId)}`},
         ]);
         return undefined;
