@@ -7,7 +7,7 @@
  */
 import type {Sandbox, SandboxResponse} from './engine';
 import {EVENT_STREAM_TYPE, sseFrame, streamItem, type EventStreamItem} from './engine/event-stream';
-import type {ForwardedAnswer} from './client-engine';
+import type {ForwardedAnswer} from './client-protocol';
 
 export const opensEventStream = (answer: SandboxResponse): boolean => answer.status === 200 && answer.headers['Content-Type'] === EVENT_STREAM_TYPE;
 

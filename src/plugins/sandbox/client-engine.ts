@@ -15,30 +15,7 @@ import {simulatedReceiver} from './engine/delivery';
 import {opensEventStream, streamedAnswer} from './client-engine-stream';
 import {deleteSnapshot, getReaderKey, loadSnapshot, SANDBOX_CHANNEL, saveSnapshot} from './client-storage';
 import {recordCreated, rememberReaderKey} from './client-samples-record';
-import {SIMULATED_DELIVERY_EVENT, type SimulatedDelivery} from './client';
-
-/** What the service worker forwards: the request as the page sent it (the header names lower-cased). */
-export interface ForwardedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-/** What the worker makes its Response of. */
-export interface ForwardedAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-  /** A streamed answer (the event stream, client-engine-stream.ts): sends each later part of the body until its stop. */
-  follow?: (send: (text: string) => void) => () => void;
-}
-
-export interface BrowserEngine {
-  answer(request: ForwardedRequest): Promise<ForwardedAnswer>;
-  /** Empties every key's state, here, in IndexedDB and in the site's other tabs. */
-  reset(): Promise<void>;
-}
+import {SIMULATED_DELIVERY_EVENT, type BrowserEngine, type ForwardedAnswer, type SimulatedDelivery} from './client-protocol';
 
 /** The sandbox server of the spec (openapi/*.yaml `servers`): its path prefix is not part of the spec's paths. */
 const SERVER_PATH = '/v1';

@@ -13,7 +13,11 @@
  * sample fetched after it, a reference tab panel loaded when chosen. It watches added nodes only, never text
  * changes, so its own edits do not wake it.
  */
-import type {ReaderSamples} from './client-samples';
+/** What the samples show: the reader's key, and per id prefix (`wdr`, `quo`…) the id they created last. */
+export interface ReaderSamples {
+  key: string;
+  ids: Record<string, string>;
+}
 
 const BLOCK_CODE = '.novaramp-code code';
 

@@ -22,16 +22,14 @@
  *   rewrites, after the fact.
  */
 
+import type {ReaderSamples} from './client-samples-apply';
+
+export type {ReaderSamples};
+
 /** The localStorage record: `{key, ids}` (./client-samples-record.ts writes it). */
 export const SAMPLES_STORAGE_KEY = 'novaramp-sandbox:samples';
 /** Dispatched on `window` after this page changed the record (another tab's change arrives as a `storage` event). */
 export const SAMPLES_EVENT = 'novaramp-sandbox:samples';
-
-/** What the samples show: the reader's key, and per id prefix (`wdr`, `quo`…) the id they created last. */
-export interface ReaderSamples {
-  key: string;
-  ids: Record<string, string>;
-}
 
 export function readReaderSamples(): ReaderSamples | undefined {
   try {

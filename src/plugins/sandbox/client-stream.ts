@@ -5,7 +5,7 @@
  * and `end` when the reader stops it (`stopBrowserStreams`, the try-it panel's Stop); the worker sends `cancel` when
  * the page drops the response itself. Kept out of the engine chunk: the try-it panel's Stop imports it.
  */
-import type {ForwardedAnswer} from './client-engine';
+import type {ForwardedAnswer} from './client-protocol';
 
 const openStreams = new Set<() => void>();
 const listeners = new Set<() => void>();

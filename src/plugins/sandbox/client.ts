@@ -8,10 +8,12 @@
  *
  * The status (`idle` → `starting` → `running`, or `failed`) is a tiny store the Sandbox control reads.
  */
-import type {BrowserEngine, ForwardedRequest} from './client-engine';
+import type {BrowserEngine, ForwardedRequest} from './client-protocol';
 import {deleteSnapshot, SANDBOX_CHANNEL} from './client-storage';
 import {forgetCreated} from './client-samples-record';
 import {postAnswer} from './client-stream';
+
+export {SIMULATED_DELIVERY_EVENT, type SimulatedDelivery} from './client-protocol';
 
 /** The spec's sandbox server (openapi/*.yaml `servers`), which static/sandbox-service-worker.js answers. */
 export const SANDBOX_SERVER = 'https://api.sandbox.novaramp.example/v1';
@@ -21,21 +23,6 @@ export const SERVICE_WORKER_FILE = 'sandbox-service-worker.js';
 export const SPEC_FILE = 'openapi/novaramp.json';
 /** The message the worker posts for each request (static/sandbox-service-worker.js). */
 const REQUEST_MESSAGE = 'novaramp-sandbox:request';
-
-/**
- * The event the browser sandbox dispatches on the page for each webhook delivery its simulated receiver answered
- * (./client-engine.ts: a page cannot reach the reader's server, so deliveries go to a receiver in the page); a Run
- * button lists the ones of its request.
- */
-export const SIMULATED_DELIVERY_EVENT = 'novaramp-sandbox:delivered';
-export interface SimulatedDelivery {
-  /** The endpoint's URL, which received nothing. */
-  url: string;
-  eventId: string;
-  eventType: string;
-  /** What the simulated receiver answered (200, or 400 for a signature that does not check). */
-  status: number;
-}
 
 export type SandboxStatus = {state: 'idle' | 'starting' | 'running'} | {state: 'failed'; reason: string};
 
