@@ -1,151 +1,82 @@
 /**
- * Whether a changed `pattern` provably accepts every value the old one accepted, read syntactically: the new pattern
- * is the old one with alternatives added (`^A$` → `^(?:A|B)$`, `A` → `A|B`), a part of it put in a group with other
- * alternatives (`^sk_…$` → `^(?:sk|rk)_…$`), a character class that gained items (`[a-z]` → `[a-z0-9]`), or a
- * character that became a class holding it (`-` → `[-_]`), each part otherwise written the same. Alternation,
- * concatenation, groups and quantifiers only ever accept more when a part accepts more, so these are proofs;
- * anything else (a changed branch, anchor, quantifier, a negated class, a lookaround, a backreference, a pattern
- * the parser does not read) is not proven, and the gate keeps calling it a change of values.
+ * Whether a changed `pattern` provably accepts every value the old one did, read syntactically: the new pattern is the
+ * old one with alternatives added (`^A$` → `^(?:A|B)$`, `A` → `A|B`), a part put in a group with other alternatives
+ * (`^sk_…$` → `^(?:sk|rk)_…$`), a class that gained items (`[a-z]` → `[a-z0-9]`) or a character become a class
+ * holding it (`-` → `[-_]`), the rest written the same (quantifiers: the same bounds). Alternation, concatenation,
+ * groups and quantifiers accept more only when a part does, so these are proofs; anything else (a changed branch,
+ * anchor or quantifier, a negated class, a lookaround, a backreference, a class set operation) is not proven, and the
+ * gate keeps calling it a change of values.
  */
+import {RegExpParser, RegExpSyntaxError, visitRegExpAST, type AST} from '@eslint-community/regexpp';
 
-/** A pattern read as alternatives of sequences of terms; `text` is how the part is written. */
-type Alternation = {kind: 'alternation'; branches: Term[][]};
-type Atom =
-  {kind: 'group'; alternation: Alternation; text: string} | {kind: 'class'; negated: boolean; items: string[]; text: string} | {kind: 'char'; text: string};
+/** One part of a sequence: what it matches and how often (null: once, as written without a quantifier). */
 interface Term {
-  atom: Atom;
-  /** `*`, `+`, `?`, `{m,n}` and a lazy `?`, as written; '' for none. */
-  quantifier: string;
+  atom: AST.QuantifiableElement | AST.Assertion;
+  quantifier: AST.Quantifier | null;
+}
+type Group = AST.Group | AST.CapturingGroup;
+
+const PARSER = new RegExpParser();
+
+/** The alternatives of `node` as sequences of terms. */
+const branches = (node: AST.Pattern | Group): Term[][] =>
+  node.alternatives.map((alternative) =>
+    alternative.elements.map((element) => (element.type === 'Quantifier' ? {atom: element.element, quantifier: element} : {atom: element, quantifier: null})),
+  );
+
+/**
+ * `source` read as JSON Schema validators compile it (Unicode mode, ECMA-262), or null when it does not compile or
+ * holds what this file proves nothing about.
+ */
+function read(source: string): Term[][] | null {
+  let pattern: AST.Pattern;
+  try {
+    pattern = PARSER.parsePattern(source, 0, source.length, {unicode: true, unicodeSets: false});
+  } catch (e) {
+    if (e instanceof RegExpSyntaxError) return null;
+    throw e;
+  }
+  let readable = true;
+  visitRegExpAST(pattern, {
+    // A lookaround that accepts more can refuse more; a backreference repeats what its group matched.
+    onAssertionEnter: (node) => void (readable &&= node.kind !== 'lookahead' && node.kind !== 'lookbehind'),
+    onBackreferenceEnter: () => void (readable = false),
+    onGroupEnter: (node) => void (readable &&= node.modifiers === null),
+    // A validator in `v` mode reads `[` in a class as a nested class and `&&`, `--` as set operations.
+    onCharacterEnter: (node) => void (readable &&= node.raw !== '['),
+    onCharacterClassEnter: (node) => void (readable &&= !/&&|--/.test(node.raw)),
+  });
+  return readable ? branches(pattern) : null;
 }
 
-/** Escapes that stand for one character or a set of them the same way in and out of a class. */
-const SET_ESCAPE = /^\\[dDwWsS]$/;
-/** Characters that mean something else in a class than alone. */
-const CLASS_ONLY = new Set(['.', '^', '$']);
-
-class Unreadable extends Error {}
-
-/** Reads `source` (ECMA-262, as JSON Schema's `pattern`), or throws Unreadable for what this file does not prove things about. */
-function parse(source: string): Alternation {
-  let pos = 0;
-  const fail = (why: string): never => {
-    throw new Unreadable(`${why} at ${pos} of ${source}`);
-  };
-  // A character outside the BMP is two code units here and one character to the validator.
-  if (/[\uD800-\uDFFF]/.test(source)) fail('a character outside the BMP');
-  // The one escape form read here: `\` and one character, or `\u`/`\x`/`\p` and their arguments.
-  const escape = (): string => {
-    const start = pos++;
-    const c = source[pos++];
-    if (c === undefined) fail('a trailing backslash');
-    if (/[1-9k]/.test(c)) fail('a backreference');
-    if (c === 'u' && source[pos] === '{') pos = source.indexOf('}', pos) + 1 || fail('an unclosed \\u{');
-    else if (c === 'u') pos += 4;
-    else if (c === 'x') pos += 2;
-    else if ((c === 'p' || c === 'P') && source[pos] === '{') pos = source.indexOf('}', pos) + 1 || fail('an unclosed \\p{');
-    else if (c === 'c') pos += 1;
-    return source.slice(start, pos);
-  };
-  const charClass = (): Atom => {
-    const start = pos++;
-    const negated = source[pos] === '^';
-    if (negated) pos++;
-    const items: string[] = [];
-    const one = (): string => {
-      if (source[pos] === '[') fail('a nested class');
-      return source[pos] === '\\' ? escape() : source[pos++];
-    };
-    while (source[pos] !== ']') {
-      if (pos >= source.length) fail('an unclosed class');
-      if (source.startsWith('&&', pos) || source.startsWith('--', pos)) fail('a class operation');
-      let item = one();
-      if (source[pos] === '-' && source[pos + 1] !== ']' && pos + 1 < source.length) {
-        pos++;
-        item += `-${one()}`;
-      }
-      items.push(item);
-    }
-    pos++;
-    return {kind: 'class', negated, items, text: source.slice(start, pos)};
-  };
-  const quantifier = (): string => {
-    const start = pos;
-    const c = source[pos];
-    if (c === '*' || c === '+' || c === '?') pos++;
-    else if (c === '{') {
-      const m = /^\{\d+(,\d*)?\}/.exec(source.slice(pos));
-      if (!m) fail('a brace that is not a quantifier');
-      pos += m![0].length;
-    } else return '';
-    if (source[pos] === '?') pos++;
-    return source.slice(start, pos);
-  };
-  const alternation = (closing: boolean): Alternation => {
-    const branches: Term[][] = [[]];
-    for (;;) {
-      const c = source[pos];
-      if (c === undefined) {
-        if (closing) fail('an unclosed group');
-        return {kind: 'alternation', branches};
-      }
-      if (c === ')') {
-        if (!closing) fail('an unopened group');
-        return {kind: 'alternation', branches};
-      }
-      if (c === '|') {
-        pos++;
-        branches.push([]);
-        continue;
-      }
-      let atom: Atom;
-      if (c === '(') {
-        const start = pos;
-        if (source.startsWith('(?:', pos)) pos += 3;
-        else if (source[pos + 1] === '?' && !source.startsWith('(?<', pos)) fail('a lookaround or modifier');
-        else if (source.startsWith('(?<=', pos) || source.startsWith('(?<!', pos)) fail('a lookbehind');
-        else if (source.startsWith('(?<', pos)) pos = source.indexOf('>', pos) + 1 || fail('an unclosed group name');
-        else pos++;
-        const inner = alternation(true);
-        pos++;
-        atom = {kind: 'group', alternation: inner, text: source.slice(start, pos)};
-      } else if (c === '[') atom = charClass();
-      else if (c === '\\') atom = {kind: 'char', text: escape()};
-      else if ('*+?{'.includes(c)) return fail('a quantifier with nothing to repeat');
-      else {
-        pos++;
-        atom = {kind: 'char', text: c};
-      }
-      branches[branches.length - 1].push({atom, quantifier: quantifier()});
-    }
-  };
-  return alternation(false);
-}
-
-const termText = (t: Term): string => t.atom.text + t.quantifier;
-const sequenceText = (terms: Term[]): string => terms.map(termText).join('');
+const isGroup = (atom: Term['atom']): atom is Group => atom.type === 'Group' || atom.type === 'CapturingGroup';
+const sameQuantifier = (a: AST.Quantifier | null, b: AST.Quantifier | null): boolean =>
+  a === null || b === null ? a === b : a.min === b.min && a.max === b.max && a.greedy === b.greedy;
+const sequenceText = (terms: Term[]): string => terms.map((t) => (t.quantifier ?? t.atom).raw).join('');
 
 /** The alternatives a sequence stands for: a group alone, without a quantifier, is its own alternatives. */
 function alternativesOf(terms: Term[]): Term[][] {
   const [only] = terms;
-  return terms.length === 1 && only.quantifier === '' && only.atom.kind === 'group' ? only.atom.alternation.branches : [terms];
+  return terms.length === 1 && only.quantifier === null && isGroup(only.atom) ? branches(only.atom) : [terms];
 }
 
-/** Every value of `a` (one character alone, a class or a group) is one of `b`. */
-function atomWithin(a: Atom, b: Atom): boolean {
-  if (a.text === b.text) return true;
-  if (b.kind === 'class' && !b.negated) {
-    if (a.kind === 'class') return !a.negated && a.items.every((item) => b.items.includes(item));
-    if (a.kind === 'char' && !CLASS_ONLY.has(a.text) && (a.text.length === 1 || SET_ESCAPE.test(a.text) || /^\\[^A-Za-z0-9]$/.test(a.text)))
-      return b.items.includes(a.text);
+/** Every value of `a` (one character, set, class, group or assertion) is one of `b`. */
+function atomWithin(a: Term['atom'], b: Term['atom']): boolean {
+  if (a.raw === b.raw) return true;
+  if (b.type === 'CharacterClass' && !b.negate) {
+    const holds = (raw: string): boolean => b.elements.some((item) => item.raw === raw);
+    if (a.type === 'CharacterClass') return !a.negate && a.elements.every((item) => holds(item.raw));
+    // A character, `\d`-like or `\p{…}` means the same in a class as alone; `.` does not.
+    if (a.type === 'Character' || (a.type === 'CharacterSet' && a.kind !== 'any')) return holds(a.raw);
   }
-  if (a.kind === 'group' && b.kind === 'group') return alternationWithin(a.alternation.branches, b.alternation.branches);
-  if (b.kind === 'group') return alternationWithin([[{atom: a, quantifier: ''}]], b.alternation.branches);
+  if (isGroup(a) && isGroup(b)) return alternationWithin(branches(a), branches(b));
+  if (isGroup(b)) return alternationWithin([[{atom: a, quantifier: null}]], branches(b));
   return false;
 }
 
 /** Every value of `a` is one of `b`, term by term: same quantifiers, each atom within its counterpart. */
 function termsWithin(a: Term[], b: Term[]): boolean {
-  return a.length === b.length && a.every((t, i) => t.quantifier === b[i].quantifier && atomWithin(t.atom, b[i].atom));
+  return a.length === b.length && a.every((t, i) => sameQuantifier(t.quantifier, b[i].quantifier) && atomWithin(t.atom, b[i].atom));
 }
 
 /**
@@ -158,14 +89,14 @@ function sequenceWithin(a: Term[], b: Term[]): boolean {
   if (aAlternatives.length > 1 || bAlternatives.length > 1 || aAlternatives[0] !== a || bAlternatives[0] !== b)
     return alternationWithin(aAlternatives, bAlternatives);
   for (let at = 0; at < b.length; at++) {
-    const group = b[at];
-    if (group.quantifier !== '' || group.atom.kind !== 'group') continue;
+    const {atom: group, quantifier} = b[at];
+    if (quantifier !== null || !isGroup(group)) continue;
     const run = a.length - b.length + 1;
     if (run < 1) break;
     if (
       termsWithin(a.slice(0, at), b.slice(0, at)) &&
       termsWithin(a.slice(at + run), b.slice(at + 1)) &&
-      alternationWithin([a.slice(at, at + run)], group.atom.alternation.branches)
+      alternationWithin([a.slice(at, at + run)], branches(group))
     )
       return true;
   }
@@ -181,13 +112,6 @@ const alternationWithin = (a: Term[][], b: Term[][]): boolean => a.every((branch
  */
 export function patternWidened(before: string, after: string): boolean {
   if (before === after) return false;
-  try {
-    // Both must be patterns at all, in the Unicode mode JSON Schema validators compile them in.
-    new RegExp(before, 'u');
-    new RegExp(after, 'u');
-    return alternationWithin(parse(before).branches, parse(after).branches);
-  } catch (e) {
-    if (e instanceof Unreadable || e instanceof SyntaxError) return false;
-    throw e;
-  }
+  const [old, now] = [read(before), read(after)];
+  return old !== null && now !== null && alternationWithin(old, now);
 }

@@ -25,6 +25,15 @@ const WIDENED: [string, string, string, string][] = [
   ['^sk_\\d+$', '^sk_[\\d.]+$', 'sk_12', 'sk_1.2'],
   ['^(?:a|b)_\\d{2}$', '^(?:a|b|c)_\\d{2}$', 'b_12', 'c_12'],
   ['^(?:sk|rk)_x$', '^(?:rk|sk|pk)_x$', 'rk_x', 'pk_x'],
+  ['^(?<kind>sk|rk)_x$', '^(?<kind>sk|rk|pk)_x$', 'sk_x', 'pk_x'],
+  // Read as a Unicode-mode validator reads them: an escape or a `\p{…}` is one item, found in a class holding it...
+  ['^key_\\u{41}\\d$', '^key_[\\u{41}\\u{42}]\\d$', 'key_A1', 'key_B1'],
+  ['^\\p{Lu}+$', '^[\\p{Lu}\\d]+$', 'ABC', 'AB1'],
+  // ...a character outside the BMP is one character, not two halves...
+  ['^😀_x$', '^[😀🙂]_x$', '😀_x', '🙂_x'],
+  // ...and a quantifier is its bounds, however written.
+  ['^a{2}$', '^[ab]{2,2}$', 'aa', 'ab'],
+  ['^a+$', '^(?:a|b){1,}$', 'aa', 'ab'],
 ];
 
 /** Not proven (whether or not they accept more): [old, new, why]. */
@@ -41,6 +50,11 @@ const NOT_PROVEN: [string, string, string][] = [
   ['^a.c$', '^a[.b]c$', '`.` means another thing in a class'],
   ['^(?!rk)[a-z_]+$', '^(?!(?:rk|pk))[a-z_]+$', 'a lookahead (widening in it refuses more)'],
   ['^(a)\\1$', '^(a|b)\\1$', 'a backreference'],
+  ['^(?i:a)$', '^(?i:a|b)$', 'a modifier group'],
+  ['^x\\b$', '^x[\\b.]$', '`\\b` in a class is a backspace, not a word boundary'],
+  ['^[a&&b]$', '^[a&&bc]$', '`&&` in a class is an intersection to a `v`-mode validator'],
+  ['^[+--]$', '^[+--a]$', '`--` in a class is a subtraction to a `v`-mode validator'],
+  ['^[[a]$', '^[[ab]$', '`[` in a class opens a nested class to a `v`-mode validator'],
   ['^sk_x$', '^sk_x(', 'the new pattern does not compile'],
   ['^sk_x$', '^sk_x$', 'the same pattern is no change'],
 ];
