@@ -8,7 +8,7 @@
  */
 import type {ChangeAction, ChangeTarget} from '../../src/data/spec-changes';
 import type {RawDiff} from './engine';
-import {patternWidened} from './pattern';
+import {patternMaxLength, patternWidened} from './pattern';
 import {CLASSIFICATION_RULES, type ClassificationRuleId} from './rules';
 import {isObject, type UnknownObject} from '../openapi/json';
 import {deref, getIn, mergedParameters, type OperationSection} from './walk';
@@ -193,51 +193,6 @@ export interface SchemaScope {
  */
 export const FORMAT_LENGTHS: Record<string, number> = {date: 10, uuid: 36, 'date-time': 35, email: 254, uri: 2048};
 const INTEGER_FORMATS: Record<string, [number, number]> = {int32: [-(2 ** 31), 2 ** 31 - 1], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]};
-
-/** The longest string an anchored pattern of literals, classes, groups and bounded repeats matches; null if unbounded. */
-export function patternMaxLength(pattern: string): number | null {
-  if (!pattern.startsWith('^') || !pattern.endsWith('$')) return null;
-  const s = pattern.slice(1, -1);
-  let pos = 0;
-  const sequence = (ends: string): number | null => {
-    let total = 0;
-    while (pos < s.length && !ends.includes(s[pos])) {
-      let unit: number | null;
-      if (s[pos] === '(') {
-        pos += s.startsWith('(?:', pos) ? 3 : 1;
-        const alternatives: (number | null)[] = [];
-        for (;;) {
-          alternatives.push(sequence('|)'));
-          if (pos >= s.length) return null;
-          if (s[pos++] === ')') break;
-        }
-        unit = alternatives.includes(null) ? null : Math.max(...(alternatives as number[]));
-      } else if (s[pos] === '[') {
-        let j = pos + 1;
-        if (s[j] === ']') j++;
-        while (j < s.length && s[j] !== ']') j += s[j] === '\\' ? 2 : 1;
-        pos = j + 1;
-        unit = 1;
-      } else {
-        pos += s[pos] === '\\' ? 2 : 1;
-        unit = 1;
-      }
-      if (unit === null || s[pos] === '*' || s[pos] === '+') return null;
-      if (s[pos] === '?') pos++;
-      else if (s[pos] === '{') {
-        const end = s.indexOf('}', pos);
-        const bounds = s.slice(pos + 1, end).split(',');
-        pos = end + 1;
-        if (bounds.length === 2 && bounds[1] === '') return null;
-        unit *= Number(bounds[bounds.length - 1]);
-      }
-      total += unit;
-    }
-    return total;
-  };
-  const max = sequence('');
-  return pos === s.length ? max : null;
-}
 
 /**
  * The schema at a path of api-smart-diff's, which writes a `$ref` with siblings as `allOf: [target, siblings]`: where

@@ -5,7 +5,8 @@
  * holding it (`-` → `[-_]`), the rest written the same (quantifiers: the same bounds). Alternation, concatenation,
  * groups and quantifiers accept more only when a part does, so these are proofs; anything else (a changed branch,
  * anchor or quantifier, a negated class, a lookaround, a backreference, a class set operation) is not proven, and the
- * gate keeps calling it a change of values.
+ * gate keeps calling it a change of values. And the longest value an anchored pattern matches (`patternMaxLength`),
+ * for a `maxLength` stated beside it. Both read patterns with regexpp, ESLint's parser, as validators compile them.
  */
 import {RegExpParser, RegExpSyntaxError, visitRegExpAST, type AST} from '@eslint-community/regexpp';
 
@@ -114,4 +115,54 @@ export function patternWidened(before: string, after: string): boolean {
   if (before === after) return false;
   const [old, now] = [read(before), read(after)];
   return old !== null && now !== null && alternationWithin(old, now);
+}
+
+/** The longest string an element matches: null when unbounded or not read here (a lookaround, a backreference). */
+function longest(node: AST.Element | AST.Alternative | AST.Pattern | Group): number | null {
+  switch (node.type) {
+    case 'Pattern':
+    case 'Group':
+    case 'CapturingGroup': {
+      const each = node.alternatives.map(longest);
+      return each.includes(null) ? null : Math.max(...(each as number[]));
+    }
+    case 'Alternative': {
+      const each = node.elements.map(longest);
+      return each.includes(null) ? null : (each as number[]).reduce((sum, n) => sum + n, 0);
+    }
+    case 'Quantifier': {
+      const inner = longest(node.element);
+      return inner === null || node.max === Infinity ? null : inner * node.max;
+    }
+    case 'Character':
+    case 'CharacterClass':
+      return 1;
+    case 'CharacterSet':
+      // `.`, `\d`, `\p{…}` match one character; a string property of `v` mode is not compiled here.
+      return 1;
+    case 'Assertion':
+      return node.kind === 'start' || node.kind === 'end' || node.kind === 'word' ? 0 : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The longest string an anchored pattern (`^…$`) matches, or null if it is unbounded, unanchored or does not compile:
+ * whether a `maxLength` stated beside it only says what the pattern already held.
+ */
+export function patternMaxLength(pattern: string): number | null {
+  let ast: AST.Pattern;
+  try {
+    ast = PARSER.parsePattern(pattern, 0, pattern.length, {unicode: true, unicodeSets: false});
+  } catch (e) {
+    if (e instanceof RegExpSyntaxError) return null;
+    throw e;
+  }
+  // Anchored at both ends of every alternative, or the pattern matches inside longer strings.
+  const anchored = ast.alternatives.every((a) => {
+    const [first, last] = [a.elements[0], a.elements.at(-1)];
+    return first?.type === 'Assertion' && first.kind === 'start' && last?.type === 'Assertion' && last.kind === 'end';
+  });
+  return anchored ? longest(ast) : null;
 }

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {patternWidened} from '../../../tools/spec-diff/pattern';
+import {patternMaxLength, patternWidened} from '../../../tools/spec-diff/pattern';
 
 const SECRET = 'sk_sandbox_4eC39HqLyjWDarjtT1zdp7dc';
 const RESTRICTED = 'rk_sandbox_XXXXXXXXXXXXXXXXXXXXXXXX';
@@ -73,4 +73,22 @@ test('a pattern that gained alternatives, a group of them or class items is prov
 
 test('near misses of a widening stay unproven', () => {
   for (const [before, after, why] of NOT_PROVEN) assert.equal(patternWidened(before, after), false, `${before} → ${after}: ${why}`);
+});
+
+test('the longest value of an anchored pattern, checked against a value of that length; unbounded or unanchored: none', () => {
+  const bounded: [string, number, string][] = [
+    ['^[a-z]{3}$', 3, 'abc'],
+    ['^(?:sk|rk)_(sandbox|live)_[A-Za-z0-9]{16,64}$', 3 + 8 + 64, `sk_sandbox_${'a'.repeat(64)}`],
+    ['^acc_[A-Za-z0-9]{16}$|^[0-9]{2}$', 20, 'acc_7Hq2LmX9pR4sT8vW'],
+    ['^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2})?$', 13, '2025-03-14T09'],
+    ['^\\u{1F600}{2}$', 2, '\u{1F600}\u{1F600}'],
+    ['^\\bab?\\b$', 2, 'ab'],
+  ];
+  for (const [pattern, longest, value] of bounded) {
+    assert.equal(patternMaxLength(pattern), longest, pattern);
+    // The longest value is a value: the reading counts characters as the validator does.
+    assert.ok(new RegExp(pattern, 'u').test(value) && [...value].length === longest, `${pattern} accepts ${value}`);
+  }
+  for (const pattern of ['^a+$', '^a{2,}$', 'abc', '^abc', 'abc$', '^(?=a)abc$', '^(a)\\1$', '^(a|b*)$', '^[a-'])
+    assert.equal(patternMaxLength(pattern), null, pattern);
 });
