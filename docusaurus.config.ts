@@ -198,6 +198,8 @@ const config: Config = {
         otherBundleSettings: (isServer: boolean) => otherBundleSettings(BUNDLE_ONLY, isServer),
       } satisfies BundlerMemoryOptions,
     ],
+    // The browser's site config and metadata without what only the build reads (why: in the plugin).
+    ...(without('client-site-config') ? [] : ['./src/plugins/client-site-config/index.ts']),
     // Keeps Rspack's persistent cache from outliving a bundler setting (why: in the plugin).
     './src/plugins/bundler-cache/index.ts',
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
