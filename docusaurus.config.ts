@@ -212,6 +212,8 @@ const config: Config = {
     './src/plugins/workflow-steps/index.ts',
     // Markdown pages' tabs are the classic theme's, not the OpenAPI theme's copies (why: in the plugin).
     ...(without('markdown-tabs') ? [] : ['./src/plugins/markdown-tabs/index.ts']),
+    // The browser's @docusaurus/utils-common gets the one tslib helper it calls, not all of tslib (why: in the plugin).
+    ...(without('tslib-helpers') ? [] : ['./src/plugins/tslib-helpers/index.ts']),
     // The pages that render tables and workflow steps from the spec are compiled again when it changes (why: in the plugin).
     './src/plugins/spec-dependencies/index.ts',
     // The operation pages out of the JS every page downloads (why: in the plugin).
