@@ -14,7 +14,9 @@
  * points. markdown-tabs measured 1.8–1.9% of the pages with tabs (2026-11-29, bench/results/2026-11-29-bench.md):
  * under the 5% on its own; with the guides' own blocks in files it takes the banking guide from 180.0 KiB toward its
  * weight before steps were embedded, which issue #47 asks for (172.7 measured with a tslib 1.x override since
- * dropped: it gave a Docusaurus package a tslib outside its declared range for 1.5 KiB). hydration-title and html-end-tags buy no speed: they stay for what they fix (the tab's title
+ * dropped: it gave a Docusaurus package a tslib outside its declared range for 1.5 KiB). tslib-helpers (about 4 KiB
+ * of every page) and client-site-config (about 2 KiB) are under the 5% alone too and stay for the same reason: with
+ * them the banking guide is back at its weight at e983e3e. hydration-title and html-end-tags buy no speed: they stay for what they fix (the tab's title
  * during hydration, end tags for lenient HTML parsers), and are here so that stays measured.
  */
 export const WITHOUT_ENV = 'NOVARAMP_WITHOUT';
@@ -28,6 +30,8 @@ export const SPEED_PIECES = {
   'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)"},
   'html-end-tags': {what: 'pages re-minified with every end tag (src/plugins/html-end-tags)'},
   'markdown-tabs': {what: "Markdown pages' tabs the classic theme's, not the OpenAPI theme's CommonJS copies (src/plugins/markdown-tabs)"},
+  'client-site-config': {what: "the browser's site config and metadata without what only the build reads (src/plugins/client-site-config)"},
+  'tslib-helpers': {what: "@docusaurus/utils-common's one tslib helper in the browser, not all of tslib (src/plugins/tslib-helpers)"},
 } as const satisfies Record<string, {what: string}>;
 
 export type SpeedPiece = keyof typeof SPEED_PIECES;

@@ -37,6 +37,7 @@ import {
   type OperationRouteFile,
   type RouteTable,
 } from './routes';
+import {registryWithoutModuleNames} from './route-table';
 
 export interface OperationEntriesOptions {
   /** Off for the stock comparison build and in a process that makes only the server bundle. */
@@ -160,6 +161,8 @@ export default function operationEntriesPlugin(context: LoadContext, options: Op
         fs.writeFileSync(file, version.props);
         registry = registry.split(JSON.stringify(version.modulePath)).join(JSON.stringify(file));
       }
+      // relies on: client-module-names
+      registry = registryWithoutModuleNames(registry, generated.registry);
       fs.mkdirSync(path.join(dir, PAGES_APART_DIR));
       const keyOfFile = new Map<string, string>();
       for (const [key, pages] of Object.entries(table.pagesApart)) {

@@ -236,3 +236,26 @@ export function routeTableWithout(generatedFilesDir: string, pages: OperationPag
     sidebars: [...split.sidebars],
   };
 }
+
+/**
+ * The client's registry.js with each chunk's module name (an entry's second member) as `0`: in the browser nothing
+ * reads it. Docusaurus hands the names to react-loadable's `modules`, which reports them only inside its `Capture`
+ * (the server entry's, to find a page's chunks at SSG); the client entry renders without one. The loader and the
+ * module id stay. The names were a third of the registry every page loads (issue #47); the server bundle keeps them.
+ * Throws, naming the file, for a registry that is not an object of arrays.
+ */
+export function registryWithoutModuleNames(source: string, file: string): string {
+  // relies on: client-module-names
+  const registryObject = [...walk(parseModule(source, file))].find((n) => n.type === 'ObjectExpression');
+  if (!registryObject) throw new Error(`${file}: no object exported`);
+  const names: Node[] = [];
+  for (const property of registryObject.properties as Node[]) {
+    const entry = property.value as Node;
+    if (entry.type !== 'ArrayExpression') throw new Error(`${file}:${property.loc.start.line}: a registry entry that is not [loader, module, id]`);
+    const name = (entry.elements as Node[])[1];
+    if (name?.type === 'StringLiteral') names.push(name);
+  }
+  let out = source;
+  for (const name of names.sort((a, b) => b.start - a.start)) out = out.slice(0, name.start) + '0' + out.slice(name.end);
+  return out;
+}

@@ -11,7 +11,7 @@ import {parse} from '@babel/parser';
 // relies on: route-table-files
 import {pagesApartKey, pagesApartPlaceholder} from '../../../src/upstream/operation-entries/routes';
 // relies on: route-table-files
-import {routeTableWithout} from '../../../src/upstream/operation-entries/route-table';
+import {registryWithoutModuleNames, routeTableWithout} from '../../../src/upstream/operation-entries/route-table';
 
 const OP = '/docs/api/crypto/wallet/withdraw';
 const OP2 = '/docs/api/crypto/wallet/list';
@@ -196,5 +196,31 @@ test("an operation route outside the operation pages' prefix fails, naming the p
   assert.throws(
     () => routeTableWithout(generatedFiles(), [{route: '/docs/elsewhere', docId: 'x/y', category: '/elsewhere'}]),
     /^Error: x\/y: its route \/docs\/elsewhere is not under \/docs\/api\//,
+  );
+});
+
+test("the client's registry keeps each chunk's loader and module id, and names no module", () => {
+  const dir = generatedFiles();
+  const table = routeTableWithout(dir, PAGES);
+  // relies on: client-module-names
+  const registry = registryWithoutModuleNames(table.registry, 'registry.js');
+  const entries = parse(registry, {sourceType: 'module'}).program.body.flatMap((statement) =>
+    statement.type === 'ExportDefaultDeclaration' && statement.declaration.type === 'ObjectExpression' ? statement.declaration.properties : [],
+  );
+  assert.equal(entries.length, 3);
+  for (const entry of entries) {
+    assert.ok(entry.type === 'ObjectProperty' && entry.value.type === 'ArrayExpression');
+    const [loader, name, id] = entry.value.elements;
+    assert.equal(loader?.type, 'ArrowFunctionExpression');
+    assert.equal(name?.type, 'NumericLiteral');
+    assert.equal(id?.type, 'CallExpression');
+  }
+  // The modules are still imported (by the loaders) and resolved (by the ids): each path twice, no longer three times.
+  assert.equal(registry.split('"@site/docs/guides/banking-guide.md"').length - 1, 2);
+  assert.equal(table.registry.split('"@site/docs/guides/banking-guide.md"').length - 1, 3);
+  assert.throws(
+    // relies on: client-module-names
+    () => registryWithoutModuleNames('export default {"a": () => 1};', 'registry.js'),
+    /registry\.js:1: a registry entry that is not \[loader, module, id\]/,
   );
 });
