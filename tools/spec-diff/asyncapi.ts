@@ -144,8 +144,8 @@ export function compareAsyncApi(base: SpecDocument | undefined, head: SpecDocume
         continue;
       }
       const rules = openApiSchemaRules({version: '3.1.x', response: m.direction === 'receive'});
-      // Copies: the library writes its normalised schemas back into what it compares (see ./engine.ts); a nullable
-      // value written as a union in one and a named nullable schema in the other read one way (./nullable.ts).
+      // Copies: the library writes its normalised schemas back into what it compares (see ./engine.ts); the same values
+      // written two ways read one way (./same-values.ts).
       const [from, to] = readSameValues(structuredClone(base), structuredClone(head));
       const {diffs} = compareJsonSchema(
         getIn(from, [...m.path, 'payload'], false),
