@@ -25,18 +25,20 @@ const branches = (node: AST.Pattern | Group): Term[][] =>
     alternative.elements.map((element) => (element.type === 'Quantifier' ? {atom: element.element, quantifier: element} : {atom: element, quantifier: null})),
   );
 
-/**
- * `source` read as JSON Schema validators compile it (Unicode mode, ECMA-262), or null when it does not compile or
- * holds what this file proves nothing about.
- */
-function read(source: string): Term[][] | null {
-  let pattern: AST.Pattern;
+/** `source` parsed as JSON Schema validators compile it (Unicode mode, ECMA-262), or null when it does not compile. */
+function parse(source: string): AST.Pattern | null {
   try {
-    pattern = PARSER.parsePattern(source, 0, source.length, {unicode: true, unicodeSets: false});
+    return PARSER.parsePattern(source, 0, source.length, {unicode: true, unicodeSets: false});
   } catch (e) {
     if (e instanceof RegExpSyntaxError) return null;
     throw e;
   }
+}
+
+/** `source` as sequences of terms, or null when it does not compile or holds what this file proves nothing about. */
+function read(source: string): Term[][] | null {
+  const pattern = parse(source);
+  if (!pattern) return null;
   let readable = true;
   visitRegExpAST(pattern, {
     // A lookaround that accepts more can refuse more; a backreference repeats what its group matched.
@@ -152,13 +154,8 @@ function longest(node: AST.Element | AST.Alternative | AST.Pattern | Group): num
  * whether a `maxLength` stated beside it only says what the pattern already held.
  */
 export function patternMaxLength(pattern: string): number | null {
-  let ast: AST.Pattern;
-  try {
-    ast = PARSER.parsePattern(pattern, 0, pattern.length, {unicode: true, unicodeSets: false});
-  } catch (e) {
-    if (e instanceof RegExpSyntaxError) return null;
-    throw e;
-  }
+  const ast = parse(pattern);
+  if (!ast) return null;
   // Anchored at both ends of every alternative, or the pattern matches inside longer strings.
   const anchored = ast.alternatives.every((a) => {
     const [first, last] = [a.elements[0], a.elements.at(-1)];
