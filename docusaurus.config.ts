@@ -199,7 +199,7 @@ const config: Config = {
       } satisfies BundlerMemoryOptions,
     ],
     // The browser's site config and metadata without what only the build reads (why: in the plugin).
-    ...(without('client-site-config') ? [] : ['./src/plugins/client-site-config/index.ts']),
+    ...(without('client-site-config') ? [] : ['./src/upstream/client-site-config/index.ts']),
     // Keeps Rspack's persistent cache from outliving a bundler setting (why: in the plugin).
     './src/plugins/bundler-cache/index.ts',
     // Holds the server-rendered <title> while a page hydrates (why: in the plugin).
@@ -213,7 +213,7 @@ const config: Config = {
     // Markdown pages' tabs are the classic theme's, not the OpenAPI theme's copies (why: in the plugin).
     ...(without('markdown-tabs') ? [] : ['./src/plugins/markdown-tabs/index.ts']),
     // The browser's @docusaurus/utils-common gets the one tslib helper it calls, not all of tslib (why: in the plugin).
-    ...(without('tslib-helpers') ? [] : ['./src/plugins/tslib-helpers/index.ts']),
+    ...(without('tslib-helpers') ? [] : ['./src/upstream/tslib-helpers/index.ts']),
     // The pages that render tables and workflow steps from the spec are compiled again when it changes (why: in the plugin).
     './src/plugins/spec-dependencies/index.ts',
     // The operation pages out of the JS every page downloads (why: in the plugin).

@@ -1,5 +1,5 @@
 /**
- * The JS every page loads carries no build-only configuration (issue #47; src/plugins/client-site-config,
+ * The JS every page loads carries no build-only configuration (issue #47; src/upstream/client-site-config,
  * src/upstream/operation-entries): main.js holds the site config without the plugins' options, the remark plugin
  * options or a path of the build machine, the site metadata without plugin versions, and a route registry that
  * names no module. Fails when one comes back, e.g. a field the client copy no longer leaves out.

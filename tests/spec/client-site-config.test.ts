@@ -1,5 +1,5 @@
 /**
- * The browser's site config and metadata (src/plugins/client-site-config, issue #47): a site config loses every
+ * The browser's site config and metadata (src/upstream/client-site-config, issue #47): a site config loses every
  * build-only field (plugin options, paths of the build machine, remark plugin options) and keeps what the browser
  * reads; the plugin gives the client bundle, and only it, the copies. tests/site/client-site-config.test.ts checks the
  * site's built main.js.
@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import type {DocusaurusConfig, LoadContext} from '@docusaurus/types';
-import clientSiteConfigPlugin, {clientSiteConfig, clientSiteMetadata, SERVER_ONLY_FIELDS} from '../../src/plugins/client-site-config';
+// relies on: client-site-config
+import clientSiteConfigPlugin, {clientSiteConfig, clientSiteMetadata, SERVER_ONLY_FIELDS} from '../../src/upstream/client-site-config';
 
 /**
  * A site config as Docusaurus validates it, with what only the build reads in the fields this site puts it in: plugin

@@ -1,5 +1,5 @@
 /**
- * The browser's @docusaurus/utils-common gets the one tslib helper it calls (src/plugins/tslib-helpers, issue #47):
+ * The browser's @docusaurus/utils-common gets the one tslib helper it calls (src/upstream/tslib-helpers, issue #47):
  * the plugin's rule gives that package's files, and only them, the stand-in, in the client bundle only, and the
  * stand-in's helper behaves as tslib's. The contract tslib-helpers checks that the package calls no other.
  */
@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {test} from 'node:test';
 import type {Plugin} from '@docusaurus/types';
-import tslibHelpersPlugin, {UTILS_COMMON_FILE} from '../../src/plugins/tslib-helpers';
 // relies on: tslib-helpers
-import * as standIn from '../../src/plugins/tslib-helpers/tslib-stand-in';
+import tslibHelpersPlugin, {UTILS_COMMON_FILE} from '../../src/upstream/tslib-helpers';
+// relies on: tslib-helpers
+import * as standIn from '../../src/upstream/tslib-helpers/tslib-stand-in';
 
 type Rule = {test: RegExp; resolve: {alias: Record<string, string>}};
 const configure = (isServer: boolean) =>

@@ -49,8 +49,8 @@ export const BENCH_PAGES: {type: PageType; route: string}[] = Object.entries(PAG
  * The guides are back near their weight before steps were embedded (issue #47; `npm run bench -- --baseline e983e3e`
  * compares them side by side): their tabs are the classic theme's (src/plugins/markdown-tabs), a guide's own code
  * blocks are in a file of its own like its steps' samples (src/plugins/workflow-steps), and the shell every page loads
- * is lighter: the browser's site config and metadata without what only the build reads (src/plugins/client-site-config),
- * tslib's one helper for @docusaurus/utils-common (src/plugins/tslib-helpers), the route registry without module
+ * is lighter: the browser's site config and metadata without what only the build reads (src/upstream/client-site-config),
+ * tslib's one helper for @docusaurus/utils-common (src/upstream/tslib-helpers), the route registry without module
  * names (src/upstream/operation-entries). The banking guide is at or under its weight at e983e3e (167.9 KiB). Every
  * budget is what its pages weigh since then with about 1.5 KiB to spare, so that none silently regrows.
  */

@@ -30,8 +30,8 @@ export const SPEED_PIECES = {
   'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)"},
   'html-end-tags': {what: 'pages re-minified with every end tag (src/plugins/html-end-tags)'},
   'markdown-tabs': {what: "Markdown pages' tabs the classic theme's, not the OpenAPI theme's CommonJS copies (src/plugins/markdown-tabs)"},
-  'client-site-config': {what: "the browser's site config and metadata without what only the build reads (src/plugins/client-site-config)"},
-  'tslib-helpers': {what: "@docusaurus/utils-common's one tslib helper in the browser, not all of tslib (src/plugins/tslib-helpers)"},
+  'client-site-config': {what: "the browser's site config and metadata without what only the build reads (src/upstream/client-site-config)"},
+  'tslib-helpers': {what: "@docusaurus/utils-common's one tslib helper in the browser, not all of tslib (src/upstream/tslib-helpers)"},
 } as const satisfies Record<string, {what: string}>;
 
 export type SpeedPiece = keyof typeof SPEED_PIECES;
