@@ -49,27 +49,24 @@ function foldedUnion(root: UnknownObject, node: UnknownObject): UnknownObject | 
   return {...schema, ...siblings, type: [...types, 'null']};
 }
 
-/** The inline schema of a `$ref` (with annotations only) to a plain schema whose types list `null`, or undefined for any other node. */
-function foldedNullableRef(root: UnknownObject, node: UnknownObject): UnknownObject | undefined {
+/** The inline schema of a `$ref` with only annotations beside it, or none, to a plain schema: the target's keywords, the node's annotations over them. */
+function foldedRef(root: UnknownObject, node: UnknownObject): UnknownObject | undefined {
   if (typeof node.$ref !== 'string') return undefined;
   const {$ref, ...siblings} = node;
   const target = deref(root, {$ref});
-  const types = plainTypes(target);
-  if (!types?.includes('null') || types.length < 2 || !isObject(target) || !annotationsOnly(siblings)) return undefined;
-  return {...target, ...siblings};
+  return isObject(target) && plainTypes(target) && annotationsOnly(siblings) ? {...target, ...siblings} : undefined;
 }
 
-/**
- * The inline schema of a `$ref` with annotations beside it (and nothing else) to a plain schema, or undefined for any
- * other node: the target's keywords, the node's annotations over them.
- */
-function foldedAnnotatedRef(root: UnknownObject, node: UnknownObject): UnknownObject | undefined {
-  if (typeof node.$ref !== 'string') return undefined;
-  const {$ref, ...siblings} = node;
-  if (Object.keys(siblings).length === 0 || !annotationsOnly(siblings)) return undefined;
-  const target = deref(root, {$ref});
-  return isObject(target) && plainTypes(target) ? {...target, ...siblings} : undefined;
+/** foldedRef of a named nullable schema: a plain schema whose types list `null` and another. */
+function foldedNullableRef(root: UnknownObject, node: UnknownObject): UnknownObject | undefined {
+  const folded = foldedRef(root, node);
+  const types = folded && plainTypes(folded);
+  return types?.includes('null') && types.length > 1 ? folded : undefined;
 }
+
+/** foldedRef of a shared schema with words of its own beside the `$ref` (which api-smart-diff reads as an `allOf`). */
+const foldedAnnotatedRef = (root: UnknownObject, node: UnknownObject): UnknownObject | undefined =>
+  Object.keys(node).length > 1 ? foldedRef(root, node) : undefined;
 
 /** An inline plain schema: no `$ref`, nothing that combines schemas or constrains `null` beside its `type`. */
 const inlinePlain = (node: UnknownObject): boolean => plainTypes(node) !== undefined;
