@@ -328,8 +328,14 @@ test('each variant of TypedEvent states its own types first: the values a valida
 });
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'query'];
+const EVENT_SCHEMAS = ['Event.yaml', 'TypedEvent.yaml'];
+const isRef = (node: unknown): boolean => isObject(node) && typeof node.$ref === 'string';
 
-/** Each response body of the path items in `pathsDir` that is one event: the untyped `Event` envelope or `TypedEvent`. */
+/**
+ * Each response body of the path items in `pathsDir` that is one event (the untyped `Event` envelope or `TypedEvent`),
+ * and each JSON-encoded event in the items of a sequential body (`itemSchema`, e.g. the event stream's `data`, whose
+ * `contentSchema` is the event: a client decodes it to that type).
+ */
 function eventResponses(spec: Spec, pathsDir: string): {where: string; operationId: string; schema: string}[] {
   const found: {where: string; operationId: string; schema: string}[] = [];
   for (const name of fs
@@ -345,11 +351,29 @@ function eventResponses(spec: Spec, pathsDir: string): {where: string; operation
         const {abs: responseAbs, node: response} = spec.deref(abs, raw);
         const content = isObject(response) && isObject(response.content) ? response.content : {};
         for (const [media, body] of Object.entries(content)) {
-          if (!isObject(body) || body.schema === undefined) continue;
-          const schema = path.basename(spec.deref(responseAbs, body.schema).abs);
-          if (schema !== 'Event.yaml' && schema !== 'TypedEvent.yaml') continue;
-          const at = [method, 'responses', status, 'content', media, 'schema'];
-          found.push({where: `${item.file}:${item.line(at)}`, operationId: String(op.operationId), schema});
+          if (!isObject(body)) continue;
+          if (body.schema !== undefined) {
+            const schema = path.basename(spec.deref(responseAbs, body.schema).abs);
+            const at = [method, 'responses', status, 'content', media, 'schema'];
+            if (EVENT_SCHEMAS.includes(schema)) found.push({where: `${item.file}:${item.line(at)}`, operationId: String(op.operationId), schema});
+          }
+          if (body.itemSchema !== undefined) {
+            const items = spec.deref(responseAbs, body.itemSchema);
+            const properties = isObject(items.node) && isObject(items.node.properties) ? items.node.properties : {};
+            for (const [name, property] of Object.entries(properties)) {
+              if (!isObject(property) || property.contentSchema === undefined) continue;
+              const schema = path.basename(spec.deref(items.abs, property.contentSchema).abs);
+              if (!EVENT_SCHEMAS.includes(schema)) continue;
+              // Where the `contentSchema` is written: in the item schema's file, or inline in the response's.
+              const inResponse = ['content', media, 'itemSchema', 'properties', name, 'contentSchema'];
+              const [file, at] = isRef(body.itemSchema)
+                ? [spec.read(items.abs), ['properties', name, 'contentSchema']]
+                : isRef(raw)
+                  ? [spec.read(responseAbs), inResponse]
+                  : [item, [method, 'responses', status, ...inResponse]];
+              found.push({where: `${file.file}:${file.line(at)}`, operationId: String(op.operationId), schema});
+            }
+          }
         }
       }
     }
@@ -364,7 +388,7 @@ test('an operation that answers one event answers it typed by its type (TypedEve
     found.filter((r) => r.schema !== 'TypedEvent.yaml').map((r) => `${r.where}: ${r.operationId} answers the untyped ${r.schema}`),
     [],
   );
-  assert.deepEqual(found.map((r) => r.operationId).sort(), ['getEvent', 'simulateEvent']);
+  assert.deepEqual(found.map((r) => r.operationId).sort(), ['getEvent', 'simulateEvent', 'streamEvents']);
 });
 
 test('a response with the untyped Event envelope fails, naming the file and line of its schema', (t) => {
@@ -388,4 +412,33 @@ test('a response with the untyped Event envelope fails, naming the file and line
   );
   const found = eventResponses(new Spec(SITE_ROOT), dir);
   assert.deepEqual(found, [{where: `${path.relative(SITE_ROOT, dir)}/events_{event_id}.yaml:9`, operationId: 'getEvent', schema: 'Event.yaml'}]);
+});
+
+test("a stream whose items' JSON is the untyped Event envelope fails, naming the file and line of its contentSchema", (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-events-'));
+  t.after(() => fs.rmSync(dir, {recursive: true, force: true}));
+  const schemas = path.relative(dir, path.join(SITE_ROOT, OPENAPI_DIR, 'components', 'schemas'));
+  fs.writeFileSync(
+    path.join(dir, 'events_stream.yaml'),
+    [
+      'get:',
+      '  operationId: streamEvents',
+      '  responses:',
+      "    '200':",
+      '      description: The stream.',
+      '      content:',
+      '        text/event-stream:',
+      '          itemSchema:',
+      '            type: object',
+      '            properties:',
+      '              data:',
+      '                type: string',
+      '                contentMediaType: application/json',
+      '                contentSchema:',
+      `                  $ref: ${schemas}/Event.yaml`,
+      '',
+    ].join('\n'),
+  );
+  const found = eventResponses(new Spec(SITE_ROOT), dir);
+  assert.deepEqual(found, [{where: `${path.relative(SITE_ROOT, dir)}/events_stream.yaml:15`, operationId: 'streamEvents', schema: 'Event.yaml'}]);
 });
