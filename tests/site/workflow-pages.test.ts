@@ -121,7 +121,8 @@ describe('in the browser', () => {
         curl,
         /^curl -sS -X POST "https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts"[\s\S]* -o create-account\.json [\s\S]*\nACCOUNT_ID=\$\(jq -r '\.id' create-account\.json\)$/,
       );
-      assert.equal(await tabs.locator('[role="tabpanel"]').count(), 1, 'lazy: only the chosen language is in the page');
+      assert.equal(await tabs.locator('[role="tabpanel"] code').count(), 1, "lazy: only the chosen language's sample is in the page");
+      assert.equal(await tabs.locator('[role="tabpanel"][hidden]:empty').count(), 3, 'the other panels are empty until chosen');
       await tabs.getByRole('tab', {name: 'Python'}).click();
       const python = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';
       assert.match(python, /create_account_response = requests\.post\(/);

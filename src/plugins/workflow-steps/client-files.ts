@@ -5,6 +5,8 @@
  */
 import type {StepRun} from '../../data/workflow-step-run';
 
+export {runLabel, runningLabel, STEP_RUN_CLASS, STEP_SAMPLE_SOURCE_ATTRIBUTE} from './client-markup';
+
 /** The folder of the step files, inside the site's generated files, and where the site serves them (content-hashed). */
 export const STEP_SAMPLES_FOLDER = 'workflow-steps';
 export const STEP_SAMPLES_URL = '/assets/workflow-steps/';
@@ -34,20 +36,12 @@ export interface StepSampleProps {
   sample: string;
 }
 
-/** The module the guides import the Run button from (the same in the server and the browser), and its name. */
-export const STEP_RUN_MODULE = '@site/src/plugins/workflow-steps/client-run-button';
-export const STEP_RUN_COMPONENT = 'NovarampWorkflowStepRun';
+/** A step's Run block names its workflow and the URL of its step's file (which holds what the Run sends). */
+export const STEP_RUN_WORKFLOW_ATTRIBUTE = 'data-run-workflow';
+export const STEP_RUN_URL_ATTRIBUTE = 'data-run-url';
 
-/** The Run button's props (MDX attributes). */
-export interface StepRunProps {
-  /** The step's file (`<hash>.json`), which holds what the Run sends. */
-  file: string;
-  workflow: string;
-  step: string;
-}
-
-/** The class of a step's Run block (the button and its answer), which the search index leaves out. */
-export const STEP_RUN_CLASS = 'novaramp-step-run';
+/** The URL of a step's file (`<hash>.json`) on a site served under `baseUrl`. */
+export const stepFileUrl = (baseUrl: string, file: string): string => `${baseUrl}${STEP_SAMPLES_URL.slice(1)}${file}`;
 
 /** The id of a step's Run block in the page, for the links that say which step to run first. */
 export const stepRunId = (workflow: string, step: string): string => `run-${workflow}-${step}`;
