@@ -5,8 +5,6 @@
  */
 import type {StepRun} from '../../data/workflow-step-run';
 
-export {runLabel, runningLabel, STEP_RUN_CLASS, STEP_SAMPLE_SOURCE_ATTRIBUTE} from './client-markup';
-
 /** The folder of the step files, inside the site's generated files, and where the site serves them (content-hashed). */
 export const STEP_SAMPLES_FOLDER = 'workflow-steps';
 export const STEP_SAMPLES_URL = '/assets/workflow-steps/';
@@ -45,3 +43,17 @@ export const stepFileUrl = (baseUrl: string, file: string): string => `${baseUrl
 
 /** The id of a step's Run block in the page, for the links that say which step to run first. */
 export const stepRunId = (workflow: string, step: string): string => `run-${workflow}-${step}`;
+
+/**
+ * A lazy tab's panel (a guide's step, a language not shown first): empty in the page, marked with its sample (the
+ * URL of its step's file, `#<index>`); ./client-page.ts fills it when its tab is chosen. After a client-side
+ * navigation a sample's component (./client.tsx) renders the same mark for the script to fill.
+ */
+export const STEP_SAMPLE_SOURCE_ATTRIBUTE = 'data-step-sample-src';
+
+/** The Run button's label, and while the step runs. */
+export const runLabel = (step: string): string => `Run step ${step} in the sandbox`;
+export const runningLabel = (step: string): string => `Running step ${step}…`;
+
+/** The class of a step's Run block (the button and its answer), which the search index leaves out. */
+export const STEP_RUN_CLASS = 'novaramp-step-run';

@@ -1,25 +1,22 @@
 /**
- * The workflow steps' static parts in the browser: a Docusaurus client module, so in every page's first-visit JS,
- * and therefore only listeners; what they do loads on first use.
+ * The workflow steps' static parts in the browser, loaded with the sample component (./client.tsx imports this for
+ * its effect): in the page module of every page that shows step samples (the guides with Run buttons among them),
+ * not in every page's JS as a client module would be. Listeners on the document; what they do loads on first use.
  * - A step's Run button (static markup: ./remark.ts): a click shows it busy, loads ./client-run.tsx (which starts
  *   the browser sandbox and sends the step's request) and renders its answer in the block's live region.
- * - The samples a page marks to load (a sample rendered after a client-side navigation, a lazy tab's panel): filled
- *   by ./client-fill.ts after each navigation (the lifecycle's `onRouteDidUpdate`; a lazy panel once shown) and
- *   when a tab is chosen (src/plugins/static-tabs announces the panel it shows).
+ * - The samples a page marks to load (a lazy tab's panel, a sample rendered after a client-side navigation): filled
+ *   by ./client-fill.ts when a tab is chosen (src/plugins/static-tabs announces the panel it shows), or by the
+ *   sample's component when it mounts.
  */
 import {TAB_SHOWN_EVENT} from '../static-tabs/client-shared';
-import {runLabel, runningLabel, STEP_RUN_CLASS, STEP_SAMPLE_SOURCE_ATTRIBUTE} from './client-markup';
+import {runLabel, runningLabel, STEP_RUN_CLASS} from './client-files';
 
-const fillMarks = (root: ParentNode) =>
+/** Fills the marks in `root` (./client-fill.ts, loaded on first use). */
+export const fillMarks = (root: ParentNode): void =>
   void import('./client-fill').then(
     (m) => m.fillMarks(root),
     () => undefined, // The chunk did not load (offline): the marks stay, and the next choice tries again.
   );
-
-export function onRouteDidUpdate(): void {
-  // A hydrated guide has marks only on its hidden lazy panels: nothing to load until one is chosen.
-  if (document.querySelector(`[${STEP_SAMPLE_SOURCE_ATTRIBUTE}]:not([role="tabpanel"][hidden])`)) fillMarks(document);
-}
 
 /** Runs the step of `button`'s block: busy (and labelled so) until its answer shows. */
 async function run(button: HTMLButtonElement): Promise<void> {

@@ -27,7 +27,7 @@
  * Guides you run in the page (issue #47, item 4): a step's file also describes the request the step sends and the
  * outputs it sets (`run`, src/data/workflow-step-run.ts, built from the workflow), and the remark plugin, given
  * `run`, puts a Run block after each step's samples: static markup naming the step's file (no component in the page),
- * which ./client-page.ts (a client module: one listener on the document) makes work; the first click loads
+ * which ./client-page.ts (listeners on the document, loaded with the sample component) makes work; the first click loads
  * ./client-run.tsx, which starts the browser sandbox
  * (src/plugins/sandbox/client.ts), fills the request with what the steps run before on the page set, sends it with
  * the reader's key and shows the answer. A step that reads workflow inputs shows a field per input with its answer
@@ -66,7 +66,6 @@ export default function workflowStepsPlugin(context: LoadContext): Plugin {
       path.join(context.siteDir, 'docs/guides/**/*.md'),
       path.join(context.siteDir, 'docs/api/*.md'),
     ],
-    getClientModules: () => [path.resolve(__dirname, 'client-page.ts')],
     async loadContent() {
       await writeStepSampleFiles(context.siteDir, dir);
     },

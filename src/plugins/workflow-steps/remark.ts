@@ -53,7 +53,7 @@ export interface WorkflowStepsOptions {
   /**
    * Put a Run button after each step's samples (issue #47, "Guides you run in the page"): static markup naming the
    * step's file, which holds the request it sends (`run`), and the step's workflow and id, which
-   * ./client-page.ts makes work.
+   * ./client-page.ts makes work. It comes with the sample component: `run` needs `samples`.
    */
   run?: boolean;
   /** The site's base URL, where its step files are served (`<baseUrl>assets/workflow-steps/`); `/` by default. */
@@ -354,6 +354,7 @@ function lazyPanels(nodes: MdNode[]): Map<MdNode[], MdNode> {
 
 export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) {
   const siteDir = options.siteDir ?? SITE_ROOT;
+  if (options.run && !options.samples) throw new Error("remarkWorkflowSteps: `run` needs `samples` (the sample component brings the Run buttons' listener)");
   return async (tree: MdNode, file: {path?: string; history?: string[]}): Promise<void> => {
     const page = file.path ?? file.history?.[0];
     if (options.samples && isWorkflowPage(siteDir, page)) await workflowPageSamples(tree, siteDir, options.samples);
