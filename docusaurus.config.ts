@@ -41,7 +41,8 @@ import remarkMermaidSvg, {MERMAID_THEMES} from './src/plugins/mermaid/remark-mer
 import remarkSpecTables from './src/plugins/spec-tables/remark-spec-tables';
 import remarkStaticCode from './src/plugins/static-code/remark';
 import remarkWorkflowSteps, {type WorkflowStepsOptions} from './src/plugins/workflow-steps/remark';
-import {STEP_RUN_CLASS, STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from './src/plugins/workflow-steps/client-files';
+import {STEP_RUN_CLASS, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from './src/plugins/workflow-steps/client-files';
+import remarkStaticTabs from './src/plugins/static-tabs/remark';
 
 // Switches (environment variables), all read here:
 // `NOVARAMP_API_GEN_DIR`: the stock build of `npm run bench -- --stock` generates its pages with the OpenAPI plugin
@@ -68,13 +69,17 @@ const without = builtWithout;
 // directives become the tables the OpenAPI spec holds (src/plugins/spec-tables/remark-spec-tables.ts), `::workflow-step{…}`
 // the requests of an Arazzo workflow step (src/plugins/workflow-steps/remark.ts), their samples read from a file
 // of their own (the workflow pages' samples too) and each followed by its Run button (src/plugins/workflow-steps). Fenced code is highlighted at build time into static HTML
-// (src/plugins/static-code/remark.ts).
+// (src/plugins/static-code/remark.ts). Their `<Tabs>` (a guide's own, its steps', a workflow page's) become static
+// markup after the steps are in (src/plugins/static-tabs/remark.ts).
+/** Where the site is served; the workflow steps' static markup names their files under it. */
+const BASE_URL = '/';
 const WORKFLOW_STEPS: WorkflowStepsOptions = {
+  baseUrl: BASE_URL,
   samples: {component: STEP_SAMPLE_COMPONENT, module: STEP_SAMPLE_MODULE},
-  run: {component: STEP_RUN_COMPONENT, module: STEP_RUN_MODULE},
+  run: true,
 };
 const MARKDOWN_PLUGINS = {
-  beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, [remarkWorkflowSteps, WORKFLOW_STEPS], remarkStaticCode],
+  beforeDefaultRemarkPlugins: [remarkMermaidSvg, remarkSpecTables, [remarkWorkflowSteps, WORKFLOW_STEPS], remarkStaticTabs, remarkStaticCode],
 };
 
 /** Inline SVG icon links for the footer; each carries an accessible name. */
@@ -91,7 +96,7 @@ const config: Config = {
   tagline: 'Crypto and fiat payments API: accounts, wallets, banking, trading and webhooks.',
   favicon: 'img/favicon.svg',
   url: SITE_URL,
-  baseUrl: '/',
+  baseUrl: BASE_URL,
   trailingSlash: false,
   titleDelimiter: '|',
 
@@ -210,8 +215,8 @@ const config: Config = {
     './src/plugins/static-reference/index.ts',
     // The samples of the workflow steps guides embed as files of their own, not in the guides' JS (why: in the plugin).
     './src/plugins/workflow-steps/index.ts',
-    // Markdown pages' tabs are the classic theme's, not the OpenAPI theme's copies (why: in the plugin).
-    ...(without('markdown-tabs') ? [] : ['./src/plugins/markdown-tabs/index.ts']),
+    // Markdown pages' tabs as static markup with one listener on the document, not the classic Tabs (why: in the plugin).
+    './src/plugins/static-tabs/index.ts',
     // The browser's @docusaurus/utils-common gets the one tslib helper it calls, not all of tslib (why: in the plugin).
     ...(without('tslib-helpers') ? [] : ['./src/upstream/tslib-helpers/index.ts']),
     // The pages that render tables and workflow steps from the spec are compiled again when it changes (why: in the plugin).

@@ -121,14 +121,16 @@ function facts({html, deferred}: {html: string; deferred: string[]}): PageFacts 
           .map(text)
           .map((h) => h.replace(/\u200b/g, '').trim())
       : [],
-    // The labels of the tabs whose panel is in the page: a lazy tab set (a workflow step a guide embeds) holds only
-    // the chosen one's, its other languages are on the workflow page it links.
+    // The labels of the tabs whose panel has content in the page: a lazy tab set (a workflow step a guide embeds)
+    // holds only the chosen one's, its other panels empty (src/plugins/static-tabs); its other languages are on the
+    // workflow page it links.
     tabs: markdown
       ? // relies on: openapi-tabs
         all('.tabs-container', markdown).flatMap((set) => {
-          const tabs = all('[role="tab"]', set);
           const panels = all('[role="tabpanel"]', set);
-          return (panels.length === tabs.length ? tabs : tabs.filter((t) => t.getAttribute('aria-selected') === 'true')).map(text);
+          return all('[role="tab"]', set)
+            .filter((_, i) => panels[i] && panels[i].childElementCount > 0)
+            .map(text);
         })
       : [],
     cards: all('a.card').map((a) => a.getAttribute('href') ?? ''),

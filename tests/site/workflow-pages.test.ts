@@ -91,6 +91,10 @@ describe('in the browser', () => {
     await withPage(site, largest.route, async (page) => {
       const python = page.getByRole('tab', {name: 'Python'}).first();
       await python.click();
+      // The tabs' behaviour loads on first use (src/plugins/static-tabs): the choice shows once it has.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-tabs-group="lang"] [role="tab"][aria-selected="true"]')].every((t) => t.textContent === 'Python'),
+      );
       const visible = await page.locator('[role="tabpanel"]:not([hidden]) code').evaluateAll((codes) => codes.map((c) => c.textContent ?? ''));
       assert.equal(visible.length, largest.steps.length + 1);
       assert.ok(
@@ -121,8 +125,11 @@ describe('in the browser', () => {
         curl,
         /^curl -sS -X POST "https:\/\/api\.sandbox\.novaramp\.example\/v1\/accounts"[\s\S]* -o create-account\.json [\s\S]*\nACCOUNT_ID=\$\(jq -r '\.id' create-account\.json\)$/,
       );
-      assert.equal(await tabs.locator('[role="tabpanel"]').count(), 1, 'lazy: only the chosen language is in the page');
+      assert.equal(await tabs.locator('[role="tabpanel"] code').count(), 1, "lazy: only the chosen language's sample is in the page");
+      assert.equal(await tabs.locator('[role="tabpanel"][hidden]:empty').count(), 3, 'the other panels are empty until chosen');
       await tabs.getByRole('tab', {name: 'Python'}).click();
+      // Shown once the tabs' behaviour has loaded (first use), filled once the step's file has (lazy).
+      await tabs.locator('[role="tab"][aria-selected="true"]', {hasText: 'Python'}).waitFor();
       const python = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';
       assert.match(python, /create_account_response = requests\.post\(/);
       const workflowPage = await (await fetch(`${site.server.origin}${onboard.route}`)).text();

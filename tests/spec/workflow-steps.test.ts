@@ -26,7 +26,17 @@ import {workflowPagesMdx, workflowSteps} from '../../src/plugins/workflow-steps/
 import {stepKey, type StepEmbed} from '../../src/plugins/workflow-steps/generate/pages';
 import remarkWorkflowSteps, {guideOwnFiles, stepSampleFiles, workflowPageFiles} from '../../src/plugins/workflow-steps/remark';
 import {writeStepSampleFiles} from '../../src/plugins/workflow-steps';
-import {STEP_RUN_COMPONENT, STEP_RUN_MODULE, STEP_SAMPLE_COMPONENT, STEP_SAMPLE_MODULE} from '../../src/plugins/workflow-steps/client-files';
+import {
+  runLabel,
+  STEP_RUN_CLASS,
+  STEP_RUN_URL_ATTRIBUTE,
+  STEP_RUN_WORKFLOW_ATTRIBUTE,
+  STEP_SAMPLE_COMPONENT,
+  STEP_SAMPLE_MODULE,
+  STEP_SAMPLE_SOURCE_ATTRIBUTE,
+  STEP_SAMPLES_URL,
+  stepRunId,
+} from '../../src/plugins/workflow-steps/client-files';
 import {midnightUtc, recordRun, runInputValues, runOutputs, runRequest, type RunState, type StepRun} from '../../src/data/workflow-step-run';
 import {createSandbox} from '../../src/plugins/sandbox/engine';
 import {signatureHeader, simulatedReceiver} from '../../src/plugins/sandbox/engine/delivery';
@@ -74,7 +84,7 @@ before(async () => {
 after(() => tmp && fs.rmSync(tmp, {recursive: true, force: true}));
 
 describe("a guide's step samples are in a file of their own", () => {
-  test('each sample becomes the component with its step file and index; the page imports it once', async () => {
+  test("each step's first sample becomes the component, the others marks of their lazy tab; the page imports it once", async () => {
     const tree = await render(
       `${IMPORTS}::workflow-step{workflow="withdraw-fiat" step="withdraw"}\n\n::workflow-step{workflow="withdraw-crypto" step="withdraw"}\n`,
     );
@@ -82,17 +92,29 @@ describe("a guide's step samples are in a file of their own", () => {
     const imports = (tree.children ?? []).filter((n) => n.type === 'mdxjsEsm' && String(n.value).includes(STEP_SAMPLE_MODULE));
     assert.equal(imports.length, 1, 'one import of the component');
     const placed = all(tree, (n) => n.type === 'mdxJsxFlowElement' && n.name === STEP_SAMPLE_COMPONENT);
-    assert.equal(placed.length, 8, 'four samples a step');
+    assert.equal(placed.length, 2, 'the first sample of each step (the tab shown first)');
     const tabs = all(tree, (n) => n.type === 'mdxJsxFlowElement' && n.name === 'Tabs');
     assert.equal(tabs.length, 2, 'the tabs stay in the page, lazy as before');
+    const items = (t: MdNode) => (t.children ?? []).filter((n) => n.name === 'TabItem');
+    for (const t of tabs) {
+      assert.deepEqual(
+        items(t)[0].children?.map((n) => n.name),
+        [STEP_SAMPLE_COMPONENT],
+        'the first tab holds its sample',
+      );
+      for (const item of items(t).slice(1)) assert.deepEqual(item.children, [], 'a lazy tab is empty in the page');
+    }
     const files = await stepSampleFiles(SITE_ROOT);
     for (const [i, key] of ['withdraw-fiat/withdraw', 'withdraw-crypto/withdraw'].entries()) {
-      const mine = placed.slice(i * 4, i * 4 + 4);
-      const name = attribute(mine[0], 'file')!;
+      const name = attribute(placed[i], 'file')!;
       assert.match(name, /^[0-9a-f]{16}\.json$/);
+      assert.equal(attribute(placed[i], 'sample'), '0');
       assert.deepEqual(
-        mine.map((n) => [attribute(n, 'file'), attribute(n, 'sample')]),
-        [0, 1, 2, 3].map((s) => [name, String(s)]),
+        items(tabs[i])
+          .slice(1)
+          .map((item) => attribute(item, STEP_SAMPLE_SOURCE_ATTRIBUTE)),
+        [1, 2, 3].map((s) => `${STEP_SAMPLES_URL}${name}#${s}`),
+        'each other tab marked with its sample in the file',
       );
       // The file holds each sample highlighted as static-code highlights the same fenced block.
       const file = files.get(name);
@@ -167,7 +189,15 @@ describe("a guide's step samples are in a file of their own", () => {
       placed.filter((n) => attribute(n, 'file') === name).map((n) => attribute(n, 'sample')),
       ['0', '1'],
     );
-    assert.equal(placed.filter((n) => attribute(n, 'file') !== name).length, 4, "the step's four samples in the step's file");
+    const stepSamples = placed.filter((n) => attribute(n, 'file') !== name);
+    assert.equal(stepSamples.length, 1, "the step's first sample in the step's file (the others are lazy tabs' marks)");
+    const marks = all(tree, (n) => n.type === 'mdxJsxFlowElement' && attribute(n, STEP_SAMPLE_SOURCE_ATTRIBUTE) !== undefined).map((n) =>
+      attribute(n, STEP_SAMPLE_SOURCE_ATTRIBUTE),
+    );
+    assert.deepEqual(
+      marks,
+      [1, 2, 3].map((i) => `${STEP_SAMPLES_URL}${attribute(stepSamples[0], 'file')}#${i}`),
+    );
     assert.deepEqual(
       all(tree, (n) => n.type === 'code').map((n) => n.value),
       ['// highlight-next-line\nconst a = 1;'],
@@ -298,32 +328,42 @@ describe("a guide's step samples send a key of their own (N7)", () => {
 describe("a guide's Run buttons (issue #47, guides you run in the page)", () => {
   const SERVER = 'https://api.sandbox.novaramp.example/v1';
 
-  test('each step is followed by its Run button, given the step file, which describes the request', async () => {
+  test('each step is followed by its Run block, static markup naming the step file, which describes the request', async () => {
     const processor = unified()
       .use(remarkParse)
       .use(remarkDirective)
       .use(remarkMdx)
-      .use(remarkWorkflowSteps as never, {siteDir: SITE_ROOT, samples: SAMPLES, run: {component: STEP_RUN_COMPONENT, module: STEP_RUN_MODULE}});
+      .use(remarkWorkflowSteps as never, {siteDir: SITE_ROOT, samples: SAMPLES, run: true});
     const tree = (await processor.run(
       processor.parse(
         `${IMPORTS}::workflow-step{workflow="quote-and-trade" step="preview-quote"}\n\n::workflow-step{workflow="quote-and-trade" step="execute-quote"}\n`,
       ),
       {path: 'g.md'} as never,
     )) as unknown as MdNode;
-    const imports = (tree.children ?? []).filter((n) => n.type === 'mdxjsEsm' && String(n.value).includes(STEP_RUN_MODULE));
-    assert.equal(imports.length, 1, 'one import of the button');
-    const buttons = all(tree, (n) => n.type === 'mdxJsxFlowElement' && n.name === STEP_RUN_COMPONENT);
+    const imports = (tree.children ?? []).filter((n) => n.type === 'mdxjsEsm');
     assert.deepEqual(
-      buttons.map((n) => [attribute(n, 'workflow'), attribute(n, 'step')]),
+      imports.map((n) => String(n.value).trim()),
+      [`import ${STEP_SAMPLE_COMPONENT} from '${STEP_SAMPLE_MODULE}';`, IMPORTS.trim()],
+      'the Run blocks import nothing',
+    );
+    const blocks = all(tree, (n) => n.type === 'mdxJsxFlowElement' && n.name === 'div' && attribute(n, 'className') === `${STEP_RUN_CLASS} margin-bottom--md`);
+    assert.deepEqual(
+      blocks.map((n) => [attribute(n, 'id'), attribute(n, 'data-run-step'), attribute(n, STEP_RUN_WORKFLOW_ATTRIBUTE)]),
       [
-        ['quote-and-trade', 'preview-quote'],
-        ['quote-and-trade', 'execute-quote'],
+        [stepRunId('quote-and-trade', 'preview-quote'), 'preview-quote', 'quote-and-trade'],
+        [stepRunId('quote-and-trade', 'execute-quote'), 'execute-quote', 'quote-and-trade'],
       ],
     );
+    const [button, region] = blocks[1].children ?? [];
+    assert.equal(button.name, 'button');
+    assert.equal(attribute(button, 'type'), 'button');
+    assert.deepEqual(button.children, [{type: 'text', value: runLabel('execute-quote')}], 'one text node, the label the script changes');
+    assert.equal(region.name, 'div');
+    assert.equal(attribute(region, 'aria-live'), 'polite');
     const files = await stepSampleFiles(SITE_ROOT);
     const samples = all(tree, (n) => n.type === 'mdxJsxFlowElement' && n.name === STEP_SAMPLE_COMPONENT);
-    assert.equal(attribute(buttons[1], 'file'), attribute(samples[4], 'file'), "the button names its step's file");
-    assert.deepEqual(files.get(attribute(buttons[1], 'file')!)!.run, steps.get('quote-and-trade/execute-quote')!.run);
+    assert.equal(attribute(blocks[1], STEP_RUN_URL_ATTRIBUTE), `${STEP_SAMPLES_URL}${attribute(samples[1], 'file')}`, "the block names its step's file");
+    assert.deepEqual(files.get(attribute(samples[1], 'file')!)!.run, steps.get('quote-and-trade/execute-quote')!.run);
   });
 
   test('the descriptor is the step as the workflow writes it: expressions kept, a new key per Run, documented inputs', () => {

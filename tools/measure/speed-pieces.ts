@@ -11,10 +11,9 @@
  * override, the ejected phone sidebar and the custom page template bought no JS and at most 3 Lighthouse points,
  * and were deleted; so were the page-weight aliases (crypto-js SHA-1 only, tslib helpers, rehype-raw off, Prism
  * provided) once the try-it store left the operation pages' first visit: 1.9–2.5% of every page's JS, −1 to +2
- * points. markdown-tabs measured 1.8–1.9% of the pages with tabs (2026-11-29, bench/results/2026-11-29-bench.md):
- * under the 5% on its own; with the guides' own blocks in files it takes the banking guide from 180.0 KiB toward its
- * weight before steps were embedded, which issue #47 asks for (172.7 measured with a tslib 1.x override since
- * dropped: it gave a Docusaurus package a tslib outside its declared range for 1.5 KiB). tslib-helpers (about 4 KiB
+ * points. markdown-tabs (the classic Tabs for Markdown pages instead of the OpenAPI theme's copies) measured 1.8–1.9%
+ * of the pages with tabs (2026-11-29, bench/results/2026-11-29-bench.md), and was replaced by src/plugins/static-tabs,
+ * which loads no Tabs component at all. tslib-helpers (about 4 KiB
  * of every page) and client-site-config (about 2 KiB) are under the 5% alone too and stay for the same reason: with
  * them the banking guide is back at its weight at e983e3e. hydration-title and html-end-tags buy no speed: they stay for what they fix (the tab's title
  * during hydration, end tags for lenient HTML parsers), and are here so that stays measured.
@@ -29,7 +28,6 @@ export const SPEED_PIECES = {
   'hydration-title': {what: 'the server title held during hydration (src/plugins/hydration-title)'},
   'prism-at-startup': {what: "the classic theme's Prism start-up module replaced by an empty one (src/plugins/static-code)"},
   'html-end-tags': {what: 'pages re-minified with every end tag (src/plugins/html-end-tags)'},
-  'markdown-tabs': {what: "Markdown pages' tabs the classic theme's, not the OpenAPI theme's CommonJS copies (src/plugins/markdown-tabs)"},
   'client-site-config': {what: "the browser's site config and metadata without what only the build reads (src/upstream/client-site-config)"},
   'tslib-helpers': {what: "@docusaurus/utils-common's one tslib helper in the browser, not all of tslib (src/upstream/tslib-helpers)"},
 } as const satisfies Record<string, {what: string}>;

@@ -108,7 +108,8 @@ function admonition(el: Element): Node[] {
 function tabs(el: Element, level: number): Node[] {
   const labels = findAll(el, (n) => n.properties.role === 'tab').map((t) => textOf(t).trim());
   const panels = findAll(el, (n) => n.properties.role === 'tabpanel');
-  return panels.flatMap((panel, i) => [element(`h${level}`, [text(labels[i] ?? `Tab ${i + 1}`)]), ...panel.children]);
+  // A lazy tab's panel is empty in the page (src/plugins/static-tabs: a guide's step shows one language): no heading.
+  return panels.flatMap((panel, i) => (panel.children.length ? [element(`h${level}`, [text(labels[i] ?? `Tab ${i + 1}`)]), ...panel.children] : []));
 }
 
 function cards(el: Element): Node[] {

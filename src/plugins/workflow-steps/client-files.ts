@@ -34,20 +34,26 @@ export interface StepSampleProps {
   sample: string;
 }
 
-/** The module the guides import the Run button from (the same in the server and the browser), and its name. */
-export const STEP_RUN_MODULE = '@site/src/plugins/workflow-steps/client-run-button';
-export const STEP_RUN_COMPONENT = 'NovarampWorkflowStepRun';
+/** A step's Run block names its workflow and the URL of its step's file (which holds what the Run sends). */
+export const STEP_RUN_WORKFLOW_ATTRIBUTE = 'data-run-workflow';
+export const STEP_RUN_URL_ATTRIBUTE = 'data-run-url';
 
-/** The Run button's props (MDX attributes). */
-export interface StepRunProps {
-  /** The step's file (`<hash>.json`), which holds what the Run sends. */
-  file: string;
-  workflow: string;
-  step: string;
-}
-
-/** The class of a step's Run block (the button and its answer), which the search index leaves out. */
-export const STEP_RUN_CLASS = 'novaramp-step-run';
+/** The URL of a step's file (`<hash>.json`) on a site served under `baseUrl`. */
+export const stepFileUrl = (baseUrl: string, file: string): string => `${baseUrl}${STEP_SAMPLES_URL.slice(1)}${file}`;
 
 /** The id of a step's Run block in the page, for the links that say which step to run first. */
 export const stepRunId = (workflow: string, step: string): string => `run-${workflow}-${step}`;
+
+/**
+ * A lazy tab's panel (a guide's step, a language not shown first): empty in the page, marked with its sample (the
+ * URL of its step's file, `#<index>`); ./client-page.ts fills it when its tab is chosen. After a client-side
+ * navigation a sample's component (./client.tsx) renders the same mark for the script to fill.
+ */
+export const STEP_SAMPLE_SOURCE_ATTRIBUTE = 'data-step-sample-src';
+
+/** The Run button's label, and while the step runs. */
+export const runLabel = (step: string): string => `Run step ${step} in the sandbox`;
+export const runningLabel = (step: string): string => `Running step ${step}…`;
+
+/** The class of a step's Run block (the button and its answer), which the search index leaves out. */
+export const STEP_RUN_CLASS = 'novaramp-step-run';

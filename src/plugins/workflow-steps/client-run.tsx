@@ -1,5 +1,5 @@
 /**
- * What a guide's Run button does (./client-run-button.tsx), in a chunk of its own loaded on the first click: starts
+ * What a guide's Run button does (static markup; ./client-page.ts loads this chunk on the first click): starts
  * the browser sandbox (src/plugins/sandbox/client.ts, whose engine chunk loads only then), reads the step's request
  * from its file, fills it with the values of the steps run before on this page (src/data/workflow-step-run.ts says
  * from where), sends it to the sandbox's server with the reader's key, and keeps the outputs it sets for the next
@@ -10,7 +10,7 @@
  * browser sandbox's simulated receiver).
  */
 import React, {useSyncExternalStore, type ReactNode} from 'react';
-import Link from '@docusaurus/Link';
+import {createRoot, type Root} from 'react-dom/client';
 import {
   inputDefault,
   recordRun,
@@ -27,7 +27,7 @@ import {workflowRoute} from '../../data/navigation';
 import {SANDBOX_SERVER, SIMULATED_DELIVERY_EVENT, startBrowserSandbox, type SimulatedDelivery} from '../sandbox/client';
 import {getReaderKey} from '../sandbox/client-storage';
 import {jsonFiles} from '../static-reference/client-files';
-import {stepRunId, type StepSamples} from './client-files';
+import {STEP_RUN_URL_ATTRIBUTE, STEP_RUN_WORKFLOW_ATTRIBUTE, STEP_SAMPLES_URL, stepRunId, type StepSamples} from './client-files';
 
 /** What the button shows: the answer, or why the step did not run (text with links). */
 type RunResult =
@@ -135,12 +135,12 @@ function InputFields({page, run, sent}: {page: string; run: StepRun; sent: Recor
 }
 
 /** Where a step to run first is: its Run button on this page (the same id in another workflow too), or its workflow page. */
-function stepHref(workflowId: string, stepId: string): string {
+function stepHref(workflowId: string, stepId: string, baseUrl: string): string {
   const here = document.getElementById(stepRunId(workflowId, stepId)) ?? document.querySelector(`[data-run-step="${CSS.escape(stepId)}"]`);
-  return here ? `#${here.id}` : `${workflowRoute(workflowId)}#step-${stepId}`;
+  return here ? `#${here.id}` : `${baseUrl.replace(/\/$/, '')}${workflowRoute(workflowId)}#step-${stepId}`;
 }
 
-function missingParts(missing: RunMissing[]): RunResult {
+function missingParts(missing: RunMissing[], baseUrl: string): RunResult {
   const parts: (string | {text: string; href: string})[] = [];
   for (const m of missing) {
     if (parts.length) parts.push(' ');
@@ -148,7 +148,7 @@ function missingParts(missing: RunMissing[]): RunResult {
       parts.push(`This step reads the workflow input ${m.name}, which has no value: fill it in above, then run the step again.`);
       continue;
     }
-    parts.push('Run step ', {text: m.stepId, href: stepHref(m.workflowId, m.stepId)});
+    parts.push('Run step ', {text: m.stepId, href: stepHref(m.workflowId, m.stepId, baseUrl)});
     parts.push(m.ran ? ` again first: its answer had no ${m.output}, which this step reads.` : ` first: this step reads its ${m.output ?? 'answer'}.`);
   }
   return {kind: 'missing', parts};
@@ -185,9 +185,10 @@ function Result({result}: {result: RunResult}): ReactNode {
           typeof part === 'string' ? (
             part
           ) : (
-            <Link key={i} to={part.href}>
+            // eslint-disable-next-line @docusaurus/no-html-links -- the answer is a React root of its own, outside the router: a same-page anchor, or the workflow's page
+            <a key={i} href={part.href}>
               {part.text}
-            </Link>
+            </a>
           ),
         )}
       </p>
@@ -248,7 +249,7 @@ async function runOnPage(
     onPage: (stepId) => !!document.querySelector(`[data-run-step="${CSS.escape(stepId)}"]`),
     inputs,
   });
-  if ('missing' in made) return {result: missingParts(made.missing), run, inputs};
+  if ('missing' in made) return {result: missingParts(made.missing, baseUrl), run, inputs};
   await startBrowserSandbox(baseUrl);
   const {request} = made;
   // The engine answers in this page: the deliveries its request made are announced before the answer arrives.
@@ -284,4 +285,25 @@ async function runOnPage(
     run,
     inputs,
   };
+}
+
+/** The React root of each Run block's live region (rendered into again by the next Run). */
+const roots = new WeakMap<Element, Root>();
+
+/**
+ * Runs the step of a Run block (static markup, src/plugins/workflow-steps/remark.ts; ./client-page.ts calls this on
+ * a click) and renders what to show in the block's live region, a React root of its own.
+ */
+export async function runBlock(block: Element): Promise<void> {
+  const region = block.querySelector('[aria-live]');
+  const url = block.getAttribute(STEP_RUN_URL_ATTRIBUTE);
+  const workflow = block.getAttribute(STEP_RUN_WORKFLOW_ATTRIBUTE);
+  const step = block.getAttribute('data-run-step');
+  if (!region || !url || !workflow || !step) throw new Error('the Run block is incomplete');
+  // The step files are served under the site's base URL (`<baseUrl>assets/workflow-steps/<file>`).
+  const baseUrl = url.slice(0, url.lastIndexOf(STEP_SAMPLES_URL.slice(1)));
+  const answer = await runStep({url, baseUrl, workflow, step});
+  let root = roots.get(region);
+  if (!root) roots.set(region, (root = createRoot(region)));
+  root.render(answer);
 }

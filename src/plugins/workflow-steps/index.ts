@@ -16,7 +16,9 @@
  *   (it takes the sample from the page when hydrating, and fetches the step's file after a client-side navigation or
  *   when another language's tab is chosen), as src/plugins/static-reference does for the operation pages' reference;
  * - postBuild copies the files into the build's content-hashed assets; `npm start` serves them from where they are.
- * A workflow page's tabs are not lazy: every language is in its HTML, so hydrating fetches nothing.
+ * A workflow page's tabs are not lazy: every language is in its HTML, so hydrating fetches nothing. A guide's step
+ * tabs are (src/plugins/static-tabs renders them): the other languages' panels are empty in the page, marked with
+ * their sample, which ./client-page.ts loads (./client-fill.ts) when one is chosen.
  * A guide that embeds steps has its own code blocks (its setup, the answers it shows) in a file of its own the same
  * way (remark.ts, guideOwnFiles), one per guide: they were strings of highlighted HTML in its JS module.
  * Covered by tests/spec/workflow-steps.test.ts, tests/site/workflow-steps.test.ts (neither a guide's nor a workflow
@@ -24,8 +26,9 @@
  *
  * Guides you run in the page (issue #47, item 4): a step's file also describes the request the step sends and the
  * outputs it sets (`run`, src/data/workflow-step-run.ts, built from the workflow), and the remark plugin, given
- * `run`, puts `<NovarampWorkflowStepRun file workflow step />` (./client-run-button.tsx, in SSG and the browser)
- * after each step's samples: a Run button whose first click loads ./client-run.tsx, which starts the browser sandbox
+ * `run`, puts a Run block after each step's samples: static markup naming the step's file (no component in the page),
+ * which ./client-page.ts (listeners on the document, loaded with the sample component) makes work; the first click loads
+ * ./client-run.tsx, which starts the browser sandbox
  * (src/plugins/sandbox/client.ts), fills the request with what the steps run before on the page set, sends it with
  * the reader's key and shows the answer. A step that reads workflow inputs shows a field per input with its answer
  * (labelled from the input's schema, filled with what the Run sent: the input's default computed where the workflow

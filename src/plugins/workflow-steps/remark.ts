@@ -2,7 +2,8 @@
  * Remark plugin: `::workflow-step{workflow="<workflowId>" step="<stepId>"}` on a line of its own becomes that step
  * of the Arazzo workflow as its workflow page shows it (./generate/pages.ts: one writer): the operation and the
  * workflow it comes from, linked, the variables its samples read and set, and its samples in `<Tabs groupId="lang">`.
- * The page imports Tabs and TabItem as every page with tabs does. A step that does not exist fails the build with
+ * The page imports Tabs and TabItem as every page with tabs does (the imports that tell src/plugins/static-tabs, which
+ * runs next, that they are the theme's tabs: it renders them as static markup and drops the imports). A step that does not exist fails the build with
  * the page's file and line (tools/content/guide-steps.ts checks the same in `npm run lint:api`).
  *
  * With the `samples` option (the site's build: src/plugins/workflow-steps says why), each sample's fenced code is
@@ -16,9 +17,11 @@
  * highlighted and named as a step's, from the pages pages.ts writes), its fenced code the component that reads it
  * (a group the workflows no longer make, on a page older than them, stays fenced code).
  *
- * With the `run` option (the site's build), a `<component file workflow step />` follows each step's samples: its
- * Run button (src/plugins/workflow-steps/client-run-button.tsx), which sends the request the step's file describes
- * (`run`: src/data/workflow-step-run.ts) to the browser sandbox.
+ * With the `run` option (the site's build), a Run block follows each step's samples, as static markup (runBlock):
+ * its button, which ./client-page.ts makes send the request the step's file describes (`run`:
+ * src/data/workflow-step-run.ts) to the browser sandbox. With `samples`, the panels of a step's lazy tabs but the
+ * first are left empty, marked with their sample (lazyPanels), which ./client-page.ts loads when one is chosen: the
+ * tabs themselves become static markup in src/plugins/static-tabs, which runs after this plugin.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +34,15 @@ import {docPages, WORKFLOW_STEP_DIRECTIVE} from '../../../tools/docs/doc-request
 import {staticCodeParts} from '../static-code/remark';
 import type {StepRun} from '../../data/workflow-step-run';
 import {stepKey, type StepEmbed} from './generate/pages';
+import {
+  runLabel,
+  STEP_RUN_CLASS,
+  STEP_RUN_URL_ATTRIBUTE,
+  STEP_RUN_WORKFLOW_ATTRIBUTE,
+  STEP_SAMPLE_SOURCE_ATTRIBUTE,
+  stepFileUrl,
+  stepRunId,
+} from './client-files';
 import {unknownStep, workflowPagesMdx, workflowSteps} from './generate/guide-steps';
 
 export interface WorkflowStepsOptions {
@@ -39,10 +51,13 @@ export interface WorkflowStepsOptions {
   /** Render the samples from their step's file: the component (imported by the page from `module`) that does. */
   samples?: {component: string; module: string};
   /**
-   * Put a Run button after each step's samples (issue #47, "Guides you run in the page"): the component (imported
-   * from `module`) given the step's file, which holds the request it sends (`run`), and the step's workflow and id.
+   * Put a Run button after each step's samples (issue #47, "Guides you run in the page"): static markup naming the
+   * step's file, which holds the request it sends (`run`), and the step's workflow and id, which
+   * ./client-page.ts makes work. It comes with the sample component: `run` needs `samples`.
    */
-  run?: {component: string; module: string};
+  run?: boolean;
+  /** The site's base URL, where its step files are served (`<baseUrl>assets/workflow-steps/`); `/` by default. */
+  baseUrl?: string;
 }
 
 /**
@@ -279,8 +294,67 @@ function directives(node: MdNode, out: {node: MdNode; parent: MdNode}[] = []): {
 const imports = (tree: MdNode, name: string): boolean =>
   (tree.children ?? []).some((n) => n.type === 'mdxjsEsm' && new RegExp(`from\\s+['"]@theme/${name}['"]`).test(String(n.value ?? '')));
 
+/**
+ * A step's Run block as static markup (./client-page.ts makes it work): the button, and the live region below it
+ * that shows the answer. The button's label is one text node, which the script changes while the step runs.
+ */
+function runBlock(url: string, workflow: string, step: string): MdNode {
+  const attributes = (list: [string, string][]) => list.map(([name, value]) => ({type: 'mdxJsxAttribute', name, value})) as unknown as MdNode['attributes'];
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'div',
+    attributes: attributes([
+      ['id', stepRunId(workflow, step)],
+      ['data-run-step', step],
+      [STEP_RUN_WORKFLOW_ATTRIBUTE, workflow],
+      [STEP_RUN_URL_ATTRIBUTE, url],
+      ['className', `${STEP_RUN_CLASS} margin-bottom--md`],
+    ]),
+    children: [
+      {
+        type: 'mdxJsxFlowElement',
+        name: 'button',
+        attributes: attributes([
+          ['type', 'button'],
+          ['className', 'button button--primary button--sm'],
+        ]),
+        children: [{type: 'text', value: runLabel(step)}],
+      },
+      {
+        type: 'mdxJsxFlowElement',
+        name: 'div',
+        attributes: attributes([
+          ['aria-live', 'polite'],
+          ['className', 'margin-top--sm'],
+        ]),
+        children: [],
+      },
+    ],
+  };
+}
+
+/**
+ * The lazy panels of a step's `<Tabs lazy>` (./generate/pages.ts: a guide shows one language of each step, the
+ * others when chosen), by their list of children: every `<TabItem>` but the first, which is the one shown.
+ */
+function lazyPanels(nodes: MdNode[]): Map<MdNode[], MdNode> {
+  const out = new Map<MdNode[], MdNode>();
+  const visit = (node: MdNode) => {
+    const isLazy =
+      node.type === 'mdxJsxFlowElement' && node.name === 'Tabs' && ((node.attributes ?? []) as unknown as {name?: string}[]).some((a) => a.name === 'lazy');
+    if (isLazy) {
+      const items = (node.children ?? []).filter((c) => c.type === 'mdxJsxFlowElement' && c.name === 'TabItem');
+      for (const item of items.slice(1)) out.set((item.children ??= []), item);
+    }
+    node.children?.forEach(visit);
+  };
+  nodes.forEach(visit);
+  return out;
+}
+
 export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) {
   const siteDir = options.siteDir ?? SITE_ROOT;
+  if (options.run && !options.samples) throw new Error("remarkWorkflowSteps: `run` needs `samples` (the sample component brings the Run buttons' listener)");
   return async (tree: MdNode, file: {path?: string; history?: string[]}): Promise<void> => {
     const page = file.path ?? file.history?.[0];
     if (options.samples && isWorkflowPage(siteDir, page)) await workflowPageSamples(tree, siteDir, options.samples);
@@ -301,7 +375,6 @@ export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) 
     if (ownFile && (await guideOwnFiles(siteDir)).has(ownFile.name))
       own.forEach(({siblings, index}, i) => (siblings[index] = sampleElement(samples!.component, ownFile.name, i)));
     if (samples) tree.children!.unshift(...((await parseMdx(`import ${samples.component} from '${samples.module}';`)).children ?? []));
-    if (run) tree.children!.unshift(...((await parseMdx(`import ${run.component} from '${run.module}';`)).children ?? []));
     for (const {node, parent} of found) {
       const {workflow, step} = node.attributes ?? {};
       const problem = !workflow || !step ? `write ::${WORKFLOW_STEP_DIRECTIVE}{workflow="<workflowId>" step="<stepId>"}` : unknownStep(steps, workflow, step);
@@ -309,20 +382,17 @@ export default function remarkWorkflowSteps(options: WorkflowStepsOptions = {}) 
       const embed = steps.get(stepKey(workflow!, step!))!;
       const nodes = (await parseMdx(embed.mdx)).children ?? [];
       const {name} = await stepFile(embed);
-      if (run) {
-        nodes.push({
-          type: 'mdxJsxFlowElement',
-          name: run.component,
-          attributes: [
-            {type: 'mdxJsxAttribute', name: 'file', value: name},
-            {type: 'mdxJsxAttribute', name: 'workflow', value: workflow},
-            {type: 'mdxJsxAttribute', name: 'step', value: step},
-          ] as unknown as MdNode['attributes'],
-          children: [],
-        });
-      }
+      const url = stepFileUrl(options.baseUrl ?? '/', name);
+      if (run) nodes.push(runBlock(url, workflow!, step!));
       if (samples) {
-        codeBlocks(nodes).forEach(({siblings, index}, i) => (siblings[index] = sampleElement(samples.component, name, i)));
+        const lazy = lazyPanels(nodes);
+        codeBlocks(nodes).forEach(({siblings, index}, i) => {
+          const panel = lazy.get(siblings);
+          if (!panel) return void (siblings[index] = sampleElement(samples.component, name, i));
+          // A lazy tab's panel stays empty, marked with its sample: the page's script fills it when the tab is chosen.
+          siblings.splice(index, 1);
+          ((panel.attributes ?? []) as unknown as object[]).push({type: 'mdxJsxAttribute', name: STEP_SAMPLE_SOURCE_ATTRIBUTE, value: `${url}#${i}`});
+        });
       }
       parent.children!.splice(parent.children!.indexOf(node), 1, ...nodes);
     }
