@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {test} from 'node:test';
+import {test, type TestContext} from 'node:test';
 import {LineCounter, parseDocument, type Document} from 'yaml';
 import {OPENAPI_DIR, specPath} from '../../../src/data/api-table';
 import {SITE_ROOT} from '../../../tools/cli';
@@ -391,54 +391,50 @@ test('an operation that answers one event answers it typed by its type (TypedEve
   assert.deepEqual(found.map((r) => r.operationId).sort(), ['getEvent', 'simulateEvent', 'streamEvents']);
 });
 
-test('a response with the untyped Event envelope fails, naming the file and line of its schema', (t) => {
+/**
+ * A paths folder of its own holding one path item, `name`, written from `lines` (`${schemas}` in them: the relative
+ * path to the spec's schemas); removed after the test. Returns the folder and the path item's file relative to the site.
+ */
+function pathsFixture(t: TestContext, name: string, lines: (schemas: string) => string[]): {dir: string; file: string} {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-events-'));
   t.after(() => fs.rmSync(dir, {recursive: true, force: true}));
   const schemas = path.relative(dir, path.join(SITE_ROOT, OPENAPI_DIR, 'components', 'schemas'));
-  fs.writeFileSync(
-    path.join(dir, 'events_{event_id}.yaml'),
-    [
-      'get:',
-      '  operationId: getEvent',
-      '  responses:',
-      "    '200':",
-      '      description: The event.',
-      '      content:',
-      '        application/json:',
-      '          schema:',
-      `            $ref: ${schemas}/Event.yaml`,
-      '',
-    ].join('\n'),
-  );
-  const found = eventResponses(new Spec(SITE_ROOT), dir);
-  assert.deepEqual(found, [{where: `${path.relative(SITE_ROOT, dir)}/events_{event_id}.yaml:9`, operationId: 'getEvent', schema: 'Event.yaml'}]);
+  fs.writeFileSync(path.join(dir, name), [...lines(schemas), ''].join('\n'));
+  return {dir, file: `${path.relative(SITE_ROOT, dir)}/${name}`};
+}
+
+test('a response with the untyped Event envelope fails, naming the file and line of its schema', (t) => {
+  const {dir, file} = pathsFixture(t, 'events_{event_id}.yaml', (schemas) => [
+    'get:',
+    '  operationId: getEvent',
+    '  responses:',
+    "    '200':",
+    '      description: The event.',
+    '      content:',
+    '        application/json:',
+    '          schema:',
+    `            $ref: ${schemas}/Event.yaml`,
+  ]);
+  assert.deepEqual(eventResponses(new Spec(SITE_ROOT), dir), [{where: `${file}:9`, operationId: 'getEvent', schema: 'Event.yaml'}]);
 });
 
 test("a stream whose items' JSON is the untyped Event envelope fails, naming the file and line of its contentSchema", (t) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'novaramp-events-'));
-  t.after(() => fs.rmSync(dir, {recursive: true, force: true}));
-  const schemas = path.relative(dir, path.join(SITE_ROOT, OPENAPI_DIR, 'components', 'schemas'));
-  fs.writeFileSync(
-    path.join(dir, 'events_stream.yaml'),
-    [
-      'get:',
-      '  operationId: streamEvents',
-      '  responses:',
-      "    '200':",
-      '      description: The stream.',
-      '      content:',
-      '        text/event-stream:',
-      '          itemSchema:',
-      '            type: object',
-      '            properties:',
-      '              data:',
-      '                type: string',
-      '                contentMediaType: application/json',
-      '                contentSchema:',
-      `                  $ref: ${schemas}/Event.yaml`,
-      '',
-    ].join('\n'),
-  );
-  const found = eventResponses(new Spec(SITE_ROOT), dir);
-  assert.deepEqual(found, [{where: `${path.relative(SITE_ROOT, dir)}/events_stream.yaml:15`, operationId: 'streamEvents', schema: 'Event.yaml'}]);
+  const {dir, file} = pathsFixture(t, 'events_stream.yaml', (schemas) => [
+    'get:',
+    '  operationId: streamEvents',
+    '  responses:',
+    "    '200':",
+    '      description: The stream.',
+    '      content:',
+    '        text/event-stream:',
+    '          itemSchema:',
+    '            type: object',
+    '            properties:',
+    '              data:',
+    '                type: string',
+    '                contentMediaType: application/json',
+    '                contentSchema:',
+    `                  $ref: ${schemas}/Event.yaml`,
+  ]);
+  assert.deepEqual(eventResponses(new Spec(SITE_ROOT), dir), [{where: `${file}:15`, operationId: 'streamEvents', schema: 'Event.yaml'}]);
 });
