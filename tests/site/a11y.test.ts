@@ -34,8 +34,8 @@ const site = useSiteInBrowser();
 /**
  * Each test borrows a page and gives it back: one browser context per concurrent test, reused from route to route,
  * so the hashed assets come from the browser cache instead of being fetched (and gzipped) again for every page.
- * Each navigation starts as a first visit: the context's localStorage (the colour mode the last page chose) is
- * cleared before the page's scripts run. Reduced motion ends Infima's colour transitions at once (its
+ * Each navigation starts as a first visit: the tab's storage (the colour mode the last page chose) is cleared
+ * before the page's scripts run. Reduced motion ends Infima's colour transitions at once (its
  * --ifm-transition-* are 0 ms then): the colours axe sees are the ones they would end on, without the wait.
  * A page whose test failed is closed with its context, so the next test starts on a new one.
  */
@@ -45,7 +45,7 @@ async function withReusedPage(use: (page: Page) => Promise<void>): Promise<void>
   let page = idlePages.pop();
   if (!page) {
     const context = await site.browser.newContext({viewport: {width: 1280, height: 900}, reducedMotion: 'reduce'});
-    await context.addInitScript({content: 'localStorage.clear();'});
+    await context.addInitScript({content: 'localStorage.clear(); sessionStorage.clear();'});
     page = await context.newPage();
   }
   let passed = false;
