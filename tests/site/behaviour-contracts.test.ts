@@ -102,11 +102,6 @@ const MUTATIONS: Mutation[] = [
     script: {find: /(\w)\.schema\?\.default\?\?\1\.example\?\?/, replace: '$1.schema?.default??'},
   },
   {
-    contract: 'try-it store',
-    breaks: "the OpenAPI theme's ApiItem no longer prefills a parameter from its `example` (a copy of the package, built)",
-    themeCopy: {file: 'lib/theme/ApiItem/index.js', find: '        p.example ??\n', replace: ''},
-  },
-  {
     contract: 'try-it saved server',
     breaks: "the OpenAPI theme's ApiItem reads the saved server from another storage key (its bundled code)",
     script: {find: /(authPersistence\?\?"sessionStorage"\)\.getItem\()"server"\)/, replace: '$1"saved-server")'},
@@ -143,11 +138,58 @@ const MUTATIONS: Mutation[] = [
       for (const page of Object.keys(o.pages)) o.pages[page] = o.pages[page].replace(/\badmonitionContent_/g, 'admonitionBody_');
     },
   },
+  // Last: its build blocks this process, so no script mutation's observation may still be running (see below).
+  {
+    contract: 'try-it store',
+    breaks: "the OpenAPI theme's ApiItem no longer prefills a parameter from its `example` (a copy of the package, built)",
+    themeCopy: {file: 'lib/theme/ApiItem/index.js', find: '        p.example ??\n', replace: ''},
+  },
 ];
 
 test('every behaviour contract has a mutation, and every mutation names a contract', () => {
   assert.deepEqual([...new Set(MUTATIONS.map((m) => m.contract))].sort(), BEHAVIOUR_CONTRACTS.map((c) => c.id).sort());
 });
+
+type ScriptMutation = Extract<Mutation, {script: unknown}>;
+
+/** What the page shows with one script mutation served, and how many scripts the mutation changed. */
+interface ScriptObservation {
+  operations: Observed['operations'];
+  replaced: number;
+}
+
+let scriptObservations: Map<ScriptMutation, Promise<ScriptObservation>> | undefined;
+
+/**
+ * The observation of each script mutation, two at a time, started by the first test that needs one. Each is a
+ * browser session of a few seconds that mostly waits on its page and on the scripts served rewritten, so two share
+ * the two cores; each test still awaits and checks its own. They have all ended by the last script mutation's test,
+ * so none runs during the theme copy's build, which blocks this process.
+ */
+function observeScriptMutation(mutation: ScriptMutation): Promise<ScriptObservation> {
+  if (!scriptObservations) {
+    scriptObservations = new Map();
+    const lanes = [Promise.resolve(), Promise.resolve()];
+    MUTATIONS.filter((m): m is ScriptMutation => 'script' in m).forEach((m, i) => {
+      const observation = lanes[i % lanes.length].then(async () => {
+        let replaced = 0;
+        const operations = await observeOperations(browser, outDir, (script) => {
+          const changed = script.replace(m.script.find, m.script.replace);
+          if (changed !== script) replaced++;
+          return changed;
+        });
+        return {operations, replaced};
+      });
+      // The lane goes on whatever this one's outcome; its test reports a failure.
+      lanes[i % lanes.length] = observation.then(
+        () => undefined,
+        () => undefined,
+      );
+      scriptObservations!.set(m, observation);
+    });
+  }
+  return scriptObservations.get(mutation)!;
+}
 
 describe('each contract, and only it, fails on its own broken assumption', () => {
   for (const mutation of MUTATIONS) {
@@ -171,12 +213,8 @@ describe('each contract, and only it, fails on its own broken assumption', () =>
           fs.rmSync(brokenOut, {recursive: true, force: true});
         }
       } else {
-        let replaced = 0;
-        broken.operations = await observeOperations(browser, outDir, (script) => {
-          const changed = script.replace(mutation.script.find, mutation.script.replace);
-          if (changed !== script) replaced++;
-          return changed;
-        });
+        const {operations, replaced} = await observeScriptMutation(mutation);
+        broken.operations = operations;
         assert.ok(replaced > 0, `no script of the fixture has ${mutation.script.find} (the bundled code changed: update the mutation)`);
       }
       const failed = failing(broken);
