@@ -130,7 +130,9 @@ describe('in the browser', () => {
       await tabs.getByRole('tab', {name: 'Python'}).click();
       // Shown once the tabs' behaviour has loaded (first use), filled once the step's file has (lazy).
       await tabs.locator('[role="tab"][aria-selected="true"]', {hasText: 'Python'}).waitFor();
-      const python = (await tabs.locator('[role="tabpanel"]:not([hidden]) code').textContent()) ?? '';
+      const shown = tabs.locator('[role="tabpanel"]:not([hidden]) code');
+      await shown.waitFor();
+      const python = (await shown.textContent()) ?? '';
       assert.match(python, /create_account_response = requests\.post\(/);
       const workflowPage = await (await fetch(`${site.server.origin}${onboard.route}`)).text();
       assert.ok(decode(workflowPage.replace(/<[^>]+>/g, '')).includes(python.trim().split('\n')[0]), 'the same sample as on the workflow page');

@@ -132,6 +132,8 @@ describe('the samples of a workflow page', () => {
       assert.ok(samples >= 40, `every sample of the page (${samples})`);
       assert.deepEqual(inJs, [], "no sample is in the page's JS");
       await page.getByRole('tab', {name: 'Python'}).first().click();
+      // The tabs' behaviour loads on first use (src/plugins/static-tabs): the choice shows once it has.
+      await page.getByRole('tab', {name: 'Python', selected: true}).first().waitFor();
       const python = page.locator(`[role="tabpanel"]:not([hidden]) [${STEP_SAMPLE_ATTRIBUTE}] code`).first();
       assert.match((await python.textContent()) ?? '', /import|requests|=/);
       assert.equal(await page.locator('[aria-busy="true"]').count(), 0);
