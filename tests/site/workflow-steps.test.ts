@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 import {SITE_ROOT} from '../../tools/cli';
-import {STEP_SAMPLE_ATTRIBUTE, STEP_SAMPLES_URL, type StepSamples} from '../../src/plugins/workflow-steps/client-files';
+import {STEP_SAMPLE_ATTRIBUTE, STEP_SAMPLE_SOURCE_ATTRIBUTE, STEP_SAMPLES_URL, type StepSamples} from '../../src/plugins/workflow-steps/client-files';
 import {useSiteInBrowser, withPage} from '../helpers/site';
 import type {Page} from 'playwright-core';
 
@@ -55,6 +55,29 @@ async function samplesInScripts(page: Page, route: string): Promise<{samples: nu
   return {samples: samples.length, scripts: code.length, inJs: samples.filter((sample) => code.some((c) => c.includes(sample)))};
 }
 
+/**
+ * Follows the sidebar's link to `route` and waits until its samples show: the page that was there has gone (it stays
+ * on screen until the new one's code has loaded), at least `min` samples are filled, and no sample is still a mark
+ * (each fills when its step's file arrives, one file after another) but a lazy tab's hidden panel.
+ */
+async function navigateAndWaitForSamples(page: Page, route: string, min: number): Promise<void> {
+  await page.locator('.theme-doc-markdown').evaluate((old) => old.setAttribute('data-old-page', ''));
+  await page.locator(`.theme-doc-sidebar-menu a[href="${route}"]`).first().click();
+  await page.waitForURL(new RegExp(`${route}$`));
+  await page.waitForFunction(
+    ([attribute, source, least]) => {
+      const samples = [...document.querySelectorAll(`[${attribute}]`)];
+      return (
+        !document.querySelector('[data-old-page]') &&
+        document.querySelectorAll(`[${source}]:not([role="tabpanel"][hidden])`).length === 0 &&
+        samples.length >= Number(least) &&
+        samples.every((s) => !s.hasAttribute('aria-busy') && s.querySelector('code')?.textContent)
+      );
+    },
+    [STEP_SAMPLE_ATTRIBUTE, STEP_SAMPLE_SOURCE_ATTRIBUTE, String(min)],
+  );
+}
+
 describe('the step samples of a guide', () => {
   const site = useSiteInBrowser();
 
@@ -92,12 +115,7 @@ describe('the step samples of a guide', () => {
 
   test('after a client-side navigation, the samples come from their files', async () => {
     await withPage(site, '/docs/guides/welcome-guide', async (page) => {
-      await page.locator(`.theme-doc-sidebar-menu a[href="${GUIDE}"]`).first().click();
-      await page.waitForURL(new RegExp(`${GUIDE}$`));
-      await page.waitForFunction((attribute) => {
-        const samples = [...document.querySelectorAll(`[${attribute}]`)];
-        return samples.length >= 5 && samples.every((s) => !s.hasAttribute('aria-busy') && s.querySelector('code')?.textContent);
-      }, STEP_SAMPLE_ATTRIBUTE);
+      await navigateAndWaitForSamples(page, GUIDE, 5);
       assert.match((await page.locator(`[${STEP_SAMPLE_ATTRIBUTE}] code`).allTextContents()).join('\n'), /curl -sS/);
     });
   });
@@ -144,12 +162,7 @@ describe('the samples of a workflow page', () => {
 
   test('after a client-side navigation, the samples come from their files', async () => {
     await withPage(site, '/docs/guides/workflows/withdraw-fiat', async (page) => {
-      await page.locator(`.theme-doc-sidebar-menu a[href="${WORKFLOW}"]`).first().click();
-      await page.waitForURL(new RegExp(`${WORKFLOW}$`));
-      await page.waitForFunction((attribute) => {
-        const samples = [...document.querySelectorAll(`[${attribute}]`)];
-        return samples.length >= 40 && samples.every((s) => !s.hasAttribute('aria-busy') && s.querySelector('code')?.textContent);
-      }, STEP_SAMPLE_ATTRIBUTE);
+      await navigateAndWaitForSamples(page, WORKFLOW, 40);
       assert.match((await page.locator(`[${STEP_SAMPLE_ATTRIBUTE}] code`).allTextContents()).join('\n'), /curl -sS/);
     });
   });
