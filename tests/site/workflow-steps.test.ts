@@ -56,19 +56,19 @@ async function samplesInScripts(page: Page, route: string): Promise<{samples: nu
 }
 
 /**
- * Follows the sidebar's link to `route` and waits until its samples show: the page that was there has gone (it stays
- * on screen until the new one's code has loaded), at least `min` samples are filled, and no sample is still a mark
- * (each fills when its step's file arrives, one file after another) but a lazy tab's hidden panel.
+ * Follows the sidebar's link to `route` and waits until its samples show: the samples of the page that was there have
+ * gone (it stays on screen until the new one's code has loaded), at least `min` samples are filled, and no sample is
+ * still a mark (each fills when its step's file arrives, one file after another) but a lazy tab's hidden panel.
  */
 async function navigateAndWaitForSamples(page: Page, route: string, min: number): Promise<void> {
-  await page.locator('.theme-doc-markdown').evaluate((old) => old.setAttribute('data-old-page', ''));
+  await page.locator(`[${STEP_SAMPLE_ATTRIBUTE}]`).evaluateAll((old) => old.forEach((sample) => sample.setAttribute('data-old-sample', '')));
   await page.locator(`.theme-doc-sidebar-menu a[href="${route}"]`).first().click();
   await page.waitForURL(new RegExp(`${route}$`));
   await page.waitForFunction(
     ([attribute, source, least]) => {
       const samples = [...document.querySelectorAll(`[${attribute}]`)];
       return (
-        !document.querySelector('[data-old-page]') &&
+        !document.querySelector('[data-old-sample]') &&
         document.querySelectorAll(`[${source}]:not([role="tabpanel"][hidden])`).length === 0 &&
         samples.length >= Number(least) &&
         samples.every((s) => !s.hasAttribute('aria-busy') && s.querySelector('code')?.textContent)
