@@ -16,6 +16,15 @@ export const TAB_VALUE_ATTRIBUTE = 'data-tab-value';
  */
 // relies on: code-samples-tab-storage
 export const TABS_STORAGE_PREFIX = 'docusaurus.tab.';
+
+/** The choice stored for a group, if storage answers (some private windows refuse it: the defaults stay). */
+export function storedChoice(groupId: string): string | null {
+  try {
+    return localStorage.getItem(TABS_STORAGE_PREFIX + groupId);
+  } catch {
+    return null;
+  }
+}
 /** Dispatched (bubbling) on a panel when a choice shows it: what a panel loads on demand listens to it. */
 export const TAB_SHOWN_EVENT = 'novaramp-tab-shown';
 /** The keys a tab answers: the classic Tabs' arrows and Enter, with Home, End and Space of the ARIA tabs pattern. */

@@ -6,7 +6,7 @@
  * on the screen when the groups above it change height (the classic `useScrollPositionBlocker`), also while their
  * lazy panels load.
  */
-import {STATIC_TABS_CLASS, TAB_SHOWN_EVENT, TAB_VALUE_ATTRIBUTE, TABS_GROUP_ATTRIBUTE, TABS_STORAGE_PREFIX} from './client-shared';
+import {STATIC_TABS_CLASS, storedChoice, TAB_SHOWN_EVENT, TAB_VALUE_ATTRIBUTE, TABS_GROUP_ATTRIBUTE, TABS_STORAGE_PREFIX} from './client-shared';
 
 const tabsOf = (group: Element): HTMLElement[] => [...group.querySelectorAll<HTMLElement>(':scope > [role="tablist"] > [role="tab"]')];
 const panelsOf = (group: Element): HTMLElement[] => [...group.querySelectorAll<HTMLElement>(':scope > div > [role="tabpanel"]')];
@@ -31,8 +31,9 @@ function show(group: Element, value: string): void {
   });
 }
 
-const groupsWith = (groupId: string): Element[] =>
-  [...document.querySelectorAll(`.${STATIC_TABS_CLASS}[${TABS_GROUP_ATTRIBUTE}]`)].filter((g) => g.getAttribute(TABS_GROUP_ATTRIBUTE) === groupId);
+/** The page's tab groups that have a `groupId`. */
+const groupedTabs = (): Element[] => [...document.querySelectorAll(`.${STATIC_TABS_CLASS}[${TABS_GROUP_ATTRIBUTE}]`)];
+const groupsWith = (groupId: string): Element[] => groupedTabs().filter((g) => g.getAttribute(TABS_GROUP_ATTRIBUTE) === groupId);
 
 /** How long a chosen tab is kept in place while the panels it showed load (a lazy panel's sample is fetched). */
 const KEEP_IN_PLACE_MS = 3000;
@@ -93,19 +94,10 @@ export function key(tab: HTMLElement, name: string): void {
   if (next !== undefined) tabs[next]?.focus();
 }
 
-/** The choice stored for a group, if storage answers (some private windows refuse it). */
-function stored(groupId: string): string | null {
-  try {
-    return localStorage.getItem(TABS_STORAGE_PREFIX + groupId);
-  } catch {
-    return null;
-  }
-}
-
 /** Shows the stored choice of every group of the page (after a navigation, or another browser tab's choice). */
 export function showStored(): void {
-  for (const group of document.querySelectorAll(`.${STATIC_TABS_CLASS}[${TABS_GROUP_ATTRIBUTE}]`)) {
-    const value = stored(group.getAttribute(TABS_GROUP_ATTRIBUTE)!);
+  for (const group of groupedTabs()) {
+    const value = storedChoice(group.getAttribute(TABS_GROUP_ATTRIBUTE)!);
     if (value !== null) show(group, value);
   }
 }

@@ -5,7 +5,7 @@
  * browser tabs, which apply the reader's stored choice. What they do is in ./client-tabs.ts, loaded on first use:
  * a reader who never chooses a tab, and has no choice stored, never loads it.
  */
-import {STATIC_TABS_CLASS, TAB_KEYS, TABS_GROUP_ATTRIBUTE, TABS_STORAGE_PREFIX} from './client-shared';
+import {STATIC_TABS_CLASS, storedChoice, TAB_KEYS, TABS_GROUP_ATTRIBUTE, TABS_STORAGE_PREFIX} from './client-shared';
 
 const TAB = `.${STATIC_TABS_CLASS} > [role="tablist"] > [role="tab"]`;
 const behaviour = () => import('./client-tabs');
@@ -13,15 +13,8 @@ const behaviour = () => import('./client-tabs');
 const tabOf = (event: Event) => (event.target as Element | null)?.closest?.<HTMLElement>(TAB) ?? null;
 
 /** Is a choice stored for a group of this page? (One read per group: no more than a page's few.) */
-function anyStored(): boolean {
-  try {
-    return [...document.querySelectorAll(`[${TABS_GROUP_ATTRIBUTE}]`)].some((group) =>
-      localStorage.getItem(TABS_STORAGE_PREFIX + group.getAttribute(TABS_GROUP_ATTRIBUTE)),
-    );
-  } catch {
-    return false; // Storage refused (some private windows): the defaults stay, as with the classic Tabs.
-  }
-}
+const anyStored = (): boolean =>
+  [...document.querySelectorAll(`[${TABS_GROUP_ATTRIBUTE}]`)].some((group) => storedChoice(group.getAttribute(TABS_GROUP_ATTRIBUTE)!));
 
 export function onRouteDidUpdate(): void {
   if (anyStored()) void behaviour().then((m) => m.showStored());
