@@ -2,9 +2,10 @@
  * The `file:line` references of openapi/README.md (its decisions table cites where each finding was fixed) kept on
  * the lines they cite. A record beside the README (README.refs.json) holds, for each reference, the trimmed text of
  * the line it names (of its first and last line for a `file:first-last` range). The check compares the two;
- * `npm run refs` moves a number after an edit elsewhere shifted the lines, finding the recorded text again;
- * `npm run refs -- --record` writes the record from the README as it stands, after a row was written or changed on
- * purpose. Nothing here reads the sentence around a reference: what a line means is the recorded text, set by a person.
+ * `npm run refs` moves a number after an edit elsewhere shifted the lines, finding the recorded text again, and
+ * records a reference written or re-pointed by hand as it reads; `npm run refs -- --record` writes the whole record
+ * from the README as it stands, after a cited line was reworded on purpose. Nothing here reads the sentence around a
+ * reference: what a line means is the recorded text, set by a person.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -160,14 +161,14 @@ export function checkReferences(root: string): string[] {
     const now = read(root, ref, cache);
     const recorded = record[ref.key];
     if ('problem' in now) problems.push(`${where(ref)} ${now.problem}: point it at the line its row means, then run ${RUN_RECORD}`);
-    else if (recorded === undefined) problems.push(`${where(ref)} is not in ${RECORD}: run ${RUN_RECORD} (the row is new or was changed on purpose)`);
+    else if (recorded === undefined) problems.push(`${where(ref)} is not in ${RECORD}: run ${RUN_REANCHOR} (the reference is new or was re-pointed)`);
     else if (!sameText(now.text, recorded))
       problems.push(
-        `${where(ref)} reads ${quoted(now.text)}, the record ${quoted(recorded)}: run ${RUN_REANCHOR} if lines moved, ${RUN_RECORD} if the row was changed on purpose`,
+        `${where(ref)} reads ${quoted(now.text)}, the record ${quoted(recorded)}: run ${RUN_REANCHOR} if lines moved, ${RUN_RECORD} if the cited line was reworded on purpose`,
       );
   }
   const used = new Set(references.map((r) => r.key));
-  for (const key of Object.keys(record)) if (!used.has(key)) problems.push(`${RECORD}: \`${key}\` is used by no reference of ${README}: run ${RUN_RECORD}`);
+  for (const key of Object.keys(record)) if (!used.has(key)) problems.push(`${RECORD}: \`${key}\` is used by no reference of ${README}: run ${RUN_REANCHOR}`);
   return problems;
 }
 
@@ -184,7 +185,8 @@ function rewriteNumbers(readme: string, moved: {ref: Reference; first: number; l
 
 /**
  * Re-anchors the references: one whose recorded text is no longer at its line moves to the one line of its file
- * that reads it. A text found nowhere or on several lines is a problem; with any problem nothing is written.
+ * that reads it; one the record lacks (written, or re-pointed by hand after a refusal) is recorded as it reads. A
+ * text found nowhere or on several lines is a problem; with any problem nothing is written.
  */
 export function reanchor(root: string): {problems: string[]; moved: string[]} {
   const readme = loadReadme(root);
@@ -193,19 +195,24 @@ export function reanchor(root: string): {problems: string[]; moved: string[]} {
   if (typeof record === 'string') return {problems: [...problems, record], moved: []};
   const cache = new Map<string, string[] | string>();
   const moves: {ref: Reference; first: number; last: number}[] = [];
+  const added: Reference[] = [];
   const next: ReferenceRecord = {};
   for (const ref of references) {
     const recorded = record[ref.key];
     const lines = linesOf(root, ref, cache);
-    if (recorded === undefined) {
-      problems.push(`${where(ref)} is not in ${RECORD}: run ${RUN_RECORD} (the row is new or was changed on purpose)`);
-      continue;
-    }
     if (typeof lines === 'string') {
       problems.push(`${where(ref)} ${lines}`);
       continue;
     }
     const now = textAt(lines, ref.first, ref.last, ref.range);
+    if (recorded === undefined) {
+      if ('problem' in now) problems.push(`${where(ref)} ${now.problem}: point it at the line its row means, then run ${RUN_REANCHOR}`);
+      else {
+        next[ref.key] = now.text;
+        added.push(ref);
+      }
+      continue;
+    }
     if ('text' in now && sameText(now.text, recorded)) {
       next[ref.key] = recorded;
       continue;
@@ -215,7 +222,9 @@ export function reanchor(root: string): {problems: string[]; moved: string[]} {
     if (lost.length > 0) {
       for (const f of lost)
         problems.push(
-          `${where(ref)} cannot move: ${JSON.stringify(f.text)} is ${f.at.length === 0 ? 'gone from the file' : `on ${f.at.length} lines (${f.at.join(', ')})`}: point it at the line its row means, then run ${RUN_RECORD}`,
+          f.at.length === 0
+            ? `${where(ref)} cannot move: ${JSON.stringify(f.text)} is gone from the file: point it at the line its row means, then run ${RUN_REANCHOR}; if that line was reworded on purpose, run ${RUN_RECORD}`
+            : `${where(ref)} cannot move: ${JSON.stringify(f.text)} is on ${f.at.length} lines (${f.at.join(', ')}): point it at the one its row means, then run ${RUN_REANCHOR}`,
         );
       continue;
     }
@@ -230,7 +239,10 @@ export function reanchor(root: string): {problems: string[]; moved: string[]} {
   if (problems.length > 0) return {problems, moved: []};
   replaceIfChanged(path.join(root, README), rewriteNumbers(readme, moves));
   replaceIfChanged(path.join(root, RECORD), serializeRecord(next));
-  return {problems: [], moved: moves.map((m) => `${where(m.ref)} → ${numbers(m.ref.range, m.first, m.last)}`)};
+  return {
+    problems: [],
+    moved: [...moves.map((m) => `${where(m.ref)} → ${numbers(m.ref.range, m.first, m.last)}`), ...added.map((ref) => `${where(ref)} recorded`)],
+  };
 }
 
 /** Writes the record from the README as it stands; with any reference that cannot be read, writes nothing. */

@@ -65,7 +65,7 @@ test('a line that no longer reads its recorded text fails, saying to re-anchor o
   edit(dir, 'docs/guide.md', 'A thing is active until it is closed.', 'A thing is active until you close it.');
   assert.deepEqual(checkReferences(dir), [
     'openapi/README.md:6: `docs/guide.md:3` reads "A thing is active until you close it.", the record "A thing is active until it is closed.": ' +
-      'run `npm run refs` if lines moved, `npm run refs -- --record` if the row was changed on purpose',
+      'run `npm run refs` if lines moved, `npm run refs -- --record` if the cited line was reworded on purpose',
   ]);
 });
 
@@ -73,8 +73,8 @@ test('a reference missing from the record, and a recorded one no reference uses,
   const dir = fixtureCopy(t);
   edit(dir, README, '`docs/guide.md:3`', '`docs/guide.md:1`');
   assert.deepEqual(checkReferences(dir), [
-    'openapi/README.md:6: `docs/guide.md:1` is not in openapi/README.refs.json: run `npm run refs -- --record` (the row is new or was changed on purpose)',
-    'openapi/README.refs.json: `docs/guide.md:3` is used by no reference of openapi/README.md: run `npm run refs -- --record`',
+    'openapi/README.md:6: `docs/guide.md:1` is not in openapi/README.refs.json: run `npm run refs` (the reference is new or was re-pointed)',
+    'openapi/README.refs.json: `docs/guide.md:3` is used by no reference of openapi/README.md: run `npm run refs`',
   ]);
 });
 
@@ -108,7 +108,8 @@ test('`npm run refs` refuses a text that is gone, naming the README line, and wr
   assert.equal(
     output,
     'openapi/README.md:6: `docs/guide.md:3` cannot move: "A thing is active until it is closed." is gone from the file: ' +
-      'point it at the line its row means, then run `npm run refs -- --record`\nNothing written.\n',
+      'point it at the line its row means, then run `npm run refs`; if that line was reworded on purpose, run `npm run refs -- --record`\n' +
+      'Nothing written.\n',
   );
   assert.deepEqual([readIn(dir, README), readIn(dir, RECORD)], before);
 });
@@ -122,6 +123,35 @@ test('`npm run refs` refuses a text found on several lines, naming them, and wri
   assert.match(output, /^openapi\/README\.md:5: `components\/schemas\/Thing\.yaml:8` cannot move: "type: string" is on 2 lines \(6, 9\): /);
   assert.doesNotMatch(output, /Thing\.yaml:4/);
   assert.deepEqual([readIn(dir, README), readIn(dir, RECORD)], before);
+});
+
+test('after a refusal, a reference pointed by hand is recorded as it reads while the others move', (t) => {
+  const dir = fixtureCopy(t);
+  prepend(dir, 'openapi/components/schemas/Thing.yaml', '# A thing of the fixture.\n');
+  assert.equal(refsCommand(dir, []).status, 1);
+  // The row means the label's type (line 9 now), not the other `type: string` above it.
+  edit(dir, README, '`components/schemas/Thing.yaml:8`', '`components/schemas/Thing.yaml:9`');
+  assert.deepEqual(refsCommand(dir, []), {
+    status: 0,
+    output: 'openapi/README.md:5: `components/schemas/Thing.yaml:4` → 5\nopenapi/README.md:5: `components/schemas/Thing.yaml:9` recorded\n',
+  });
+  assert.deepEqual(checkReferences(dir), []);
+  assert.deepEqual(JSON.parse(readIn(dir, RECORD)), {
+    'components/schemas/Thing.yaml:5': 'status:',
+    'components/schemas/Thing.yaml:9': 'type: string',
+    'docs/guide.md:3': 'A thing is active until it is closed.',
+    'docs/guide.md:5-7': ['```yaml', '```'],
+  });
+  // A reference pointed at a blank line is refused, and nothing is written.
+  const before = [readIn(dir, README), readIn(dir, RECORD)];
+  edit(dir, README, '`docs/guide.md:3`', '`docs/guide.md:2`');
+  const refused = refsCommand(dir, []);
+  assert.equal(refused.status, 1);
+  assert.match(
+    refused.output,
+    /^openapi\/README\.md:6: `docs\/guide\.md:2` names a blank line \(2\): point it at the line its row means, then run `npm run refs`\n/,
+  );
+  assert.equal(readIn(dir, RECORD), before[1]);
 });
 
 test('`npm run refs -- --record` records a row changed on purpose, and refuses a blank line without writing', (t) => {
