@@ -48,7 +48,12 @@ function changeItem(change: SpecChange, liveRoutes: ReadonlySet<string>): string
 
 /** Where in an operation or event a message places its change: left out when a change repeats across many. */
 const PLACE =
-  / (?:of|from|in|to) the (?:`\d{3}` response|request body|event payload) of `[^`]+`| (?:of|in|to) `(?:GET|POST|PUT|PATCH|DELETE) [^`]+`| of `[a-z_]+\.[a-z_.]+`/g;
+  / (?:of|from|in|to) the (?:`\d{3}` response|request body|event payload|`[a-z_]+` message) of `[^`]+`| (?:of|in|to) `(?:GET|POST|PUT|PATCH|DELETE) [^`]+`| of `[a-z_]+\.[a-z_.]+`/g;
+/**
+ * The envelopes a field is read through: a list's items (`data[].`), an event's object (`data.object.`), a stream
+ * message's resource (`data.`). The same field of a shared schema seen through one of them is the same change.
+ */
+const ENVELOPE = /(?<=`)(?:data\[\]\.|data\.object\.|data\.)+(?=[^`]+`)/;
 /** How many operations and events may share one change before it becomes one line with their count. */
 const REPEATED = 3;
 
@@ -67,13 +72,14 @@ const placeOf = (c: SpecChange) => `${c.operation?.method ?? ''} ${c.operation?.
 
 /**
  * The items of a section: one per change, except that a change repeated in REPEATED or more operations and events
- * (the limit of a shared schema, in every response that uses it) is one line, its first occurrence in full and the
- * count of the others; `collapsed` collects the changes a line stands for, for the entry's list of what it touches.
+ * (the limit of a shared schema, in every response that uses it, directly or inside a list or an event) is one
+ * line, its first occurrence in full and the count of the others; `collapsed` collects the changes a line stands
+ * for, for the entry's list of what it touches.
  */
 function sectionItems(changes: SpecChange[], liveRoutes: ReadonlySet<string>, collapsed: SpecChange[]): string[] {
   const groups = new Map<string, SpecChange[]>();
   for (const c of changes) {
-    const key = `${c.kind} ${c.message.replace(PLACE, '')}`;
+    const key = `${c.kind} ${c.message.replace(PLACE, '').replace(ENVELOPE, '')}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return [...groups.values()].flatMap((group) => {

@@ -239,6 +239,41 @@ describe('release badges from two snapshots', () => {
   });
 });
 
+test('a field of a shared schema read directly, in a list, an event or a stream message is one change, counted once per place', () => {
+  const present = (method: string, p: string, where: string, field: string): SpecChange => ({
+    api: 'transactions',
+    kind: 'non-breaking',
+    action: 'changed',
+    target: 'response-field',
+    operation: {method, path: p, docSlug: `/api/t${p}`},
+    pointer: `/paths/${p}/${method}`,
+    message: `The field \`${field}\` of ${where} of \`${method === 'event' ? p : method === 'receive' ? `WebSocket ${p}` : `${method.toUpperCase()} ${p}`}\` is now always present.`,
+  });
+  const entry = {
+    version: '9.9.0',
+    date: '2026-12-01',
+    changes: [
+      present('get', '/transactions/{id}', 'the `200` response', 'wallet_id'),
+      present('get', '/transactions', 'the `200` response', 'data[].wallet_id'),
+      present('event', 'deposit.completed', 'the event payload', 'data.object.wallet_id'),
+      present('get', '/events', 'the `200` response', 'data[].data.object.wallet_id'),
+      {...present('receive', 'sendTransactionUpdate', 'the `transaction` message', 'data.wallet_id'), api: 'websocket'},
+      // Another field, and a field whose name only ends like it: their own lines.
+      present('get', '/transactions', 'the `200` response', 'data[].fiat.funds_available_at'),
+      present('get', '/wallets', 'the `200` response', 'data[].default_wallet_id'),
+    ],
+  };
+  const [post] = changelogPosts([entry], new Set(), '2026-12-01');
+  assert.deepEqual(
+    post.markdown.split('\n').filter((l) => l.startsWith('- ')),
+    [
+      '- The field `wallet_id` of the `200` response of `GET /transactions/{id}` is now always present. Likewise in 4 more operations and events.',
+      '- The field `data[].fiat.funds_available_at` of the `200` response of `GET /transactions` is now always present.',
+      '- The field `data[].default_wallet_id` of the `200` response of `GET /wallets` is now always present.',
+    ],
+  );
+});
+
 test('a change repeated across operations (a shared schema) is one line with its count, each place linked once below; fewer stay one line per operation', () => {
   const change = (method: string, p: string, message: string): SpecChange => ({
     api: 'accounts',
