@@ -56,13 +56,14 @@ async function samplesInScripts(page: Page, route: string): Promise<{samples: nu
 }
 
 /**
- * Follows the sidebar's link to `route` and waits until its samples show: the samples of the page that was there have
+ * Follows a link to `route` and waits until its samples show: the samples of the page that was there have
  * gone (it stays on screen until the new one's code has loaded), at least `min` samples are filled, and no sample is
  * still a mark (each fills when its step's file arrives, one file after another) but a lazy tab's hidden panel.
  */
 async function navigateAndWaitForSamples(page: Page, route: string, min: number): Promise<void> {
   await page.locator(`[${STEP_SAMPLE_ATTRIBUTE}]`).evaluateAll((old) => old.forEach((sample) => sample.setAttribute('data-old-sample', '')));
-  await page.locator(`.theme-doc-sidebar-menu a[href="${route}"]`).first().click();
+  // Any visible link to the page navigates client-side; none of the theme's classes is needed to find one.
+  await page.locator(`a[href="${route}"]:visible`).first().click();
   await page.waitForURL(new RegExp(`${route}$`));
   await page.waitForFunction(
     ([attribute, source, least]) => {
