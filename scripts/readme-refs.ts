@@ -1,7 +1,7 @@
 /**
  * `npm run refs`: moves the `file:line` references of openapi/README.md back onto the lines they cite after an edit
- * shifted them; `npm run refs -- --record` records what each reference cites, after a row was written or changed on
- * purpose (tools/content/readme-refs.ts).
+ * shifted them, and records a reference written or re-pointed by hand; `npm run refs -- --record` records what every
+ * reference cites, after a cited line was reworded on purpose (tools/content/readme-refs.ts).
  */
 import {SITE_ROOT} from '../tools/cli';
 import {refsCommand} from '../tools/content/readme-refs';
